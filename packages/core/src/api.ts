@@ -1,0 +1,60 @@
+/**
+ * The review server's HTTP API, shared by the server (apps/cli) and the page
+ * (packages/review-editor) so both sides agree on paths and shapes.
+ *
+ * Authentication: the CLI prints/opens `/?token=<64 hex>`; the server swaps
+ * that single-use token for an HttpOnly, SameSite=Strict session cookie and
+ * redirects to `/`. Every other request needs the cookie. Non-GET requests
+ * must come from the server's own Origin and carry `Content-Type:
+ * application/json` (415 otherwise).
+ *
+ * Errors are `ApiError` bodies: `{ error: { code, message } }`.
+ */
+import type {
+  DraftData,
+  FeedbackSubmission,
+  FileContentsData,
+  FreshnessData,
+  ReviewData,
+} from './types.js';
+
+export const API = {
+  /** GET -> ReviewData. Query: `whitespace=ignore` re-reads the diff with `git diff -w`. */
+  review: '/api/review',
+  /** GET ?path=<path>&fingerprint=<fp> -> FileContentsData, or 404/409/422 ApiError with a FileRefusalCode. */
+  file: '/api/file',
+  /** GET ?fingerprint=<fp> -> FreshnessData. */
+  freshness: '/api/freshness',
+  /** GET ?fingerprint=<fp> -> DraftData | 404; PUT DraftData -> { ok: true }. */
+  draft: '/api/draft',
+  /** POST FeedbackSubmission -> FeedbackResult; the CLI then prints the export and exits 0. */
+  feedback: '/api/feedback',
+  /** POST {} -> { ok: true }; the review ends without feedback. */
+  close: '/api/close',
+} as const;
+
+export interface FeedbackResult {
+  ok: true;
+  /** Exactly what the CLI prints on stdout (markdown, or JSON with --json). */
+  output: string;
+  format: 'markdown' | 'json';
+}
+
+/** Response body type for each endpoint, for typed fetch helpers. */
+export interface ApiResponses {
+  review: ReviewData;
+  file: FileContentsData;
+  freshness: FreshnessData;
+  draft: DraftData;
+  feedback: FeedbackResult;
+  close: { ok: true };
+}
+
+export interface ApiRequests {
+  draft: DraftData;
+  feedback: FeedbackSubmission;
+  close: Record<string, never>;
+}
+
+/** Largest file (bytes) the server serves for editing. */
+export const MAX_EDITABLE_BYTES = 1024 * 1024;

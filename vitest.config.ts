@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// One run, three projects: the pure core and the CLI/server under Node, the
+// UI under happy-dom. Two workers at most: the machines have two cores.
+export default defineConfig({
+  resolve: { conditions: ['redline-source'] },
+  test: {
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'core', environment: 'node', include: ['packages/core/src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'cli',
+          environment: 'node',
+          include: ['apps/cli/src/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        plugins: [react()],
+        test: {
+          name: 'ui',
+          environment: 'happy-dom',
+          include: ['packages/review-editor/**/*.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**'],
+        },
+      },
+    ],
+  },
+});
