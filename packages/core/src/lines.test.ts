@@ -19,3 +19,20 @@ describe('splitText / joinText', () => {
     expect(codeToLines('', true)).toEqual(['']);
   });
 });
+
+import fc from 'fast-check';
+
+describe('splitText property', () => {
+  it('joinText(splitText(s)) === s and no line holds a terminator, for 3,000 strings over {a, é, CR, LF, BOM}', () => {
+    const ch = fc.constantFrom('a', 'é', '\r', '\n', '\uFEFF', ' ');
+    fc.assert(
+      fc.property(fc.array(ch, { maxLength: 40 }).map((a) => a.join('')), (s) => {
+        const layout = splitText(s);
+        expect(joinText(layout)).toBe(s);
+        for (const line of layout.lines) expect(/[\r\n]/.test(line)).toBe(false);
+        expect(layout.eols.slice(0, -1).every((e) => e !== '')).toBe(true);
+      }),
+      { numRuns: 3000, seed: 42 },
+    );
+  });
+});

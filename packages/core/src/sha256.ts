@@ -16,9 +16,43 @@ const K = new Uint32Array([
   0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 
-/** UTF-8 bytes of a string (TextEncoder exists in browsers and Node). */
+/**
+ * UTF-8 bytes of a string. Written out because the core compiles without DOM
+ * or Node types (so no TextEncoder); lone surrogates become U+FFFD, as
+ * TextEncoder does.
+ */
 export function utf8Bytes(text: string): Uint8Array {
-  return new TextEncoder().encode(text);
+  const out = new Uint8Array(text.length * 3);
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c < 0x80) {
+      out[n++] = c;
+      continue;
+    }
+    if (c < 0x800) {
+      out[n++] = 0xc0 | (c >> 6);
+      out[n++] = 0x80 | (c & 63);
+      continue;
+    }
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+        i++;
+        out[n++] = 0xf0 | (cp >> 18);
+        out[n++] = 0x80 | ((cp >> 12) & 63);
+        out[n++] = 0x80 | ((cp >> 6) & 63);
+        out[n++] = 0x80 | (cp & 63);
+        continue;
+      }
+    }
+    if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
+    out[n++] = 0xe0 | (c >> 12);
+    out[n++] = 0x80 | ((c >> 6) & 63);
+    out[n++] = 0x80 | (c & 63);
+  }
+  return out.subarray(0, n);
 }
 
 export function sha256Hex(input: string | Uint8Array): string {
