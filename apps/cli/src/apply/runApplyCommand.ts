@@ -1,0 +1,254 @@
+/**
+ * `redline apply`: reads a feedback export, plans each file's suggestions
+ * with the core's pure planner, and writes the result safely.
+ *
+ *   export ──parseFeedback──> suggestions ──--only──> grouped by path
+ *     ──checkRepoPath + readTargetFile──> current text and sha256
+ *     ──planApply──> outcomes + new text
+ *     ──all or nothing (or --partial)──> writeTargetFiles | --check diff
+ *
+ * Exit status: 0 when every selected suggestion is applied, relocated or
+ * already applied; 1 when any was refused (nothing written unless
+ * --partial); 2 for usage errors and an unreadable or unparseable export.
+ */
+import { realpath } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { isRedlineError } from '../errors.js';
+import { findRepository } from '../git/findRepository.js';
+import {
+  formatReportJson,
+  formatReportText,
+  isSuccess,
+  summarize,
+  type ApplyReport,
+  type SuggestionResult,
+} from './applyReport.js';
+import { checkRepoPath } from './checkRepoPath.js';
+import { formatUnifiedDiff, parseFeedback, planApply, type Annotation, type ApplyPlan } from './core.js';
+import { APPLY_HELP, parseApplyArgs, type ApplyOptions } from './parseApplyArgs.js';
+import { readExportText } from './readExportText.js';
+import { readTargetFile, type TargetFile } from './readTargetFile.js';
+import { writeTargetFiles, type WriteHooks } from './writeTargetFiles.js';
+
+export interface ApplyIo {
+  cwd: string;
+  stdin: NodeJS.ReadableStream;
+  stdout: { write(s: string): unknown };
+  stderr: { write(s: string): unknown };
+}
+
+export type { WriteHooks as ApplyHooks } from './writeTargetFiles.js';
+
+const EXIT_OK = 0;
+const EXIT_REFUSED = 1;
+const EXIT_USAGE = 2;
+
+export async function runApplyCommand(args: string[], io: ApplyIo, hooks?: WriteHooks): Promise<number> {
+  try {
+    return await run(args, io, hooks);
+  } catch (error) {
+    // A bug, or a file-system failure nobody anticipated: one line, no stack.
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr.write(`redline apply: internal error: ${firstLine(message)}\n`);
+    return EXIT_REFUSED;
+  }
+}
+
+interface PlannedFile {
+  path: string;
+  target: TargetFile;
+  plan: ApplyPlan;
+}
+
+async function run(args: string[], io: ApplyIo, hooks: WriteHooks | undefined): Promise<number> {
+  const parsed = parseApplyArgs(args);
+  if (!parsed.ok) return usageError(io, parsed.message);
+  const options = parsed.options;
+  if (options.help) {
+    io.stdout.write(APPLY_HELP);
+    return EXIT_OK;
+  }
+  if (options.inputImplicit && (io.stdin as { isTTY?: boolean }).isTTY === true) {
+    return usageError(io, 'no export given: pass FILE, or pipe the export on standard input');
+  }
+
+  const read = await readExportText(options.input, io.cwd, io.stdin);
+  if (!read.ok) return usageError(io, read.message);
+  const exported = parseFeedback(read.text);
+  if (!exported.ok) {
+    const [first] = exported.errors;
+    const more = exported.errors.length > 1 ? ` (and ${exported.errors.length - 1} more problem(s))` : '';
+    const where = first?.line !== undefined ? `line ${first.line}: ` : '';
+    return usageError(io, `not a valid Redline feedback export: ${where}${firstLine(first?.message ?? 'unknown problem')}${more}`);
+  }
+  const annotations = exported.review.annotations;
+  const suggestions = annotations.filter((a) => a.kind === 'suggestion');
+  const comments = annotations.length - suggestions.length;
+
+  const selected = selectSuggestions(suggestions, options.only);
+  if ('message' in selected) return usageError(io, selected.message);
+
+  let root: string;
+  try {
+    root = (await findRepository(resolve(io.cwd, options.repo ?? '.'))).root;
+  } catch (error) {
+    if (isRedlineError(error)) return usageError(io, error.message);
+    throw error;
+  }
+  const realRoot = await realpath(root);
+
+  const results = new Map<Annotation, SuggestionResult>();
+  const planned: PlannedFile[] = [];
+  for (const [path, group] of groupByPath(selected.list)) {
+    const problem = checkRepoPath(path);
+    if (problem) {
+      for (const a of group) results.set(a, refusedResult(a, problem.reason, problem.message));
+      continue;
+    }
+    const target = await readTargetFile(root, realRoot, path);
+    if (!target.ok) {
+      for (const a of group) results.set(a, refusedResult(a, target.reason, target.message));
+      continue;
+    }
+    const plan = planApply({ text: target.text, sha256: target.sha256, suggestions: group });
+    group.forEach((a, i) => {
+      const outcome = plan.outcomes[i]!;
+      results.set(a, { ...baseResult(a), ...outcome, path, written: false });
+    });
+    planned.push({ path, target, plan });
+  }
+
+  const ordered = () => selected.list.map((a) => inReportOrder(results.get(a)!));
+  const anyFailed = () => ordered().some((r) => !isSuccess(r.status));
+  const toWrite = planned.filter((f) => f.plan.changed && (options.partial || !anyFailed()));
+
+  let diff: string | undefined;
+  const written: string[] = [];
+  if (options.check) {
+    diff = toWrite.map((f) => formatUnifiedDiff(f.path, f.target.text, f.plan.newText)).join('');
+  } else if (toWrite.length > 0) {
+    const outcome = await writeTargetFiles(
+      toWrite.map((f) => ({
+        path: f.path,
+        full: f.target.full,
+        bytes: Buffer.from(f.plan.newText, 'utf8'),
+        expectedSha256: f.target.sha256,
+        stats: f.target.stats,
+      })),
+      { allOrNothing: !options.partial, hooks },
+    );
+    for (const failure of outcome.failures) {
+      for (const [a, r] of results) {
+        if (a.path === failure.path && (r.status === 'applied' || r.status === 'relocated')) {
+          results.set(a, { ...r, status: 'refused', reason: failure.reason, message: failure.message, written: false });
+        }
+      }
+    }
+    for (const path of outcome.written) {
+      written.push(path);
+      for (const [a, r] of results) {
+        if (a.path === path && (r.status === 'applied' || r.status === 'relocated')) results.set(a, { ...r, written: true });
+      }
+    }
+  }
+
+  const list = ordered();
+  const exitCode = list.every((r) => isSuccess(r.status)) ? EXIT_OK : EXIT_REFUSED;
+  const report: ApplyReport = {
+    format: 'redline-apply',
+    version: 1,
+    mode: options.check ? 'check' : 'apply',
+    partial: options.partial,
+    repository: root,
+    exitCode,
+    written,
+    summary: summarize(list),
+    comments,
+    suggestions: list,
+    ...(diff !== undefined ? { diff } : {}),
+  };
+  emit(io, options, report);
+  return exitCode;
+}
+
+function emit(io: ApplyIo, options: ApplyOptions, report: ApplyReport): void {
+  if (options.json) {
+    io.stdout.write(formatReportJson(report));
+  } else if (options.check) {
+    // stdout carries only the patch, so it can be piped to `git apply`.
+    io.stdout.write(report.diff ?? '');
+    io.stderr.write(formatReportText(report));
+  } else {
+    io.stdout.write(formatReportText(report));
+  }
+}
+
+function selectSuggestions(
+  suggestions: readonly Annotation[],
+  only: readonly string[] | null,
+): { list: Annotation[] } | { message: string } {
+  if (only === null) return { list: [...suggestions] };
+  const known = new Set(suggestions.map((s) => s.id));
+  const unknown = [...new Set(only.filter((id) => !known.has(id)))];
+  if (unknown.length > 0) {
+    return {
+      message: `--only names ${unknown.length === 1 ? 'an id' : 'ids'} the export has no suggestion for: ${unknown.join(', ')}`,
+    };
+  }
+  const wanted = new Set(only);
+  return { list: suggestions.filter((s) => wanted.has(s.id)) };
+}
+
+/** Export order is kept: within a file it decides conflicts. */
+function groupByPath(list: readonly Annotation[]): Map<string, Annotation[]> {
+  const groups = new Map<string, Annotation[]>();
+  for (const a of list) {
+    const group = groups.get(a.path);
+    if (group) group.push(a);
+    else groups.set(a.path, [a]);
+  }
+  return groups;
+}
+
+function baseResult(a: Annotation): Omit<SuggestionResult, 'status' | 'reason' | 'message'> {
+  return {
+    id: a.id,
+    path: a.path,
+    startLine: a.startLine ?? null,
+    endLine: a.endLine ?? null,
+    at: null,
+    movedBy: null,
+    conflictsWith: null,
+    written: false,
+  };
+}
+
+/** The documented key order of a result in the JSON report. */
+function inReportOrder(r: SuggestionResult): SuggestionResult {
+  return {
+    id: r.id,
+    path: r.path,
+    startLine: r.startLine,
+    endLine: r.endLine,
+    status: r.status,
+    reason: r.reason,
+    message: r.message,
+    at: r.at,
+    movedBy: r.movedBy,
+    conflictsWith: r.conflictsWith,
+    written: r.written,
+  };
+}
+
+function refusedResult(a: Annotation, reason: SuggestionResult['reason'], message: string): SuggestionResult {
+  return { ...baseResult(a), status: 'refused', reason, message };
+}
+
+function usageError(io: ApplyIo, message: string): number {
+  io.stderr.write(`redline apply: ${firstLine(message)}\n`);
+  return EXIT_USAGE;
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0]!.trim();
+}

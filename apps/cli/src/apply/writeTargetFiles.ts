@@ -1,0 +1,169 @@
+/**
+ * Writes the planned files atomically and only over the bytes that were
+ * planned against (../shared/docs/performance-and-security-notes.md §B4):
+ *
+ * 1. prepare: for each file, a temp file in the same directory (O_EXCL,
+ *    O_NOFOLLOW), given the target's exact mode (executable bit included,
+ *    umask bypassed) and owner when permitted, written and fsynced;
+ * 2. confirm: each target is read again (lstat, O_NOFOLLOW, fstat) and its
+ *    sha256 compared with the one the plan was made from: a file someone
+ *    changed meanwhile is refused, never overwritten;
+ * 3. commit: rename each temp over its target, then fsync the directory.
+ *
+ * All targets are confirmed before the first rename, so in all-or-nothing
+ * mode a change to any one file writes none. A small window between the last
+ * confirmation and the rename remains: POSIX has no compare-and-swap rename.
+ */
+import { randomBytes } from 'node:crypto';
+import { constants, type Stats } from 'node:fs';
+import { lstat, open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { MAX_APPLY_FILE_BYTES, sha256Bytes } from './readTargetFile.js';
+
+export interface WriteRequest {
+  /** Repository path, for messages. */
+  path: string;
+  /** Absolute path of the target. */
+  full: string;
+  /** The new content. */
+  bytes: Uint8Array;
+  /** sha256 of the bytes the plan was made from. */
+  expectedSha256: string;
+  /** Stats of the target as it was read (mode, owner, inode). */
+  stats: Stats;
+}
+
+export interface WriteHooks {
+  /** Called once all temp files are written, before the targets are re-checked (tests use it to change a file meanwhile). */
+  beforeRename?: (paths: readonly string[]) => void | Promise<void>;
+}
+
+export interface WriteFailure {
+  path: string;
+  reason: 'changed' | 'write-failed';
+  message: string;
+}
+
+export interface WriteResult {
+  written: string[];
+  failures: WriteFailure[];
+}
+
+interface Prepared {
+  request: WriteRequest;
+  temp: string;
+}
+
+/**
+ * Writes every request, or (allOrNothing) none of them when any one fails to
+ * prepare or confirm. Never throws for a file-system failure: it reports it.
+ */
+export async function writeTargetFiles(
+  requests: readonly WriteRequest[],
+  options: { allOrNothing: boolean; hooks?: WriteHooks },
+): Promise<WriteResult> {
+  const failures: WriteFailure[] = [];
+  const prepared: Prepared[] = [];
+  for (const request of requests) {
+    const result = await prepare(request);
+    if ('temp' in result) prepared.push(result);
+    else failures.push(result);
+  }
+  try {
+    if (prepared.length > 0) await options.hooks?.beforeRename?.(prepared.map((p) => p.request.path));
+    const confirmed: Prepared[] = [];
+    for (const p of prepared) {
+      const problem = await confirmUnchanged(p.request);
+      if (problem) failures.push(problem);
+      else confirmed.push(p);
+    }
+    if (failures.length > 0 && options.allOrNothing) return { written: [], failures };
+
+    const written: string[] = [];
+    for (const p of confirmed) {
+      try {
+        await rename(p.temp, p.request.full);
+        written.push(p.request.path);
+        await syncDirectory(dirname(p.request.full));
+      } catch (error) {
+        failures.push(writeFailed(p.request.path, error));
+      }
+    }
+    return { written, failures };
+  } finally {
+    // Renamed temps are gone already; this removes the ones left behind.
+    await Promise.all(prepared.map((p) => rm(p.temp, { force: true }).catch(() => undefined)));
+  }
+}
+
+async function prepare(request: WriteRequest): Promise<Prepared | WriteFailure> {
+  const dir = dirname(request.full);
+  const temp = join(dir, `.${basename(request.full)}.redline-${randomBytes(6).toString('hex')}.tmp`);
+  const mode = request.stats.mode & 0o7777;
+  let handle;
+  try {
+    handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
+  } catch (error) {
+    return writeFailed(request.path, error);
+  }
+  try {
+    await handle.chmod(mode);
+    if (typeof process.getuid === 'function') {
+      await handle.chown(request.stats.uid, request.stats.gid).catch(() => undefined);
+      // Without the right to give the file away, chown fails and the file
+      // keeps our ownership, as write-file-atomic does.
+    }
+    await handle.writeFile(request.bytes);
+    await handle.sync();
+    await handle.close();
+    return { request, temp };
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await rm(temp, { force: true }).catch(() => undefined);
+    return writeFailed(request.path, error);
+  }
+}
+
+/** The target must still be the same regular file holding the planned-from bytes. */
+async function confirmUnchanged(request: WriteRequest): Promise<WriteFailure | null> {
+  const changed = (why: string): WriteFailure => ({
+    path: request.path,
+    reason: 'changed',
+    message: `${request.path} changed while apply was running (${why}); not overwritten`,
+  });
+  const info = await lstat(request.full).catch(() => null);
+  if (!info) return changed('it was removed');
+  if (info.isSymbolicLink()) return changed('it is now a symbolic link');
+  if (!info.isFile()) return changed('it is no longer a regular file');
+  if (info.ino !== request.stats.ino || info.dev !== request.stats.dev) return changed('it was replaced');
+  const handle = await open(request.full, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(() => null);
+  if (!handle) return changed('it could not be opened again');
+  try {
+    const stats = await handle.stat();
+    if (stats.ino !== request.stats.ino || !stats.isFile()) return changed('it was replaced');
+    if (stats.size > MAX_APPLY_FILE_BYTES) return changed('it grew past the size limit');
+    const bytes = await handle.readFile();
+    if (sha256Bytes(bytes) !== request.expectedSha256) return changed('its content differs from what was planned against');
+    return null;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, constants.O_RDONLY).catch(() => null);
+  if (!handle) return;
+  try {
+    await handle.sync();
+  } catch {
+    // Not every platform can fsync a directory; the rename is atomic anyway.
+  } finally {
+    await handle.close();
+  }
+}
+
+function writeFailed(path: string, error: unknown): WriteFailure {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const detail = code ?? (error instanceof Error ? error.message : String(error));
+  return { path, reason: 'write-failed', message: `${path} could not be written: ${detail}` };
+}
