@@ -4,7 +4,9 @@
  *
  * Authentication: the CLI prints/opens `/?token=<64 hex>`; the server swaps
  * that single-use token for an HttpOnly, SameSite=Strict session cookie and
- * redirects to `/`. Every other request needs the cookie. Non-GET requests
+ * answers with a tiny page that moves itself on to `/` (a 303 would lose the
+ * SameSite=Strict cookie when the browser arrives from the launcher file).
+ * Every other request needs the cookie. Non-GET requests
  * must come from the server's own Origin and carry `Content-Type:
  * application/json` (415 otherwise).
  *

@@ -69,7 +69,7 @@ export interface FileFacts {
   /** Blob ids; null when the side does not exist, or for a working-tree file not in the object store. */
   oldBlob: string | null;
   newBlob: string | null;
-  /** Bytes; null when the side does not exist. */
+  /** Bytes; null when the side does not exist, and for submodules (a commit id, not a blob). */
   oldSize: number | null;
   newSize: number | null;
   additions: number;

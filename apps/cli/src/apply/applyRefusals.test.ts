@@ -17,8 +17,8 @@ import {
   runApply,
   type RunResult,
   type TempRepo,
-} from './testing/applyTestKit.js';
-import { snapshotTree } from './testing/treeSnapshot.js';
+} from '../../testSupport/apply/applyTestKit.js';
+import { snapshotTree } from '../../testSupport/apply/treeSnapshot.js';
 
 const GOOD = 'const a = 1;\nconst b = 2;\nconst c = 3;\n';
 

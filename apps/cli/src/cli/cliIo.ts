@@ -1,0 +1,18 @@
+/** Everything the CLI touches in the outside world, injected so tests can run it in-process. */
+export interface TextSink {
+  write(text: string): unknown;
+}
+
+export interface CliIo {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  stdin: NodeJS.ReadableStream;
+  stdout: TextSink;
+  stderr: TextSink;
+  /** Settles when the user interrupts the review (Ctrl-C, SIGTERM); never settles if omitted. */
+  interrupted?: Promise<'SIGINT' | 'SIGTERM'>;
+  /** The built page's directory; defaults to apps/review/dist next to this package. */
+  appDir?: string;
+  /** Opens the review in a browser; defaults to a private launcher file and $BROWSER / `open`. */
+  openReview?: (url: string) => Promise<{ opened: boolean; dispose(): Promise<void> }>;
+}

@@ -1,0 +1,41 @@
+/** The text of `redline --help`. Keep it true to parseArgs and runReview. */
+export const HELP_TEXT = `redline: review the changes in a git repository in your browser, and hand
+the feedback to your coding agent on stdout.
+
+Usage:
+  redline [target] [options]
+  redline apply [options]          apply the suggestions of a review (see redline apply --help)
+
+Targets (default: the working tree against HEAD, untracked files included):
+  <commit>                         that commit against its first parent
+  A..B                             the changes from A to B
+  A...B                            the changes on B since it forked from A
+  --staged                         the index against HEAD
+  --base REF                       the working tree against the merge-base of REF and HEAD
+  --patch FILE                     a unified diff from FILE, or from stdin with '-'
+                                   (no repository contents: files cannot be opened or edited)
+  --demo                           a temporary demo repository with a realistic change
+
+Options:
+  --repo DIR                       review the repository at DIR (default: the current directory)
+  --port N                         listen on 127.0.0.1:N (default: a free port)
+  --no-open                        do not open a browser; open the printed link yourself
+  --json                           print the feedback as JSON instead of markdown
+  --output FILE                    also write the feedback to FILE
+  -h, --help                       show this help
+  -v, --version                    show the version
+
+Output:
+  stderr                           the review link ("Review: http://127.0.0.1:PORT/?token=…") and
+                                   progress messages
+  stdout                           only the feedback, when the reviewer sends it
+  A copy of each review is saved under .git/redline/reviews/ (markdown and JSON);
+  drafts are autosaved under .git/redline/drafts/ until the feedback is sent.
+
+Exit codes:
+  0    feedback sent (printed on stdout)
+  1    error (not a git repository, unknown revision, empty diff, port in use, ...)
+  2    usage error (unknown option, bad value)
+  3    the reviewer closed the review without sending feedback
+  130  interrupted (Ctrl-C); 143 when terminated (SIGTERM)
+`;

@@ -1,0 +1,106 @@
+/**
+ * The one error class of the CLI and the server. Every failure a user or a
+ * page can cause is a `RedlineError` with a `code`; the CLI maps the code to
+ * an exit status and the server to an HTTP status, each in one table here.
+ */
+import type { FileRefusalCode } from '@redline/core';
+
+export type RedlineErrorCode =
+  // CLI and git
+  | 'usage'
+  | 'not-a-repository'
+  | 'unknown-ref'
+  | 'empty-diff'
+  | 'git-missing'
+  | 'git-failed'
+  | 'diff-too-large'
+  | 'bad-patch'
+  | 'unreadable-file'
+  | 'write-failed'
+  | 'port-in-use'
+  | 'app-missing'
+  | 'internal'
+  // HTTP
+  | 'bad-request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not-found'
+  | 'method-not-allowed'
+  | 'unsupported-media-type'
+  | 'payload-too-large'
+  | 'already-ended'
+  | 'no-draft'
+  // the file endpoint's refusals, sent to the page as the error code
+  | FileRefusalCode;
+
+/** Exit codes of `redline` (documented in --help and docs/cli.md). */
+export const EXIT = {
+  feedbackSent: 0,
+  error: 1,
+  usage: 2,
+  closedWithoutFeedback: 3,
+  interrupted: 130,
+  terminated: 143,
+} as const;
+
+interface CodeMapping {
+  exitCode: number;
+  httpStatus: number;
+}
+
+const CODE_MAPPINGS = {
+  usage: { exitCode: EXIT.usage, httpStatus: 400 },
+  'not-a-repository': { exitCode: EXIT.error, httpStatus: 500 },
+  'unknown-ref': { exitCode: EXIT.error, httpStatus: 400 },
+  'empty-diff': { exitCode: EXIT.error, httpStatus: 409 },
+  'git-missing': { exitCode: EXIT.error, httpStatus: 500 },
+  'git-failed': { exitCode: EXIT.error, httpStatus: 500 },
+  'diff-too-large': { exitCode: EXIT.error, httpStatus: 500 },
+  'bad-patch': { exitCode: EXIT.error, httpStatus: 400 },
+  'unreadable-file': { exitCode: EXIT.error, httpStatus: 500 },
+  'write-failed': { exitCode: EXIT.error, httpStatus: 500 },
+  'port-in-use': { exitCode: EXIT.error, httpStatus: 500 },
+  'app-missing': { exitCode: EXIT.error, httpStatus: 500 },
+  internal: { exitCode: EXIT.error, httpStatus: 500 },
+  'bad-request': { exitCode: EXIT.error, httpStatus: 400 },
+  unauthorized: { exitCode: EXIT.error, httpStatus: 401 },
+  forbidden: { exitCode: EXIT.error, httpStatus: 403 },
+  'not-found': { exitCode: EXIT.error, httpStatus: 404 },
+  'method-not-allowed': { exitCode: EXIT.error, httpStatus: 405 },
+  'unsupported-media-type': { exitCode: EXIT.error, httpStatus: 415 },
+  'payload-too-large': { exitCode: EXIT.error, httpStatus: 413 },
+  'already-ended': { exitCode: EXIT.error, httpStatus: 409 },
+  'no-draft': { exitCode: EXIT.error, httpStatus: 404 },
+  'not-in-diff': { exitCode: EXIT.error, httpStatus: 404 },
+  changed: { exitCode: EXIT.error, httpStatus: 409 },
+  binary: { exitCode: EXIT.error, httpStatus: 422 },
+  'not-utf8': { exitCode: EXIT.error, httpStatus: 422 },
+  symlink: { exitCode: EXIT.error, httpStatus: 422 },
+  'not-regular': { exitCode: EXIT.error, httpStatus: 422 },
+  'too-large': { exitCode: EXIT.error, httpStatus: 422 },
+  'patch-only': { exitCode: EXIT.error, httpStatus: 422 },
+  deleted: { exitCode: EXIT.error, httpStatus: 422 },
+  submodule: { exitCode: EXIT.error, httpStatus: 422 },
+} satisfies Record<RedlineErrorCode, CodeMapping>;
+
+export class RedlineError extends Error {
+  readonly code: RedlineErrorCode;
+
+  constructor(code: RedlineErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'RedlineError';
+    this.code = code;
+  }
+}
+
+export function isRedlineError(error: unknown): error is RedlineError {
+  return error instanceof RedlineError;
+}
+
+export function exitCodeFor(code: RedlineErrorCode): number {
+  return CODE_MAPPINGS[code].exitCode;
+}
+
+export function httpStatusFor(code: RedlineErrorCode): number {
+  return CODE_MAPPINGS[code].httpStatus;
+}

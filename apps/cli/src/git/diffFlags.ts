@@ -1,0 +1,28 @@
+/**
+ * Flags that make `git diff` output independent of the user's configuration:
+ * no external diff driver or textconv, no colour, fixed `a/` `b/` prefixes,
+ * paths from the repository root, explicit rename detection, algorithm and
+ * context, and the short submodule form.
+ */
+export const NEUTRAL_DIFF_FLAGS: readonly string[] = [
+  '--no-ext-diff',
+  '--no-textconv',
+  '--no-color',
+  '--src-prefix=a/',
+  '--dst-prefix=b/',
+  '--no-relative',
+  '-M',
+  '--diff-algorithm=myers',
+  '-U3',
+  '--submodule=short',
+];
+
+/** For the machine-readable listings (`--raw`, `--numstat`): same pairing of files as the patch. */
+export const NEUTRAL_LISTING_FLAGS: readonly string[] = [
+  '--no-ext-diff',
+  '--no-textconv',
+  '--no-color',
+  '--no-relative',
+  '-M',
+  '-z',
+];

@@ -1,0 +1,75 @@
+/**
+ * The `redline` command: parse the arguments, run the command, and turn any
+ * error into one line on stderr and an exit code, here and only here.
+ */
+import { readFileSync } from 'node:fs';
+import type { CliIo } from './cli/cliIo.js';
+import { HELP_TEXT } from './cli/helpText.js';
+import { parseArgs } from './cli/parseArgs.js';
+import { runReview } from './cli/runReview.js';
+import { EXIT, exitCodeFor, isRedlineError } from './errors.js';
+
+export type { CliIo } from './cli/cliIo.js';
+
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    const command = parseArgs(argv);
+    switch (command.kind) {
+      case 'help':
+        io.stdout.write(HELP_TEXT);
+        return 0;
+      case 'version':
+        io.stdout.write(`redline ${readVersion()}\n`);
+        return 0;
+      case 'apply': {
+        // Loaded on demand: a review never needs the apply code.
+        const { runApplyCommand } = await import('./apply/runApplyCommand.js');
+        return await runApplyCommand(command.args, io);
+      }
+      case 'review':
+        return await runReview(command.options, io);
+    }
+  } catch (error) {
+    return reportError(error, io);
+  }
+}
+
+function reportError(error: unknown, io: CliIo): number {
+  if (isRedlineError(error)) {
+    const hint = error.code === 'usage' ? " (see 'redline --help')" : '';
+    io.stderr.write(`redline: ${error.message}${hint}\n`);
+    return exitCodeFor(error.code);
+  }
+  // A bug, not a user error: still one line, with the cause, never a stack trace.
+  io.stderr.write(`redline: unexpected error: ${error instanceof Error ? error.message : String(error)}\n`);
+  return EXIT.error;
+}
+
+function readVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
+  return pkg.version ?? 'unknown';
+}
+
+/** The process entry point used by bin/redline.js: real stdio, signals and exit code. */
+export async function main(): Promise<void> {
+  let onSignal: (signal: 'SIGINT' | 'SIGTERM') => void = () => undefined;
+  const interrupted = new Promise<'SIGINT' | 'SIGTERM'>((resolve) => {
+    onSignal = resolve;
+  });
+  const handlers = { SIGINT: () => onSignal('SIGINT'), SIGTERM: () => onSignal('SIGTERM') };
+  process.once('SIGINT', handlers.SIGINT);
+  process.once('SIGTERM', handlers.SIGTERM);
+  const code = await runCli(process.argv.slice(2), {
+    cwd: process.cwd(),
+    env: process.env,
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    interrupted,
+  });
+  process.off('SIGINT', handlers.SIGINT);
+  process.off('SIGTERM', handlers.SIGTERM);
+  // Interrupted: git children may still be running; nothing was written to stdout, so leave now.
+  if (code === EXIT.interrupted || code === EXIT.terminated) process.exit(code);
+  process.exitCode = code;
+}

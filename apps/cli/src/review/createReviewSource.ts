@@ -1,0 +1,63 @@
+/** Builds the review's source from the chosen target: a repository (or the demo one), or a patch. */
+import { lstat, mkdir, readFile } from 'node:fs/promises';
+import { tmpdir, userInfo } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import type { TargetChoice } from '../cli/parseArgs.js';
+import { createDemoRepo } from '../demo/createDemoRepo.js';
+import { RedlineError } from '../errors.js';
+import { findRepository } from '../git/findRepository.js';
+import { resolveTarget } from '../git/resolveTarget.js';
+import { GitReviewSource } from './gitReviewSource.js';
+import { PatchReviewSource } from './patchReviewSource.js';
+import type { ReviewSource } from './reviewSource.js';
+
+export interface SourceContext {
+  cwd: string;
+  repo: string | null;
+  stdin: NodeJS.ReadableStream;
+  /** Told about the demo repository's location. */
+  note: (line: string) => void;
+}
+
+export async function createReviewSource(target: TargetChoice, context: SourceContext): Promise<ReviewSource> {
+  if (target.kind === 'patch') return createPatchSource(target.file, context);
+  let dir = resolve(context.cwd, context.repo ?? '.');
+  if (target.kind === 'demo') {
+    dir = await createDemoRepo();
+    context.note(`Demo repository: ${dir}`);
+  }
+  const repository = await findRepository(dir);
+  const gitTarget = await resolveTarget(repository.root, target.kind === 'demo' ? { kind: 'working-tree' } : target);
+  return new GitReviewSource(repository, gitTarget);
+}
+
+async function createPatchSource(file: string, context: SourceContext): Promise<ReviewSource> {
+  const fromStdin = file === '-';
+  const path = resolve(context.cwd, file);
+  const patch = fromStdin ? await readAll(context.stdin) : await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new RedlineError('unreadable-file', `cannot read patch file ${path}: ${error.code ?? error.message}`);
+  });
+  // Drafts and review copies go to the repository we are in, if any; else a private temp dir.
+  const repository = await findRepository(resolve(context.cwd, context.repo ?? '.')).catch(() => null);
+  const stateDir = repository ? join(repository.gitDir, 'redline') : await privateStateDir();
+  const name = repository?.name ?? (fromStdin ? 'patch' : basename(path));
+  return new PatchReviewSource(patch, fromStdin ? 'standard input' : file, stateDir, name);
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream as AsyncIterable<Buffer | string>) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** `$TMPDIR/redline-<user>`, 0700, refused if it is a symlink or someone else's (a shared /tmp is hostile ground). */
+async function privateStateDir(): Promise<string> {
+  const dir = join(tmpdir(), `redline-${userInfo().username}`);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const stats = await lstat(dir);
+  const uid = process.getuid?.();
+  if (stats.isSymbolicLink() || !stats.isDirectory() || (uid !== undefined && stats.uid !== uid) || (stats.mode & 0o077) !== 0) {
+    throw new RedlineError('write-failed', `refusing to keep review state in ${dir}: it is not a private directory owned by you`);
+  }
+  return dir;
+}

@@ -1,0 +1,163 @@
+/**
+ * One review from start to verdict: reads the diff, remembers the snapshots
+ * it handed to the page (by fingerprint), serves file contents, freshness and
+ * drafts, and settles `outcome` once, when the page sends feedback or closes
+ * the review. The HTTP routes are thin wrappers around these methods.
+ */
+import {
+  renderFeedbackJson,
+  renderFeedbackMarkdown,
+  type DraftData,
+  type FeedbackResult,
+  type FeedbackReview,
+  type FeedbackSubmission,
+  type FileContentsData,
+  type FreshnessData,
+  type ReviewData,
+} from '@redline/core';
+import { join } from 'node:path';
+import { DraftStore } from '../drafts/draftStore.js';
+import { RedlineError } from '../errors.js';
+import type { ReviewSource } from './reviewSource.js';
+import type { ReviewSnapshot } from './reviewSnapshot.js';
+
+export type OutputFormat = 'markdown' | 'json';
+
+export type ReviewOutcome =
+  | {
+      kind: 'feedback';
+      /** What the CLI prints: the export in the requested format. */
+      output: string;
+      format: OutputFormat;
+      markdown: string;
+      json: string;
+      /** Every fingerprint served during the review: their drafts are done with. */
+      fingerprints: string[];
+    }
+  | { kind: 'closed' };
+
+/** How many past readings of the diff stay addressable by fingerprint. */
+const SNAPSHOTS_KEPT = 8;
+
+export class ReviewSession {
+  readonly drafts: DraftStore;
+  readonly outcome: Promise<ReviewOutcome>;
+  private settle!: (outcome: ReviewOutcome) => void;
+  private ended = false;
+  private readonly snapshots = new Map<string, ReviewSnapshot>();
+  private latest: ReviewSnapshot | null = null;
+  private readonly latestByMode = new Map<boolean, ReviewSnapshot>();
+  private readonly inFlight = new Map<string, Promise<ReviewSnapshot>>();
+
+  constructor(
+    readonly source: ReviewSource,
+    readonly format: OutputFormat,
+  ) {
+    this.drafts = new DraftStore(join(source.stateDir, 'drafts'));
+    this.outcome = new Promise((resolve) => {
+      this.settle = resolve;
+    });
+  }
+
+  get isEnded(): boolean {
+    return this.ended;
+  }
+
+  /**
+   * The diff as it is now, remembered so the page can ask for its files by
+   * fingerprint. The last reading in the same mode is reused while the
+   * source's state signature has not changed (a page reload costs little).
+   */
+  async loadReview(ignoreWhitespace = false): Promise<ReviewData> {
+    const previous = this.latestByMode.get(ignoreWhitespace);
+    const reusable = previous && (await this.source.readSignature()) === previous.signature;
+    const snapshot = reusable ? previous : await this.read(ignoreWhitespace, true);
+    this.latestByMode.set(ignoreWhitespace, snapshot);
+    this.snapshots.delete(snapshot.data.fingerprint);
+    this.snapshots.set(snapshot.data.fingerprint, snapshot);
+    while (this.snapshots.size > SNAPSHOTS_KEPT) this.snapshots.delete(this.snapshots.keys().next().value!);
+    this.latest = snapshot;
+    return snapshot.data;
+  }
+
+  /**
+   * Whether the repository's diff still has the fingerprint the page loaded.
+   * Cheap while nothing changed (the state signature matches); otherwise the
+   * diff is read again and its fingerprint compared.
+   */
+  async freshness(fingerprint: string): Promise<FreshnessData> {
+    const known = this.snapshots.get(fingerprint);
+    if (known && (await this.source.readSignature()) === known.signature) return { fresh: true, fingerprint };
+    const current = await this.read(known?.data.ignoreWhitespace ?? false, false);
+    const fresh = current.data.fingerprint === fingerprint;
+    // Same diff, new signature (a file was touched): remember it, so the next poll is cheap again.
+    if (fresh && known) known.signature = current.signature;
+    return { fresh, fingerprint: current.data.fingerprint };
+  }
+
+  /** A file of the diff the page loaded (identified by its fingerprint); only the diff's own paths. */
+  async readFile(path: string, fingerprint: string): Promise<FileContentsData> {
+    if (this.source.patchOnly) {
+      throw new RedlineError('patch-only', 'this review was made from a patch, so file contents are not available');
+    }
+    const snapshot = this.snapshots.get(fingerprint);
+    if (!snapshot) {
+      throw new RedlineError('changed', 'the diff this page loaded is no longer current; reload the review');
+    }
+    const entry = snapshot.entries.get(path);
+    if (!entry) throw new RedlineError('not-in-diff', `${JSON.stringify(path)} is not a file of this diff`);
+    return this.source.readFile(entry);
+  }
+
+  async loadDraft(fingerprint: string): Promise<DraftData> {
+    const draft = await this.drafts.load(fingerprint);
+    if (!draft) throw new RedlineError('no-draft', `no draft saved for fingerprint ${fingerprint.slice(0, 12)}`);
+    return draft;
+  }
+
+  async saveDraft(draft: DraftData): Promise<void> {
+    this.assertOpen();
+    await this.drafts.save(draft);
+  }
+
+  /** Renders the export; the outcome settles after the page has its answer (see `finish`). */
+  submitFeedback(submission: FeedbackSubmission): { result: FeedbackResult; finish: () => void } {
+    this.assertOpen();
+    const snapshot = this.latest;
+    if (!snapshot) throw new RedlineError('internal', 'feedback arrived before the review was loaded');
+    const review: FeedbackReview = {
+      target: snapshot.data.target,
+      verdict: submission.verdict,
+      summary: submission.summary,
+      annotations: submission.annotations,
+      files: snapshot.data.files.map(({ path, oldPath, status }) => ({ path, oldPath, status })),
+    };
+    const markdown = renderFeedbackMarkdown(review);
+    const json = renderFeedbackJson(review);
+    const output = this.format === 'json' ? json : markdown;
+    this.ended = true;
+    const fingerprints = [...this.snapshots.keys()];
+    const outcome: ReviewOutcome = { kind: 'feedback', output, format: this.format, markdown, json, fingerprints };
+    return { result: { ok: true, output, format: this.format }, finish: () => this.settle(outcome) };
+  }
+
+  close(): { finish: () => void } {
+    this.assertOpen();
+    this.ended = true;
+    return { finish: () => this.settle({ kind: 'closed' }) };
+  }
+
+  /** One reading per mode at a time: concurrent polls share it. */
+  private read(ignoreWhitespace: boolean, recordContents: boolean): Promise<ReviewSnapshot> {
+    const key = `${ignoreWhitespace}:${recordContents}`;
+    const running = this.inFlight.get(key);
+    if (running) return running;
+    const reading = this.source.read({ ignoreWhitespace, recordContents }).finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, reading);
+    return reading;
+  }
+
+  private assertOpen(): void {
+    if (this.ended) throw new RedlineError('already-ended', 'this review has already ended');
+  }
+}

@@ -1,0 +1,25 @@
+/** Where a review's diff and file contents come from: a git repository, or a patch file. */
+import type { FileContentsData } from '@redline/core';
+import type { FileEntry, ReviewSnapshot } from './reviewSnapshot.js';
+
+export interface ReadOptions {
+  /** Read the patch with whitespace changes ignored (git diff -w). */
+  ignoreWhitespace: boolean;
+  /**
+   * Record the sha256 of each editable working-tree file, so the file
+   * endpoint can tell when a file changed after the page loaded the diff.
+   * Off for freshness checks, which only need the fingerprint.
+   */
+  recordContents: boolean;
+}
+
+export interface ReviewSource {
+  readonly patchOnly: boolean;
+  /** Directory for drafts/ and reviews/ (under the git directory, or a private temp dir). */
+  readonly stateDir: string;
+  read(options: ReadOptions): Promise<ReviewSnapshot>;
+  /** A cheap summary of the source's state; unchanged means the diff is unchanged. */
+  readSignature(): Promise<string>;
+  /** Throws a RedlineError with a FileRefusalCode when the file cannot be served. */
+  readFile(entry: FileEntry): Promise<FileContentsData>;
+}

@@ -1,0 +1,83 @@
+/** Reading requests and writing responses: JSON bodies with a size cap, JSON and HTML answers, errors. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import type { ApiError } from '@redline/core';
+import { httpStatusFor, isRedlineError, RedlineError } from '../errors.js';
+
+/** The largest JSON body accepted (a review with many suggestions stays far below it). */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** JSON answers above this size are gzipped when the client accepts it (a 10 MB patch shrinks a lot). */
+const COMPRESS_JSON_ABOVE = 64 * 1024;
+
+/** Reads a JSON body: `Content-Type: application/json` (else 415), at most MAX_BODY_BYTES (else 413). */
+export async function readJsonBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new RedlineError('unsupported-media-type', `request body must be application/json, got ${JSON.stringify(type || 'none')}`);
+  }
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (declared > maxBytes) throw new RedlineError('payload-too-large', `request body is larger than ${maxBytes} bytes`);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > maxBytes) throw new RedlineError('payload-too-large', `request body is larger than ${maxBytes} bytes`);
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks, total).toString('utf8')) as unknown;
+  } catch {
+    throw new RedlineError('bad-request', 'request body is not valid JSON');
+  }
+}
+
+export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown): void {
+  const text = Buffer.from(JSON.stringify(body), 'utf8');
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  if (text.length > COMPRESS_JSON_ABOVE && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    const compressed = gzipSync(text, { level: 4 });
+    res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('Content-Length', compressed.length);
+    res.end(req.method === 'HEAD' ? undefined : compressed);
+    return;
+  }
+  res.setHeader('Content-Length', text.length);
+  res.end(req.method === 'HEAD' ? undefined : text);
+}
+
+/** An ApiError body with the status its code maps to. Unexpected errors become a generic 500. */
+export function sendApiError(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  const known = isRedlineError(error) ? error : new RedlineError('internal', 'internal error; see the terminal running redline');
+  const body: ApiError = { error: { code: known.code, message: known.message } };
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  // The rest of an oversized body is never read; do not keep the connection.
+  if (known.code === 'payload-too-large') res.setHeader('Connection', 'close');
+  sendJson(req, res, httpStatusFor(known.code), body);
+}
+
+/** A small standalone HTML page (for the token exchange and refusals a person sees). */
+export function sendHtmlPage(res: ServerResponse, status: number, title: string, message: string): void {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;line-height:1.5"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></body></html>`;
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(html);
+}
+
+/** Plain text, for refusals that happen before we know who is asking (a forged Host). */
+export function sendText(res: ServerResponse, status: number, message: string): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(message + '\n');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}

@@ -1,0 +1,28 @@
+/** The API's route table: path and method to handler, paths from the shared contract in @redline/core. */
+import { API } from '@redline/core';
+import type { ApiHandler } from './apiContext.js';
+import { postClose } from './closeRoute.js';
+import { getDraft, putDraft } from './draftRoute.js';
+import { postFeedback } from './feedbackRoute.js';
+import { getFile } from './fileRoute.js';
+import { getFreshness } from './freshnessRoute.js';
+import { getReview } from './reviewRoute.js';
+
+type Method = 'GET' | 'PUT' | 'POST';
+
+export const API_ROUTES: ReadonlyMap<string, Partial<Record<Method, ApiHandler>>> = new Map([
+  [API.review, { GET: getReview }],
+  [API.file, { GET: getFile }],
+  [API.freshness, { GET: getFreshness }],
+  [API.draft, { GET: getDraft, PUT: putDraft }],
+  [API.feedback, { POST: postFeedback }],
+  [API.close, { POST: postClose }],
+]);
+
+/** The handler for a path and method; HEAD is answered like GET. */
+export function findApiHandler(path: string, method: string): ApiHandler | 'not-found' | 'method-not-allowed' {
+  const route = API_ROUTES.get(path);
+  if (!route) return 'not-found';
+  const handler = route[(method === 'HEAD' ? 'GET' : method) as Method];
+  return handler ?? 'method-not-allowed';
+}

@@ -1,0 +1,15 @@
+/**
+ * POST /api/feedback: the reviewer's verdict, from the page. Answers the page
+ * with the rendered export first; the CLI learns of it once that answer is
+ * out, then prints it and exits.
+ */
+import { validateFeedbackSubmission } from '../../feedback/validateFeedbackSubmission.js';
+import { readJsonBody, sendJson } from '../httpIo.js';
+import type { ApiContext } from './apiContext.js';
+
+export async function postFeedback({ req, res, session }: ApiContext): Promise<void> {
+  const submission = validateFeedbackSubmission(await readJsonBody(req));
+  const { result, finish } = session.submitFeedback(submission);
+  res.once('close', finish);
+  sendJson(req, res, 200, result);
+}

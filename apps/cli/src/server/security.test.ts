@@ -1,0 +1,335 @@
+/**
+ * The server's defences, each against a real server on 127.0.0.1 with raw
+ * HTTP requests: loopback binding, the single-use URL token and session
+ * cookie, the Host allow-list, the Origin rule, JSON-only bodies with a
+ * cap, security headers, no CORS, and the file endpoint's refusal of every
+ * path that is not exactly one of the diff's own.
+ */
+import { connect } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, type ApiError, type ReviewData } from '@redline/core';
+import { makeRepo, makeTempDir, type TestRepo } from '../../testSupport/gitRepo.js';
+import { httpCall, type HttpAnswer } from '../../testSupport/httpClient.js';
+import { gitSource, startHarness, type Harness } from '../../testSupport/reviewServerHarness.js';
+import { STUB_INLINE_SCRIPT } from '../../testSupport/stubApp.js';
+import { createHash } from 'node:crypto';
+
+const CANARY = 'CANARY-outside-the-repository-7f3a';
+const EXPECTED_CSP_START = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
+
+let repo: TestRepo;
+let outside: string;
+let harness: Harness;
+let review: ReviewData;
+
+beforeAll(async () => {
+  outside = makeTempDir('redline-outside-');
+  writeFileSync(join(outside, 'secret.txt'), CANARY);
+  repo = makeRepo({ commit: { 'crlf.txt': 'a\r\n', 'naïve café.txt': 'x\n', 'will-swap.txt': 'regular\n' } });
+  repo.write('crlf.txt', 'b\r\n');
+  repo.write('naïve café.txt', 'y\n');
+  repo.write('will-swap.txt', 'still regular\n');
+  repo.symlink(join(outside, 'secret.txt'), 'escape-link');
+  repo.symlink(outside, 'outside-dir-link');
+  repo.git('config', 'redline.canary', CANARY);
+  harness = await startHarness(await gitSource(repo.dir));
+  review = (await harness.get(API.review)).json<ReviewData>();
+});
+
+afterAll(async () => {
+  await harness?.close();
+  repo?.cleanup();
+});
+
+function expectNoLeak(answer: HttpAnswer): void {
+  expect(answer.text).not.toContain(CANARY);
+  expect(answer.text).not.toContain('root:x:0');
+  expect(answer.text).not.toContain('[core]');
+}
+
+function noCorsHeaders(answer: HttpAnswer): void {
+  for (const name of Object.keys(answer.headers)) expect(name.startsWith('access-control-')).toBe(false);
+}
+
+describe('binding', () => {
+  it('listens on 127.0.0.1 only', async () => {
+    expect(harness.origin).toBe(`http://127.0.0.1:${harness.port}`);
+    const addresses = ['::1', ...Object.values(networkInterfaces()).flat().filter((i) => i && !i.internal).map((i) => i!.address)];
+    for (const address of addresses) {
+      const reached = await new Promise<boolean>((resolve) => {
+        const socket = connect({ host: address, port: harness.port });
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve(true);
+        });
+        socket.once('error', () => resolve(false));
+      });
+      expect(reached, `reachable on ${address}`).toBe(false);
+    }
+  });
+});
+
+describe('the URL token and the session cookie', () => {
+  it('swaps the token once for an HttpOnly, SameSite=Strict cookie holding a different secret, and refuses it afterwards', async () => {
+    const fresh = await startHarness(await gitSource(repo.dir), { signIn: false });
+    try {
+      const url = new URL(fresh.server.reviewUrl);
+      const token = url.searchParams.get('token')!;
+      expect(token).toMatch(/^[0-9a-f]{64}$/);
+      const first = await httpCall({ port: fresh.port, path: url.pathname + url.search });
+      expect(first.status).toBe(200);
+      expect(first.text).toContain('<meta http-equiv="refresh" content="0;url=/">');
+      expect(first.headers['cache-control']).toBe('no-store');
+      const cookie = first.headers['set-cookie']![0]!;
+      expect(cookie).toMatch(new RegExp(`^redline_session_${fresh.port}=[0-9a-f]{64}; HttpOnly; SameSite=Strict; Path=/$`));
+      expect(cookie).not.toContain(token);
+
+      const again = await httpCall({ port: fresh.port, path: url.pathname + url.search });
+      expect(again.status).toBe(403);
+      expect(again.text).toContain('already been used');
+      expect(again.headers['set-cookie']).toBeUndefined();
+
+      // The browser that holds the cookie may follow the link again.
+      const withCookie = await httpCall({ port: fresh.port, path: url.pathname + url.search, headers: { cookie: cookie.split(';')[0]! } });
+      expect(withCookie.status).toBe(200);
+      expect(withCookie.headers['set-cookie']).toBeUndefined();
+
+      const wrong = await httpCall({ port: fresh.port, path: `/?token=${'0'.repeat(64)}` });
+      expect(wrong.status).toBe(403);
+      expect(wrong.headers['set-cookie']).toBeUndefined();
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('a wrong token is refused and does not spend the real one', async () => {
+    const fresh = await startHarness(await gitSource(repo.dir), { signIn: false });
+    try {
+      const url = new URL(fresh.server.reviewUrl);
+      const token = url.searchParams.get('token')!;
+      for (const guess of ['', 'x', token.slice(0, 63), token + '0', token.toUpperCase()]) {
+        const answer = await httpCall({ port: fresh.port, path: `/?token=${encodeURIComponent(guess)}` });
+        expect(answer.status, guess).toBe(403);
+      }
+      expect((await httpCall({ port: fresh.port, path: url.pathname + url.search })).headers['set-cookie']).toHaveLength(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('refuses the page, its assets and every API call without the cookie, or with a wrong one', async () => {
+    const paths = ['/', '/index.html', '/assets/app-AbCd1234.js', API.review, `${API.file}?path=crlf.txt&fingerprint=${review.fingerprint}`, `${API.freshness}?fingerprint=${review.fingerprint}`];
+    const wrongCookies = [
+      undefined,
+      `redline_session_${harness.port}=${'0'.repeat(64)}`,
+      `redline_session_${harness.port + 1}=${harness.cookie.split('=')[1]}`,
+      `redline_session_${harness.port}=`,
+      harness.cookie.toUpperCase(),
+    ];
+    for (const path of paths) {
+      for (const cookie of wrongCookies) {
+        const answer = await httpCall({ port: harness.port, path, headers: cookie ? { cookie } : {} });
+        expect(answer.status, `${path} with ${cookie}`).toBe(401);
+        expectNoLeak(answer);
+      }
+      expect((await harness.get(path)).status, path).toBe(200);
+    }
+    const post = await httpCall({
+      port: harness.port,
+      method: 'POST',
+      path: API.close,
+      headers: { origin: harness.origin, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(post.status).toBe(401);
+    expect(harness.session.isEnded).toBe(false);
+  });
+});
+
+describe('Host and Origin', () => {
+  it('answers only to 127.0.0.1, localhost and [::1] on its own port (DNS rebinding)', async () => {
+    for (const host of ['evil.example', `evil.example:${harness.port}`, `127.0.0.1:${harness.port + 1}`, '127.0.0.1', `127.0.0.2:${harness.port}`, `localhost.evil.example:${harness.port}`, `0.0.0.0:${harness.port}`, `[::ffff:127.0.0.1]:${harness.port}`, '']) {
+      const answer = await httpCall({ port: harness.port, path: API.review, host, headers: { cookie: harness.cookie } });
+      expect(answer.status, host).toBe(403);
+      expectNoLeak(answer);
+    }
+    for (const host of [`127.0.0.1:${harness.port}`, `localhost:${harness.port}`, `[::1]:${harness.port}`, `LOCALHOST:${harness.port}`]) {
+      const answer = await httpCall({ port: harness.port, path: API.review, host, headers: { cookie: harness.cookie } });
+      expect(answer.status, host).toBe(200);
+    }
+  });
+
+  it('refuses a non-GET request from a foreign origin, with no origin, or with Origin: null', async () => {
+    for (const origin of ['http://evil.example', 'null', `http://127.0.0.1:${harness.port + 1}`, `https://127.0.0.1:${harness.port}`, undefined]) {
+      const headers: Record<string, string> = { cookie: harness.cookie, 'content-type': 'application/json' };
+      if (origin !== undefined) headers.origin = origin;
+      for (const [method, path] of [['POST', API.feedback], ['POST', API.close], ['PUT', API.draft]] as const) {
+        const answer = await httpCall({ port: harness.port, method, path, headers, body: JSON.stringify({ verdict: 'approve', summary: '', annotations: [] }) });
+        expect(answer.status, `${method} ${path} from ${origin}`).toBe(403);
+      }
+    }
+    expect(harness.session.isEnded).toBe(false);
+  });
+
+  it('refuses a cross-origin text/plain POST (a CORS "simple request" any page can send)', async () => {
+    const body = JSON.stringify({ verdict: 'approve', summary: 'forged', annotations: [] });
+    const forged = await httpCall({ port: harness.port, method: 'POST', path: API.feedback, headers: { origin: 'http://evil.example', 'content-type': 'text/plain' }, body });
+    expect(forged.status).toBe(403);
+    noCorsHeaders(forged);
+    // Even from our own origin with the cookie, a non-JSON body is refused.
+    const plain = await harness.send('POST', API.feedback, body, { 'content-type': 'text/plain;charset=UTF-8' });
+    expect(plain.status).toBe(415);
+    const form = await harness.send('POST', API.feedback, 'verdict=approve', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(form.status).toBe(415);
+    expect(harness.session.isEnded).toBe(false);
+  });
+
+  it('a foreign Origin is refused even on GET', async () => {
+    const answer = await harness.get(API.review, { origin: 'http://evil.example' });
+    expect(answer.status).toBe(403);
+  });
+});
+
+describe('bodies and headers', () => {
+  it('caps JSON bodies at 10 MB (413) and rejects invalid JSON (400)', async () => {
+    const huge = JSON.stringify({ verdict: 'approve', summary: 'x'.repeat(10 * 1024 * 1024), annotations: [] });
+    const tooLarge = await harness.send('POST', API.feedback, huge).catch(() => ({ status: 413 }) as HttpAnswer);
+    expect(tooLarge.status).toBe(413);
+    const broken = await harness.send('PUT', API.draft, '{"version": 1,');
+    expect(broken.status).toBe(400);
+    expect(broken.json<ApiError>().error.code).toBe('bad-request');
+    expect(harness.session.isEnded).toBe(false);
+  });
+
+  it('sends the security headers on the page, API answers and refusals, and never a CORS header', async () => {
+    const page = await harness.get('/');
+    const api = await harness.get(API.review);
+    const refused = await httpCall({ port: harness.port, path: API.review });
+    const forged = await httpCall({ port: harness.port, path: '/', host: 'evil.example' });
+    const preflight = await httpCall({ port: harness.port, method: 'OPTIONS', path: API.feedback, headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' } });
+    for (const answer of [page, api, refused, forged, preflight]) {
+      expect(answer.headers['content-security-policy']).toMatch(new RegExp(`^${EXPECTED_CSP_START.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['referrer-policy']).toBe('no-referrer');
+      expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
+      noCorsHeaders(answer);
+    }
+    expect(preflight.status).toBe(403);
+    expect(api.headers['cache-control']).toBe('no-store');
+    const inlineHash = createHash('sha256').update(STUB_INLINE_SCRIPT).digest('base64');
+    expect(page.headers['content-security-policy']).toBe(
+      `default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'sha256-${inlineHash}'; worker-src 'self' blob:; connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'`,
+    );
+  });
+});
+
+describe('the file endpoint maps only the diff’s own paths', () => {
+  const fp = () => review.fingerprint;
+  const nfd = 'naïve café.txt'.normalize('NFD');
+  /** Raw query strings, sent exactly as written. */
+  const payloads: string[] = [
+    'path=../secret.txt',
+    'path=../../../../../../etc/passwd',
+    'path=/etc/passwd',
+    `path=${encodeURIComponent(join('/tmp', 'secret.txt'))}`,
+    'path=%2e%2e%2fsecret.txt',
+    'path=%2E%2E%2F%2E%2E%2Fetc%2Fpasswd',
+    'path=%252e%252e%252fsecret.txt',
+    'path=..%2fsecret.txt',
+    'path=..%5csecret.txt',
+    'path=..\\secret.txt',
+    'path=C:\\Windows\\win.ini',
+    'path=C%3Asecret.txt',
+    'path=%5C%5Cserver%5Cshare%5Csecret.txt',
+    'path=%5C%5C%3F%5CC%3A%5Csecret.txt',
+    'path=crlf.txt%00',
+    'path=crlf.txt%00.png',
+    'path=%00../secret.txt',
+    'path=crlf.txt%23',
+    'path=crlf.txt?x=1',
+    'path=crlf.txt#fragment',
+    'path=crlf.txt/',
+    'path=./crlf.txt',
+    'path=sub/../crlf.txt',
+    'path=.git/config',
+    'path=.git%2fconfig',
+    'path=.GIT/config',
+    'path=.git/HEAD',
+    'path=CRLF.TXT',
+    `path=${encodeURIComponent(nfd)}`,
+    'path=%EF%BC%8E%EF%BC%8E%EF%BC%8Fsecret.txt',
+    'path=outside-dir-link/secret.txt',
+    'path=escape-link/../secret.txt',
+    'path=',
+    'path=%20crlf.txt',
+    'path=crlf.txt%20',
+    'path=file:///etc/passwd',
+    'path=~/.ssh/id_rsa',
+    'path=....//secret.txt',
+    'path=..;/secret.txt',
+    'path=CON',
+    'path=crlf.txt%0a',
+    `path=${encodeURIComponent(outside + '/secret.txt')}`,
+  ];
+
+  it(`refuses ${payloads.length} traversal payloads as not-in-diff without reading outside the repository`, async () => {
+    expect(payloads.length).toBeGreaterThanOrEqual(30);
+    for (const payload of payloads) {
+      const answer = await harness.get(`${API.file}?${payload}&fingerprint=${fp()}`);
+      expect(answer.status, payload).toBe(404);
+      expect(answer.json<ApiError>().error.code, payload).toBe('not-in-diff');
+      expectNoLeak(answer);
+    }
+  });
+
+  it('refuses repeated or missing parameters instead of guessing', async () => {
+    for (const query of [`path=crlf.txt&path=../secret.txt&fingerprint=${fp()}`, `fingerprint=${fp()}`, 'path=crlf.txt', `path=crlf.txt&fingerprint=${fp()}&fingerprint=${fp()}`]) {
+      const answer = await harness.get(`${API.file}?${query}`);
+      expect(answer.status, query).toBe(400);
+      expectNoLeak(answer);
+    }
+  });
+
+  it('symlinks in the diff are refused, never followed (an escaping link, a linked directory)', async () => {
+    for (const path of ['escape-link', 'outside-dir-link']) {
+      const answer = await harness.get(`${API.file}?${new URLSearchParams({ path, fingerprint: fp() })}`);
+      expect(answer.status, path).toBe(422);
+      expect(answer.json<ApiError>().error.code).toBe('symlink');
+      expectNoLeak(answer);
+    }
+  });
+
+  it('a file swapped for a symlink after the diff was loaded is refused, not followed', async () => {
+    repo.remove('will-swap.txt');
+    repo.symlink(join(outside, 'secret.txt'), 'will-swap.txt');
+    try {
+      const answer = await harness.get(`${API.file}?${new URLSearchParams({ path: 'will-swap.txt', fingerprint: fp() })}`);
+      expect(answer.status).toBe(422);
+      expect(answer.json<ApiError>().error.code).toBe('symlink');
+      expectNoLeak(answer);
+    } finally {
+      repo.remove('will-swap.txt');
+      repo.write('will-swap.txt', 'still regular\n');
+    }
+  });
+
+  it('serves the real files of the diff (the payloads above were refused for the right reason)', async () => {
+    for (const path of ['crlf.txt', 'naïve café.txt', 'will-swap.txt']) {
+      const answer = await harness.get(`${API.file}?${new URLSearchParams({ path, fingerprint: fp() })}`);
+      expect(answer.status, path).toBe(200);
+    }
+  });
+
+  it('static paths are looked up exactly, never joined to a directory', async () => {
+    for (const path of ['/assets/../index.html', '/%2e%2e/%2e%2e/etc/passwd', '//etc/passwd', '/assets/app-AbCd1234.js%00', '/assets/', '/assets/nested/../app-AbCd1234.js', '/../../etc/passwd', '/.git/config', '/assets/%2e%2e%2f%2e%2e%2fpackage.json']) {
+      const answer = await harness.get(path);
+      expect(answer.status, path).toBe(404);
+      expectNoLeak(answer);
+    }
+    expect((await harness.get('/assets/nested/logo.svg')).status).toBe(200);
+  });
+});

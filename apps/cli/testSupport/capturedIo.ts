@@ -1,0 +1,52 @@
+/** A CliIo whose stdout and stderr are captured, with a way to wait for a line on stderr. */
+import { Readable } from 'node:stream';
+import type { CliIo } from '../src/cli/cliIo.js';
+import { makeStubAppDir } from './stubApp.js';
+
+export interface CapturedIo extends CliIo {
+  out(): string;
+  err(): string;
+  /** Resolves with the first match of `pattern` on stderr. */
+  waitForStderr(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  interrupt(signal?: 'SIGINT' | 'SIGTERM'): void;
+}
+
+export function captureIo(cwd: string, options: { stdin?: string; env?: NodeJS.ProcessEnv; appDir?: string } = {}): CapturedIo {
+  let out = '';
+  let err = '';
+  const waiters: (() => void)[] = [];
+  let interrupt: (signal: 'SIGINT' | 'SIGTERM') => void = () => undefined;
+  const interrupted = new Promise<'SIGINT' | 'SIGTERM'>((resolve) => {
+    interrupt = resolve;
+  });
+  return {
+    cwd,
+    env: options.env ?? { ...process.env, BROWSER: undefined },
+    stdin: Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]),
+    stdout: { write: (text: string) => (out += text) },
+    stderr: {
+      write: (text: string) => {
+        err += text;
+        for (const wake of waiters.splice(0)) wake();
+      },
+    },
+    interrupted,
+    appDir: options.appDir ?? makeStubAppDir(),
+    out: () => out,
+    err: () => err,
+    interrupt: (signal = 'SIGINT') => interrupt(signal),
+    waitForStderr(pattern, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern} on stderr; got:\n${err}`)), timeoutMs);
+        const check = () => {
+          const match = pattern.exec(err);
+          if (match) {
+            clearTimeout(timer);
+            resolve(match);
+          } else waiters.push(check);
+        };
+        check();
+      });
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * The foundation flow in Debian's Chromium: `redline --no-open` on a real
+ * repository, the printed URL opened in the browser, every file of the diff
+ * listed on the page. The review UI's own flows live in their own specs.
+ */
+import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
+import { openReview, startRedline, type RunningRedline } from './support/redline';
+
+let fixture: FixtureRepo;
+let redline: RunningRedline | null = null;
+
+test.beforeEach(() => {
+  fixture = createFixtureRepo();
+});
+
+test.afterEach(async () => {
+  await redline?.stop();
+  redline = null;
+  fixture.cleanup();
+});
+
+test('redline --no-open: the printed URL opens the review and every file of the diff is listed', async ({ page }) => {
+  redline = await startRedline({ cwd: fixture.dir });
+  expect(redline.stderr()).toContain('6 files');
+  await openReview(page, redline);
+  for (const path of fixture.paths) {
+    await expect(page.getByText(path, { exact: true }).first(), path).toBeVisible();
+  }
+  expect(redline.stdout()).toBe('');
+});
+
+test('opened through the launcher file (as the browser is, from a file:// page), the session cookie still works', async ({ page }) => {
+  redline = await startRedline({ cwd: fixture.dir });
+  const dir = mkdtempSync(join(tmpdir(), 'redline-e2e-launcher-'));
+  try {
+    const launcher = join(dir, 'open-review.html');
+    writeFileSync(launcher, `<!doctype html><meta http-equiv="refresh" content="0;url=${redline.url}">`, { mode: 0o600 });
+    await page.goto(`file://${launcher}`);
+    await expect(page).toHaveURL(`${redline.origin}/`);
+    await expect(page.getByText(fixture.files.modified, { exact: true }).first()).toBeVisible();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the review URL works once: a second browser context is refused', async ({ page, browser }) => {
+  redline = await startRedline({ cwd: fixture.dir });
+  await openReview(page, redline);
+  const other = await browser.newContext();
+  try {
+    const intruder = await other.newPage();
+    const answer = await intruder.goto(redline.url);
+    expect(answer?.status()).toBe(403);
+    await expect(intruder.getByText('This review link has already been used')).toBeVisible();
+  } finally {
+    await other.close();
+  }
+});
