@@ -1,0 +1,403 @@
+/**
+ * The review UI's flows against the real CLI and server, in Debian's
+ * Chromium, on real git repositories: annotations of every kind, the Send
+ * Feedback loop (the CLI prints exactly what the dialog previewed), viewed
+ * marks, search, keyboard, autosave across reloads and restarts, freshness,
+ * file kinds and closing. Elements are found by role and name, as a user
+ * would; only line numbers (Pierre's shadow DOM) are found by their cells.
+ */
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
+import { openReview, startRedline, type RunningRedline } from './support/redline';
+
+let fixture: FixtureRepo;
+let redline: RunningRedline | null = null;
+
+test.beforeEach(() => {
+  fixture = createFixtureRepo();
+});
+
+test.afterEach(async () => {
+  await redline?.stop();
+  redline = null;
+  fixture.cleanup();
+});
+
+// ---------- helpers ----------
+
+async function start(args: string[] = []): Promise<RunningRedline> {
+  redline = await startRedline({ cwd: fixture.dir, args });
+  return redline;
+}
+
+/** Opens the review and waits for the first diff line to be painted. */
+async function open(page: Page, running: RunningRedline): Promise<void> {
+  await openReview(page, running);
+  await expect(page.locator('diffs-container [data-line]').first()).toBeVisible();
+}
+
+/** One file of the diff (its CodeView item), by path. */
+function fileDiff(page: Page, path: string): Locator {
+  return page.locator('diffs-container').filter({ has: page.locator('[data-title]', { hasText: path }) });
+}
+
+/** A line number cell in the gutter (split view). */
+function lineNumber(page: Page, path: string, side: 'old' | 'new', line: number): Locator {
+  return fileDiff(page, path).locator(`code[data-${side === 'new' ? 'additions' : 'deletions'}] [data-column-number="${line}"]`);
+}
+
+/** Drags across line numbers, as a reviewer selects a range. */
+async function dragLines(page: Page, from: Locator, to: Locator): Promise<void> {
+  // The virtualized view may re-render the rows while we measure: measure again then.
+  type Box = { x: number; y: number; width: number; height: number };
+  const boxes: { a?: Box; b?: Box } = {};
+  await expect(async () => {
+    await from.scrollIntoViewIfNeeded({ timeout: 1000 });
+    boxes.a = (await from.boundingBox({ timeout: 1000 })) ?? undefined;
+    boxes.b = (await to.boundingBox({ timeout: 1000 })) ?? undefined;
+    expect(boxes.a && boxes.b).toBeTruthy();
+  }).toPass({ timeout: 5000 });
+  const { a, b } = boxes as Required<typeof boxes>;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });
+  await page.mouse.up();
+}
+
+const card = (page: Page, name: string | RegExp) => page.getByRole('article', { name });
+
+async function commentOnLine(page: Page, path: string, line: number, text: string): Promise<void> {
+  await lineNumber(page, path, 'new', line).click();
+  await page.keyboard.press('c');
+  const box = page.getByRole('textbox', { name: /^Comment/ });
+  await box.fill(text);
+  await box.press('Control+Enter');
+  await expect(card(page, `Comment, Line ${line} (new)`).filter({ hasText: text })).toBeVisible();
+}
+
+async function draftSaved(page: Page): Promise<void> {
+  await expect(page.getByText('Draft saved')).toBeVisible();
+}
+
+// ---------- tests ----------
+
+test('every kind of annotation, then Send Feedback: the CLI prints exactly the markdown the dialog previewed', async ({ page }) => {
+  const running = await start();
+  await open(page, running);
+  const { modified, renamed } = fixture.files;
+
+  // A comment on one line, by selecting it and pressing c.
+  await commentOnLine(page, modified, 2, 'Subtraction? This function is add().');
+
+  // A range suggestion: drag lines 5–7, then "Suggest change" (prefilled with those lines).
+  await dragLines(page, lineNumber(page, modified, 'new', 5), lineNumber(page, modified, 'new', 7));
+  await page.keyboard.press('c');
+  await page.getByRole('button', { name: 'Suggest change' }).click();
+  const code = page.getByRole('textbox', { name: 'Suggested code' });
+  await expect(code).toHaveValue('export function half(n: number): number {\n  return Math.floor(n / 2);\n}');
+  await code.fill('export function half(n: number): number {\n  return n >> 1;\n}');
+  await page.getByRole('textbox', { name: /^Comment/ }).fill('Integer halving without the float round trip.');
+  await page.getByRole('button', { name: 'Add suggestion' }).click();
+  await expect(card(page, 'Suggestion, Lines 5–7 (new)')).toContainText('return n >> 1;');
+
+  // A file comment, from the file header.
+  await page.getByRole('button', { name: `Comment on file ${renamed.to}` }).click();
+  await page.getByRole('textbox', { name: /^Comment/ }).fill('Is the rename on purpose?');
+  await page.getByRole('button', { name: 'Add comment' }).click();
+  await expect(card(page, 'Comment, File comment')).toContainText('Is the rename on purpose?');
+
+  // A general comment about the whole review.
+  await page.getByRole('button', { name: 'Add general comment' }).click();
+  await page.getByRole('textbox', { name: /^Comment/ }).fill('Please add tests for calc.');
+  await page.getByRole('button', { name: 'Add comment' }).click();
+  await expect(card(page, 'Comment, General')).toContainText('Please add tests for calc.');
+
+  // The sidebar lists them by file.
+  await page.getByRole('tab', { name: /Comments/ }).click();
+  await expect(page.getByRole('region', { name: 'General' })).toBeVisible();
+  await expect(page.getByRole('region', { name: modified }).getByRole('button', { name: /^(Comment|Suggestion) / })).toHaveCount(2);
+
+  // Send Feedback: verdict, summary, preview, Send.
+  await page.getByRole('button', { name: /^Send Feedback/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
+  await dialog.getByRole('radio', { name: /^Request changes/ }).check();
+  await dialog.getByRole('textbox', { name: /^Summary/ }).fill('Close: two fixes and a question.');
+  const preview = (await dialog.getByTestId('feedback-preview').textContent()) ?? '';
+  expect(preview).toContain('Request changes');
+  expect(preview).toContain('Subtraction? This function is add().');
+  expect(preview).toContain('return n >> 1;');
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible();
+  await expect(page.getByText('You can close this tab.')).toBeVisible();
+
+  expect(await running.exited).toBe(0);
+  expect(running.stdout()).toBe(preview);
+});
+
+test('viewed marks, search across files not yet rendered, and the keyboard', async ({ page }) => {
+  // Enough extra files that the last ones are far below the first screen.
+  for (let i = 0; i < 40; i++) {
+    writeFileSync(join(fixture.dir, `zz_padding_${String(i).padStart(2, '0')}.ts`), Array.from({ length: 30 }, (_, n) => `export const v${n} = ${n};`).join('\n') + '\n');
+  }
+  writeFileSync(join(fixture.dir, 'zz_padding_39.ts'), 'export const needleInTheLastFile = 42;\n');
+  const running = await start();
+  await open(page, running);
+  const { modified } = fixture.files;
+
+  // Viewed, from the file header: the tree and the progress follow.
+  await page.getByRole('group', { name: `${modified} actions` }).getByRole('checkbox', { name: 'Viewed' }).check();
+  await expect(page.getByText(/^1\/46 viewed$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: `${modified}, modified, +2 −2, viewed` })).toBeVisible();
+
+  // Search: `/` focuses the box; hits in a file the view has not rendered yet are found and shown.
+  await page.locator('body').click({ position: { x: 700, y: 10 } });
+  await page.keyboard.press('/');
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await expect(search).toBeFocused();
+  await search.fill('needleInTheLastFile');
+  await expect(page.getByText('1 of 1')).toBeVisible();
+  await expect(lineNumber(page, 'zz_padding_39.ts', 'new', 1)).toBeInViewport();
+  await search.fill('return a');
+  await expect(page.getByText('1 of 2')).toBeVisible(); // `return a + b` (old), `return a - b` (new)
+  await search.press('Enter');
+  await expect(page.getByText('2 of 2')).toBeVisible();
+  await search.press('Escape');
+  await expect(search).toHaveCount(0);
+
+  // Keyboard: j/k move between files, v marks the current one viewed.
+  await page.getByRole('button', { name: new RegExp(`^${fixture.files.deleted}`) }).click();
+  await expect(page.getByRole('button', { name: new RegExp(`^${fixture.files.deleted}`) })).toHaveAttribute('aria-current', 'location');
+  await page.keyboard.press('j');
+  await expect(page.locator('[aria-current="location"]')).toContainText(fixture.files.binary.split('/').pop()!);
+  await page.keyboard.press('v');
+  await expect(page.getByText(/^2\/46 viewed$/)).toBeVisible();
+  await page.keyboard.press('k');
+  await expect(page.locator('[aria-current="location"]')).toContainText(fixture.files.deleted);
+  // ? shows the shortcuts; keys typed in a field are text, not shortcuts.
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('searchbox', { name: 'Filter files' }).fill('jv');
+  await expect(page.getByText(/^2\/46 viewed$/)).toBeVisible();
+  // Mod+Enter (outside fields) opens Send Feedback.
+  await page.getByRole('tab', { name: /Files/ }).focus();
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByRole('dialog', { name: 'Send Feedback' })).toBeVisible();
+});
+
+test('reload mid-review, and kill the browser and the server: everything comes back', async ({ page, browser }) => {
+  let running = await start();
+  await open(page, running);
+  const { modified, added } = fixture.files;
+  await commentOnLine(page, modified, 2, 'Keep this comment.');
+  await lineNumber(page, added, 'new', 3).click();
+  await page.keyboard.press('c');
+  await page.getByRole('button', { name: 'Suggest change' }).click();
+  await page.getByRole('textbox', { name: 'Suggested code' }).fill('export const total = (xs: number[]) => xs.reduce(add, 0) | 0;');
+  await page.getByRole('button', { name: 'Add suggestion' }).click();
+  await page.getByRole('group', { name: `${added} actions` }).getByRole('checkbox', { name: 'Viewed' }).check();
+  await page.getByRole('button', { name: /^Send Feedback/ }).click();
+  await page.getByRole('radio', { name: /^Approve/ }).check();
+  await page.getByRole('textbox', { name: /^Summary/ }).fill('Almost there.');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await draftSaved(page);
+
+  const expectEverythingBack = async (p: Page) => {
+    await expect(card(p, 'Comment, Line 2 (new)')).toContainText('Keep this comment.');
+    await expect(p.getByText(/^1\/6 viewed$/)).toBeVisible();
+    await p.getByRole('tab', { name: /Comments/ }).click();
+    await expect(p.getByRole('region', { name: added }).getByRole('button', { name: /^Suggestion Line 3 \(new\)/ })).toBeVisible();
+    await p.getByRole('button', { name: /^Send Feedback/ }).click();
+    await expect(p.getByRole('radio', { name: /^Approve/ })).toBeChecked();
+    await expect(p.getByRole('textbox', { name: /^Summary/ })).toHaveValue('Almost there.');
+    await p.getByRole('button', { name: 'Cancel' }).click();
+  };
+
+  await page.reload();
+  await expect(page.locator('diffs-container [data-line]').first()).toBeVisible();
+  await expectEverythingBack(page);
+
+  // Kill both mid-review (no goodbye from either), start again on the same repository.
+  await page.close();
+  running.process.kill('SIGKILL');
+  await running.exited;
+  running = await start();
+  const context = await browser.newContext();
+  try {
+    const again = await context.newPage();
+    await open(again, running);
+    await expectEverythingBack(again);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a change on disk shows "Diff out of date"; Refresh re-anchors annotations by content, and marks gone ones outdated', async ({ page }) => {
+  const running = await start();
+  await open(page, running);
+  const { modified } = fixture.files;
+  await commentOnLine(page, modified, 6, 'Why floor?');
+  await commentOnLine(page, modified, 2, 'This line will change.');
+  await draftSaved(page);
+
+  const path = join(fixture.dir, modified);
+  const text = readFileSync(path, 'utf8');
+  writeFileSync(path, '// header one\n// header two\n' + text.replace('  return a - b;', '  return b - a;'));
+  await expect(page.getByText('Diff out of date')).toBeVisible({ timeout: 10_000 });
+  // Refreshing is the reviewer's choice: nothing moved yet.
+  await expect(card(page, 'Comment, Line 6 (new)')).toBeVisible();
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByText('Diff refreshed · 1 moved with their code · 1 outdated')).toBeVisible();
+  await expect(card(page, 'Comment, Line 8 (new)')).toContainText('Why floor?');
+  const outdated = card(page, 'Comment, Line 2 (new)');
+  await expect(outdated).toContainText('Outdated');
+  await expect(outdated.getByLabel('The lines it was about')).toContainText('return a - b;');
+  await expect(page.getByText('Diff out of date')).toHaveCount(0);
+});
+
+test('file kinds read clearly: binary, renamed, deleted, generated and large files, hidden characters; context expands from the server', async ({ page }) => {
+  const write = (path: string, text: string) => writeFileSync(join(fixture.dir, path), text);
+  const git = (...args: string[]) =>
+    execFileSync('git', args, {
+      cwd: fixture.dir,
+      env: { ...process.env, GIT_AUTHOR_NAME: 'e2e', GIT_AUTHOR_EMAIL: 'e2e@redline.invalid', GIT_COMMITTER_NAME: 'e2e', GIT_COMMITTER_EMAIL: 'e2e@redline.invalid' },
+    });
+  // A long committed file changed in its middle: the diff shows a few lines, the rest can be expanded.
+  const long = Array.from({ length: 60 }, (_, i) => `export const line${i + 1} = ${i + 1};`);
+  write('src/long.ts', long.join('\n') + '\n');
+  git('add', 'src/long.ts');
+  git('-c', 'commit.gpgsign=false', 'commit', '--quiet', '-m', 'long file', '--', 'src/long.ts'); // only it: the fixture's rename stays staged
+  long[29] = 'export const line30 = 300;';
+  write('src/long.ts', long.join('\n') + '\n');
+  write('src/access.js', 'const isAdmin = false;\nif (isAdmin) { /* \u202E } \u2066if (isGuest)\u2069 \u2066 */ grant(); }\n');
+  write('package-lock.json', '{\n  "lockfileVersion": 3\n}\n');
+  write('src/huge.txt', Array.from({ length: 2500 }, (_, i) => `row ${i}`).join('\n') + '\n');
+  const running = await start();
+  await open(page, running);
+  const { binary, renamed, deleted } = fixture.files;
+
+  await expect(fileDiff(page, binary).getByText(/^Binary file, not shown · \d+ B → \d+ B$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: new RegExp(`^${deleted}, deleted`) })).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(`^${renamed.to}, renamed`) }).click();
+  await expect(fileDiff(page, renamed.to).getByText(renamed.from)).toBeVisible();
+
+  // Generated and large files start collapsed; the large one says why and loads on demand.
+  const lock = page.getByRole('group', { name: 'package-lock.json actions' });
+  await lock.scrollIntoViewIfNeeded();
+  await expect(lock.getByText('Generated')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Expand package-lock.json' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(fileDiff(page, 'package-lock.json').locator('[data-line]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Expand package-lock.json' }).click();
+  await expect(fileDiff(page, 'package-lock.json').locator('[data-line]').first()).toBeVisible();
+  const huge = page.getByRole('group', { name: 'src/huge.txt actions' });
+  await huge.scrollIntoViewIfNeeded();
+  await huge.getByRole('button', { name: 'Load diff' }).click();
+  await expect(lineNumber(page, 'src/huge.txt', 'new', 1)).toBeVisible();
+
+  // Hidden and bidirectional characters: a banner on the file, a chip under the line.
+  const trojan = fileDiff(page, 'src/access.js');
+  await page.getByRole('button', { name: /^src\/access\.js, added/ }).click();
+  await expect(trojan.getByText('This file contains bidirectional or hidden Unicode text')).toBeVisible();
+  await expect(trojan.getByRole('note', { name: 'Line 2 (new) contains hidden characters' })).toContainText('U+202E');
+
+  // Context: the full file comes from the server (checked against the patch) when expanded.
+  await page.getByRole('button', { name: /^src\/long\.ts, modified/ }).click();
+  await expect(lineNumber(page, 'src/long.ts', 'new', 30)).toBeVisible();
+  await expect(lineNumber(page, 'src/long.ts', 'new', 1)).toHaveCount(0);
+  await fileDiff(page, 'src/long.ts').getByRole('button', { name: 'Show unchanged lines before the change' }).click();
+  await expect(lineNumber(page, 'src/long.ts', 'new', 10)).toBeAttached();
+  await expect(lineNumber(page, 'src/long.ts', 'new', 1)).toHaveCount(0); // 20 lines at a time
+});
+
+test('Close review ends the review without feedback, after a confirmation', async ({ page }) => {
+  const running = await start();
+  await open(page, running);
+  await page.getByRole('button', { name: 'Close review' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Close review' });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: 'Close review' }).click();
+  await page.getByRole('dialog', { name: 'Close review' }).getByRole('button', { name: 'Close review' }).click();
+  await expect(page.getByRole('heading', { name: 'Review closed' })).toBeVisible();
+  expect(await running.exited).toBe(3);
+  expect(running.stdout()).toBe('');
+});
+
+test('the demo review: time from navigation to the first diff line painted', async ({ page }, testInfo) => {
+  const running = await startRedline({ cwd: fixture.dir, args: ['--demo'] });
+  redline = running;
+  await page.addInitScript(() => {
+    const check = () => {
+      const hosts = document.querySelectorAll('diffs-container');
+      for (let i = 0; i < hosts.length; i++) {
+        if (hosts[i]!.shadowRoot?.querySelector('[data-line]')) return performance.mark('redline:first-diff-painted');
+      }
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+  await openReview(page, running);
+  await page.waitForFunction(() => performance.getEntriesByName('redline:first-diff-painted').length > 0);
+  const timing = await page.evaluate(() => ({
+    painted: Math.round(performance.getEntriesByName('redline:first-diff-painted')[0]!.startTime),
+    loaded: Math.round(performance.getEntriesByName('redline:review-loaded')[0]?.startTime ?? -1),
+    review: Math.round((performance.getEntriesByType('resource').find((e) => e.name.endsWith('/api/review')) as PerformanceResourceTiming | undefined)?.responseEnd ?? -1),
+  }));
+  const summary = `first diff painted ${timing.painted} ms after navigation (GET /api/review answered at ${timing.review} ms, review in the store at ${timing.loaded} ms)`;
+  testInfo.annotations.push({ type: 'demo load', description: summary });
+  console.log(`demo review: ${summary}`);
+  expect(timing.painted).toBeLessThan(5_000); // a loose bound for shared CI machines; the figure is what matters
+});
+
+test('the production build loads its lazy chunks (grammars, themes, worker) and the initial transfer of a 20-file review stays under 500 KB', async ({ page }, testInfo) => {
+  // 20 files in several languages.
+  const samples: Record<string, string> = {
+    ts: 'export function f(x: number): number {\n  return x * 2;\n}\n',
+    py: 'def f(x):\n    return x * 2\n',
+    md: '# Title\n\nSome *text*.\n',
+    json: '{\n  "name": "x",\n  "version": 1\n}\n',
+    css: '.a {\n  color: red;\n}\n',
+  };
+  const exts = Object.keys(samples);
+  for (let i = 0; i < 14; i++) {
+    const ext = exts[i % exts.length]!;
+    writeFileSync(join(fixture.dir, `src/gen${i}.${ext}`), samples[ext]!.repeat(20));
+  }
+  appendFileSync(join(fixture.dir, fixture.files.modified), '\nexport const extra = 1;\n');
+
+  const bytes = new Map<string, number>();
+  const urls: string[] = [];
+  page.on('requestfinished', async (request) => {
+    const sizes = await request.sizes().catch(() => null);
+    urls.push(new URL(request.url()).pathname);
+    if (sizes) bytes.set(request.url() + '#' + urls.length, sizes.responseBodySize + sizes.responseHeadersSize);
+  });
+  const failed: string[] = [];
+  page.on('requestfailed', (request) => failed.push(request.url()));
+  page.on('response', (response) => {
+    // GET /api/draft answers 404 when nothing was saved yet: that is the contract.
+    if (response.status() >= 400 && !new URL(response.url()).pathname.startsWith('/api/draft')) failed.push(`${response.status()} ${response.url()}`);
+  });
+
+  const running = await start();
+  await open(page, running);
+  await expect(page.getByText('20 files changed')).toBeVisible();
+  // Highlighting arrived: a token coloured by the theme, which needs the grammar chunk, in the TypeScript file.
+  await expect(fileDiff(page, fixture.files.modified).locator('code [data-line] span[style*="--diffs-token"]').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  const total = [...bytes.values()].reduce((sum, n) => sum + n, 0);
+  const assets = urls.filter((u) => u.startsWith('/assets/'));
+  testInfo.annotations.push({ type: 'initial transfer', description: `${total} bytes on the wire in ${urls.length} requests` });
+  console.log(`initial transfer: ${total} bytes on the wire, ${urls.length} requests (${assets.length} assets)`);
+  expect(failed).toEqual([]);
+  expect(total).toBeLessThan(500 * 1024);
+  // Only grammars of languages on screen; never the editor.
+  expect(assets.some((u) => /\/typescript-[^/]+\.js$/.test(u))).toBe(true);
+  expect(assets.some((u) => /\/(rust|cpp|java|haskell)-[^/]+\.js$/.test(u))).toBe(false);
+  expect(assets.some((u) => /edit/i.test(u))).toBe(false);
+});

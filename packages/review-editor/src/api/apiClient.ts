@@ -1,0 +1,117 @@
+/**
+ * The page's typed client for the review server (contract: @redline/core
+ * api.ts). The session cookie rides along on same-origin requests; writes
+ * send JSON, which the server requires.
+ */
+import {
+  API,
+  type ApiResponses,
+  type DraftData,
+  type FeedbackResult,
+  type FeedbackSubmission,
+  type FileContentsData,
+  type FreshnessData,
+  type ReviewData,
+} from '@redline/core';
+
+/** An HTTP or network failure, with the server's error code when it sent one. */
+export class ApiRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+export interface ReviewApi {
+  getReview(options?: { ignoreWhitespace?: boolean }): Promise<ReviewData>;
+  getFile(path: string, fingerprint: string): Promise<FileContentsData>;
+  getFreshness(fingerprint: string): Promise<FreshnessData>;
+  /** null when no draft is stored for this fingerprint. */
+  getDraft(fingerprint: string): Promise<DraftData | null>;
+  putDraft(draft: DraftData, options?: { keepalive?: boolean }): Promise<void>;
+  sendFeedback(submission: FeedbackSubmission): Promise<FeedbackResult>;
+  closeReview(): Promise<void>;
+}
+
+type Fetch = typeof fetch;
+
+/** The request index.html starts before the app's code has loaded. */
+interface EarlyReview {
+  ignoreWhitespace: boolean;
+  response: Promise<Response>;
+}
+
+function takeEarlyReview(ignoreWhitespace: boolean): Promise<Response> | null {
+  const holder = globalThis as { __redlineEarlyReview?: EarlyReview };
+  const early = holder.__redlineEarlyReview;
+  delete holder.__redlineEarlyReview;
+  return early && early.ignoreWhitespace === ignoreWhitespace ? early.response : null;
+}
+
+export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), baseUrl = ''): ReviewApi {
+  async function request<K extends keyof ApiResponses>(
+    what: K,
+    path: string,
+    init?: RequestInit,
+    started?: Promise<Response> | null,
+  ): Promise<ApiResponses[K]> {
+    let response: Response;
+    try {
+      response = await (started ?? fetchImpl(baseUrl + path, { credentials: 'same-origin', ...init }));
+    } catch (error) {
+      throw new ApiRequestError(`${what}: the server did not answer (${String(error)})`, 0, 'network');
+    }
+    if (!response.ok) throw await errorFrom(what, response);
+    return (await response.json()) as ApiResponses[K];
+  }
+
+  const jsonInit = (method: 'PUT' | 'POST', body: unknown, keepalive = false): RequestInit => ({
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    keepalive,
+  });
+
+  return {
+    getReview: (options) => {
+      const ignoreWhitespace = options?.ignoreWhitespace ?? false;
+      const path = ignoreWhitespace ? `${API.review}?whitespace=ignore` : API.review;
+      return request('review', path, undefined, baseUrl === '' ? takeEarlyReview(ignoreWhitespace) : null);
+    },
+    getFile: (path, fingerprint) =>
+      request('file', `${API.file}?${new URLSearchParams({ path, fingerprint })}`),
+    getFreshness: (fingerprint) => request('freshness', `${API.freshness}?${new URLSearchParams({ fingerprint })}`),
+    async getDraft(fingerprint) {
+      try {
+        return await request('draft', `${API.draft}?${new URLSearchParams({ fingerprint })}`);
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    async putDraft(draft, options) {
+      await request('draft', API.draft, jsonInit('PUT', draft, options?.keepalive));
+    },
+    sendFeedback: (submission) => request('feedback', API.feedback, jsonInit('POST', submission)),
+    async closeReview() {
+      await request('close', API.close, jsonInit('POST', {}));
+    },
+  };
+}
+
+async function errorFrom(what: string, response: Response): Promise<ApiRequestError> {
+  let code = `http-${response.status}`;
+  let message = `${what}: HTTP ${response.status}`;
+  try {
+    const body = (await response.json()) as { error?: { code?: unknown; message?: unknown } };
+    if (typeof body.error?.code === 'string') code = body.error.code;
+    if (typeof body.error?.message === 'string') message = `${what}: ${body.error.message}`;
+  } catch {
+    // Not JSON: keep the status line.
+  }
+  return new ApiRequestError(message, response.status, code);
+}

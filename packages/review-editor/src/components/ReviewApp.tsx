@@ -1,0 +1,108 @@
+/** The whole page: providers, then the screen for the review's phase. */
+import { useEffect } from 'react';
+import { WorkerPoolContextProvider, useWorkerPool } from '@pierre/diffs/react';
+import { DiffView, DIFF_THEMES } from '../diff/DiffView.js';
+import type { ReviewController } from '../services/reviewController.js';
+import { CloseReviewDialog } from './CloseReviewDialog.js';
+import { ClosedScreen, FailedScreen, LoadingScreen, SentScreen } from './EndScreens.js';
+import { FeedbackDialog } from './FeedbackDialog.js';
+import { ReviewContext, useController, useReview } from './reviewContext.js';
+import { SearchBar } from './SearchBar.js';
+import { SettingsDialog } from './SettingsDialog.js';
+import { ShortcutsDialog } from './ShortcutsDialog.js';
+import { Sidebar } from './Sidebar.js';
+import { Toasts } from './Toasts.js';
+import { TopBar } from './TopBar.js';
+import { useGlobalShortcuts } from './useGlobalShortcuts.js';
+import { useResolvedTheme } from './useResolvedTheme.js';
+
+/**
+ * Highlighting runs in two workers (fully offline: grammars and themes are
+ * sidecar chunks of this build, fetched per language when first needed).
+ */
+const POOL_OPTIONS = {
+  poolSize: 2,
+  workerFactory: () => new Worker(new URL('@pierre/diffs/worker/worker.js', import.meta.url), { type: 'module' }),
+};
+const HIGHLIGHTER_OPTIONS = { theme: DIFF_THEMES, lineDiffType: 'word-alt' as const };
+
+export function ReviewApp({ controller, withWorkers = true }: { controller: ReviewController; withWorkers?: boolean }) {
+  const page = (
+    <ReviewContext.Provider value={controller}>
+      <Screen />
+    </ReviewContext.Provider>
+  );
+  if (!withWorkers) return page;
+  return (
+    <WorkerPoolContextProvider poolOptions={POOL_OPTIONS} highlighterOptions={HIGHLIGHTER_OPTIONS}>
+      <MarkHighlighterReady />
+      {page}
+    </WorkerPoolContextProvider>
+  );
+}
+
+/**
+ * Marks `redline:highlighter-ready` on the performance timeline when the
+ * worker pool has started (CodeView paints nothing before): with
+ * `redline:review-loaded`, it tells which of the two a slow first paint
+ * waited for.
+ */
+function MarkHighlighterReady() {
+  const pool = useWorkerPool();
+  useEffect(() => {
+    if (!pool) return;
+    let marked = false;
+    const check = (state: string, failed: boolean) => {
+      if (marked || (state !== 'initialized' && !failed)) return;
+      marked = true;
+      performance.mark?.('redline:highlighter-ready');
+    };
+    const stats = pool.getStats();
+    check(stats.managerState, stats.workersFailed);
+    return pool.subscribeToStatChanges((s) => check(s.managerState, s.workersFailed));
+  }, [pool]);
+  return null;
+}
+
+function Screen() {
+  const phase = useReview((s) => s.phase);
+  const theme = useReview((s) => s.settings.theme);
+  useResolvedTheme(theme);
+  switch (phase) {
+    case 'loading':
+      return <LoadingScreen />;
+    case 'failed':
+      return <FailedScreen />;
+    case 'sent':
+      return <SentScreen />;
+    case 'closed':
+      return <ClosedScreen />;
+    case 'ready':
+      return <ReviewPage />;
+  }
+}
+
+function ReviewPage() {
+  const controller = useController();
+  const dialog = useReview((s) => s.dialog);
+  useGlobalShortcuts(controller);
+  return (
+    <div className="app">
+      <TopBar />
+      <div className="workspace">
+        <Sidebar />
+        <main className="diff-pane" aria-label="Diff">
+          <SearchBar />
+          <div className="diff-scroll">
+            <DiffView />
+          </div>
+        </main>
+      </div>
+      <Toasts />
+      {dialog === 'feedback' ? <FeedbackDialog /> : null}
+      {dialog === 'settings' ? <SettingsDialog /> : null}
+      {dialog === 'shortcuts' ? <ShortcutsDialog /> : null}
+      {dialog === 'close' ? <CloseReviewDialog /> : null}
+    </div>
+  );
+}

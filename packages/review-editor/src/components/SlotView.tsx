@@ -1,0 +1,35 @@
+/** Renders one CodeView annotation slot by what it carries. */
+import type { SlotMeta } from '../diff/slotMeta.js';
+import { AnnotationCard } from './AnnotationCard.js';
+import { ComposerForm } from './ComposerForm.js';
+import { FileNotices } from './FileNotices.js';
+import { UnsafeLineChips } from './UnsafeLineChips.js';
+
+export function SlotView({ meta }: { meta: SlotMeta }) {
+  switch (meta.kind) {
+    case 'annotation':
+      return (
+        <div className="slot">
+          <AnnotationCard id={meta.id} />
+        </div>
+      );
+    case 'composer':
+      return (
+        <div className="slot">
+          <ComposerForm />
+        </div>
+      );
+    case 'unsafe-line':
+      return (
+        <div className="slot slot-tight">
+          <UnsafeLineChips line={meta.line} />
+        </div>
+      );
+    case 'file-notices':
+      return (
+        <div className="slot slot-tight">
+          <FileNotices fileId={meta.fileId} />
+        </div>
+      );
+  }
+}

@@ -1,0 +1,201 @@
+/**
+ * The all-files diff: one virtualized CodeView over every file of the
+ * review, fed controlled items (buildItems.ts), with React slots for
+ * annotations, forms and file header controls.
+ */
+import { Component, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { SelectedLineRange } from '@pierre/diffs';
+import { CodeView, EditProvider, type CodeViewHandle, type CodeViewReactOptions } from '@pierre/diffs/react';
+import { useShallow } from 'zustand/react/shallow';
+import { CollapseToggle, FileHeaderActions } from '../components/FileHeaderActions.js';
+import { ReviewOverview } from '../components/ReviewOverview.js';
+import { SlotView } from '../components/SlotView.js';
+import { useController, useReview } from '../components/reviewContext.js';
+import { selectionToTarget } from '../store/reviewStore.js';
+import { createItemsBuilder } from './buildItems.js';
+import { delegatingEditorFactory } from './editorFactory.js';
+import { improveDiffAccessibility } from './improveDiffAccessibility.js';
+import type { SlotMeta } from './slotMeta.js';
+
+export const DIFF_THEMES = { dark: 'github-dark-high-contrast', light: 'github-light-high-contrast' } as const;
+
+/**
+ * Inside Pierre's shadow DOM: GitHub-like density, and text dark enough to
+ * read (WCAG AA, 4.5:1 for 12px text): the header counts, and the light
+ * theme's comment gray, which falls to 3.3:1 on changed-word highlights.
+ * (The high-contrast GitHub themes are chosen for the same reason: the
+ * default ones fail on every tinted diff line.)
+ */
+const DIFF_CSS = `
+:host {
+  --diffs-font-size: 12px;
+  --diffs-line-height: 20px;
+  /* Selected lines: a yellow that keeps the code readable (light) / dark enough for light tokens (dark). */
+  --diffs-bg-selection-override: light-dark(#fff3b0, #4a3b00);
+  --diffs-bg-selection-number-override: light-dark(#f5d76e, #6b5500);
+}
+span[style*="--diffs-token-light:#66707B" i] { --diffs-token-light: #4b535d !important; }
+[data-utility-button] { background-color: light-dark(#0969da, #1f6feb); color: #ffffff; }
+[data-additions-count] { color: light-dark(#1a7f37, #3fb950); }
+[data-deletions-count] { color: light-dark(#cf222e, #f85149); }
+pre code:focus-visible { outline: 2px solid light-dark(#0969da, #4493f8); outline-offset: -2px; }
+`;
+
+type GutterClick = (range: SelectedLineRange, context: { item: { id: string } }) => void;
+
+export function DiffView() {
+  const [generation, setGeneration] = useState(0);
+  return (
+    <DiffErrorBoundary onRetry={() => setGeneration((g) => g + 1)}>
+      <DiffCodeView key={generation} />
+    </DiffErrorBoundary>
+  );
+}
+
+function DiffCodeView() {
+  const controller = useController();
+  const { store } = controller;
+  const handle = useRef<CodeViewHandle<SlotMeta, undefined>>(null);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const build = useMemo(createItemsBuilder, []);
+
+  const files = useReview((s) => s.files);
+  const annotations = useReview((s) => s.annotations);
+  const collapsed = useReview((s) => s.collapsed);
+  const viewed = useReview((s) => s.viewed);
+  // The form's position matters to the items, not what is typed in it.
+  const composerSlot = useReview((s) => (s.composer ? `${s.composer.key}|${s.composer.editingId ?? ''}|${JSON.stringify(s.composer.target)}` : ''));
+  const settings = useReview(useShallow((s) => [s.settings.diffStyle, s.settings.wordWrap, s.settings.theme] as const));
+  const selection = useReview((s) => s.selection);
+
+  const items = useMemo(() => {
+    const s = store.getState();
+    return build({ files, annotations, composer: s.composer, isCollapsed: s.isCollapsed });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- collapsed, viewed and composerSlot change what isCollapsed/composer return
+  }, [build, store, files, annotations, collapsed, viewed, composerSlot]);
+
+  const [diffStyle, wordWrap, theme] = settings;
+  const options = useMemo<CodeViewReactOptions<SlotMeta, undefined>>(() => {
+    const onGutterUtilityClick: GutterClick = (range, context) => {
+      controller.openComment(selectionToTarget({ fileId: context.item.id, range }));
+    };
+    return {
+      theme: DIFF_THEMES,
+      themeType: theme,
+      diffStyle,
+      overflow: wordWrap ? 'wrap' : 'scroll',
+      hunkSeparators: 'line-info',
+      stickyHeaders: true,
+      enableLineSelection: true,
+      enableGutterUtility: true,
+      lineDiffType: 'word-alt',
+      maxLineDiffLength: 1000,
+      expansionLineCount: 20,
+      loadDiffFiles: controller.loadDiffFiles,
+      onGutterUtilityClick: onGutterUtilityClick as CodeViewReactOptions<SlotMeta, undefined>['onGutterUtilityClick'],
+      unsafeCSS: DIFF_CSS,
+      onPostRender: ((node: HTMLElement, _instance: unknown, phase: string) => {
+        if (phase !== 'unmount') improveDiffAccessibility(node);
+      }) as CodeViewReactOptions<SlotMeta, undefined>['onPostRender'],
+    };
+  }, [controller, diffStyle, wordWrap, theme]);
+
+  useEffect(() => {
+    controller.setViewport({
+      scrollToTop: () => handle.current?.scrollTo({ type: 'position', position: 0 }),
+      scrollToFile: (id) => handle.current?.scrollTo({ type: 'item', id, align: 'start' }),
+      scrollToLine: (id, side, lineNumber) =>
+        handle.current?.scrollTo({ type: 'line', id, lineNumber, side: side === 'old' ? 'deletions' : 'additions', align: 'center' }),
+    });
+    return () => controller.setViewport(null);
+  }, [controller]);
+
+  // The current file is the last one whose top has scrolled past the top edge
+  // (at the very bottom, a file the reviewer picked stays current if visible).
+  const frame = useRef(0);
+  const onScroll = useCallback(
+    (scrollTop: number) => {
+      cancelAnimationFrame(frame.current);
+      frame.current = requestAnimationFrame(() => {
+        const view = handle.current?.getInstance();
+        if (!view || !controller.scrollMayChangeCurrentFile()) return;
+        const scroller = scrollerRef.current;
+        const s = store.getState();
+        if (scroller && s.currentFileId && scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 4) {
+          const top = view.getTopForItem(s.currentFileId);
+          if (top !== undefined && top >= scrollTop && top < scrollTop + scroller.clientHeight) return;
+        }
+        let current: string | null = null;
+        let currentTop = -Infinity;
+        let first: string | null = null;
+        let firstTop = Infinity;
+        for (const rendered of view.getRenderedItems()) {
+          const top = view.getTopForItem(rendered.id);
+          if (top === undefined) continue;
+          if (top < firstTop) {
+            first = rendered.id;
+            firstTop = top;
+          }
+          if (top <= scrollTop + 8 && top > currentTop) {
+            current = rendered.id;
+            currentTop = top;
+          }
+        }
+        store.getState().setCurrentFile(current ?? first);
+      });
+    },
+    [controller, store],
+  );
+
+  const selectedLines = useMemo(() => (selection ? { id: selection.fileId, range: selection.range } : null), [selection]);
+
+  return (
+    <EditProvider createEditor={delegatingEditorFactory}>
+      <CodeView<SlotMeta, undefined>
+        ref={handle}
+        containerRef={scrollerRef}
+        className="code-view"
+        style={{ height: '100%', overflow: 'auto' }}
+        items={items}
+        options={options}
+        selectedLines={selectedLines}
+        onSelectedLinesChange={(next) => store.getState().setSelection(next ? { fileId: next.id, range: next.range } : null)}
+        onScroll={onScroll}
+        renderAnnotation={(...args) => <SlotView meta={args[0].metadata} />}
+        renderHeaderPrefix={(item) => <CollapseToggle fileId={item.id} />}
+        renderHeaderMetadata={(item) => <FileHeaderActions fileId={item.id} />}
+        renderCodeViewHeader={() => <ReviewOverview />}
+      />
+    </EditProvider>
+  );
+}
+
+class DiffErrorBoundary extends Component<{ children: ReactNode; onRetry(): void }, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <div className="diff-error" role="alert">
+        <p>
+          The diff view failed: <code>{this.state.error.message}</code>
+        </p>
+        <p>Your comments and marks are safe (they are saved as a draft).</p>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => {
+            this.setState({ error: null });
+            this.props.onRetry();
+          }}
+        >
+          Show the diff again
+        </button>
+      </div>
+    );
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * Turns the store's state into CodeView's controlled items.
+ *
+ * CodeView ignores any change to an item whose `version` did not change, so
+ * each item is rebuilt (with a new, globally increasing version) exactly when
+ * what it shows changed: its diff, its collapse state, or the set and
+ * position of its slots. Anything else (the text of a comment, typing in a
+ * form) re-renders inside the slot's own React component instead.
+ */
+import type { CodeViewDiffItem, DiffLineAnnotation } from '@pierre/diffs';
+import type { Annotation } from '@redline/core';
+import type { ReviewFile } from '../model/reviewFile.js';
+import { findUnsafeLines, type UnsafeLine } from '../model/unsafeLines.js';
+import type { Composer } from '../store/reviewState.js';
+import type { SlotMeta } from './slotMeta.js';
+
+export type ReviewItem = CodeViewDiffItem<SlotMeta>;
+
+export interface ItemsInput {
+  files: readonly ReviewFile[];
+  annotations: readonly Annotation[];
+  composer: Composer | null;
+  isCollapsed(fileId: string): boolean;
+}
+
+const unsafeCache = new WeakMap<ReviewFile, UnsafeLine[]>();
+
+/** The lines with hidden or bidirectional characters, computed once per parsed file. */
+export function unsafeLinesOf(file: ReviewFile): UnsafeLine[] {
+  let lines = unsafeCache.get(file);
+  if (!lines) {
+    lines = findUnsafeLines(file.fileDiff);
+    unsafeCache.set(file, lines);
+  }
+  return lines;
+}
+
+/** Whether a file shows any notice above its first line. */
+export function hasFileNotices(file: ReviewFile): boolean {
+  return (
+    file.binary ||
+    file.modeOnly ||
+    file.renameOnly ||
+    file.facts.symlink ||
+    file.facts.submodule ||
+    (file.fileDiff.hunks.length === 0 && !file.binary) ||
+    unsafeLinesOf(file).length > 0
+  );
+}
+
+interface CacheEntry {
+  file: ReviewFile;
+  signature: string;
+  item: ReviewItem;
+}
+
+export function createItemsBuilder(): (input: ItemsInput) => ReviewItem[] {
+  const cache = new Map<string, CacheEntry>();
+  let version = 0;
+  let lastAnnotations: readonly Annotation[] | null = null;
+  let byPath = new Map<string, Annotation[]>();
+
+  return (input) => {
+    if (input.annotations !== lastAnnotations) {
+      lastAnnotations = input.annotations;
+      byPath = new Map();
+      for (const a of input.annotations) {
+        if (a.scope === 'general') continue;
+        const list = byPath.get(a.path);
+        if (list) list.push(a);
+        else byPath.set(a.path, [a]);
+      }
+    }
+    const seen = new Set<string>();
+    const items = input.files.map((file) => {
+      seen.add(file.id);
+      const slots = slotsFor(file, byPath.get(file.path) ?? [], input.composer);
+      const collapsed = input.isCollapsed(file.id);
+      const signature = `${collapsed ? 1 : 0}|${slots.map(slotKey).join(',')}`;
+      const cached = cache.get(file.id);
+      if (cached && cached.file === file && cached.signature === signature) return cached.item;
+      const item: ReviewItem = { id: file.id, type: 'diff', fileDiff: file.fileDiff, annotations: slots, collapsed, version: ++version };
+      cache.set(file.id, { file, signature, item });
+      return item;
+    });
+    for (const id of cache.keys()) if (!seen.has(id)) cache.delete(id);
+    return items;
+  };
+}
+
+function slotsFor(file: ReviewFile, annotations: readonly Annotation[], composer: Composer | null): DiffLineAnnotation<SlotMeta>[] {
+  const fileSide = file.status === 'deleted' ? 'deletions' : 'additions';
+  const slots: DiffLineAnnotation<SlotMeta>[] = [];
+  if (hasFileNotices(file)) slots.push({ side: fileSide, lineNumber: 0, metadata: { kind: 'file-notices', fileId: file.id } });
+  // File comments and outdated line annotations sit above the first line.
+  for (const a of annotations) {
+    if (a.scope === 'file' || a.outdated) slots.push({ side: fileSide, lineNumber: 0, metadata: { kind: 'annotation', id: a.id } });
+  }
+  const editingId = composer?.editingId ?? null;
+  if (composer && composer.target.scope === 'file' && composer.target.fileId === file.id && editingId === null) {
+    slots.push({ side: fileSide, lineNumber: 0, metadata: { kind: 'composer', key: composer.key } });
+  }
+  for (const line of unsafeLinesOf(file)) {
+    slots.push({ side: line.side === 'old' ? 'deletions' : 'additions', lineNumber: line.lineNumber, metadata: { kind: 'unsafe-line', line } });
+  }
+  for (const a of annotations) {
+    if (a.scope !== 'line' || a.outdated) continue;
+    slots.push({
+      side: a.side === 'old' ? 'deletions' : 'additions',
+      lineNumber: a.endLine ?? a.startLine ?? 1,
+      metadata: { kind: 'annotation', id: a.id },
+    });
+  }
+  if (composer && composer.target.scope === 'line' && composer.target.fileId === file.id && editingId === null) {
+    slots.push({
+      side: composer.target.side === 'old' ? 'deletions' : 'additions',
+      lineNumber: composer.target.endLine,
+      metadata: { kind: 'composer', key: composer.key },
+    });
+  }
+  return slots;
+}
+
+function slotKey(slot: DiffLineAnnotation<SlotMeta>): string {
+  const m = slot.metadata;
+  const what = m.kind === 'annotation' ? m.id : m.kind === 'composer' ? String(m.key) : m.kind === 'unsafe-line' ? '' : m.fileId;
+  return `${m.kind}:${what}:${slot.side}:${slot.lineNumber}`;
+}

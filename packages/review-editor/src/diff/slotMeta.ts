@@ -1,0 +1,13 @@
+import type { UnsafeLine } from '../model/unsafeLines.js';
+
+/**
+ * What one CodeView annotation slot shows. Slots carry ids, not content:
+ * the React component behind each slot reads the live annotation or form
+ * from the store, so typing never republishes items.
+ */
+export type SlotMeta =
+  | { kind: 'annotation'; id: string }
+  | { kind: 'composer'; key: number }
+  | { kind: 'unsafe-line'; line: UnsafeLine }
+  /** The file-level notices (binary, mode change, hidden characters…) above the first line. */
+  | { kind: 'file-notices'; fileId: string };

@@ -1,0 +1,42 @@
+/**
+ * Starts the review page: the store (settings from cookies), the API client,
+ * the controller, autosave and freshness polling, then React.
+ */
+import { createRoot } from 'react-dom/client';
+import { createApiClient, type ReviewApi } from './api/apiClient.js';
+import { ReviewApp } from './components/ReviewApp.js';
+import { startDraftAutosave } from './services/draftAutosave.js';
+import { startFreshnessPolling } from './services/freshnessPoller.js';
+import { createReviewController, type ReviewController } from './services/reviewController.js';
+import { readSettings, writeSettings, type Settings } from './settings/settings.js';
+import { createReviewStore } from './store/reviewStore.js';
+import './styles/app.css';
+
+export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi } = {}): ReviewController {
+  const store = createReviewStore(readSettings(document.cookie));
+  const api = options.api ?? createApiClient();
+  const controller = createReviewController(store, api);
+
+  store.subscribe((s, prev) => {
+    if (s.settings === prev.settings) return;
+    const changed: Partial<Settings> = {};
+    for (const key of Object.keys(s.settings) as (keyof Settings)[]) {
+      if (s.settings[key] !== prev.settings[key]) (changed as Record<string, unknown>)[key] = s.settings[key];
+    }
+    writeSettings(changed);
+  });
+
+  const autosave = startDraftAutosave(store, api);
+  const stopPolling = startFreshnessPolling(store, api);
+  const unsubscribe = store.subscribe((s) => {
+    if (s.phase === 'sent' || s.phase === 'closed') {
+      autosave.stop();
+      stopPolling();
+      unsubscribe();
+    }
+  });
+
+  createRoot(element).render(<ReviewApp controller={controller} />);
+  void controller.load();
+  return controller;
+}

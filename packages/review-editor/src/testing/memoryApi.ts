@@ -1,0 +1,70 @@
+/**
+ * An in-memory review server for DOM and controller tests: the same
+ * contract as the real one (ReviewApi), with the feedback rendered by the
+ * same core function the CLI uses, and every call recorded.
+ */
+import { renderFeedbackMarkdown, sha256Hex, type DraftData, type FeedbackSubmission, type FileContentsData, type ReviewData } from '@redline/core';
+import { ApiRequestError, type ReviewApi } from '../api/apiClient.js';
+
+export interface MemoryApi extends ReviewApi {
+  calls: string[];
+  drafts: Map<string, DraftData>;
+  sent: FeedbackSubmission[];
+  closed: boolean;
+  /** The review GET /api/review answers (replace it to simulate a change on disk). */
+  review: ReviewData;
+  /** path -> [old, new] contents (null: that side does not exist). */
+  contents: Map<string, [string | null, string | null]>;
+  fresh: boolean;
+}
+
+export function createMemoryApi(review: ReviewData, contents: Record<string, [string | null, string | null]> = {}): MemoryApi {
+  const api: MemoryApi = {
+    calls: [],
+    drafts: new Map(),
+    sent: [],
+    closed: false,
+    review,
+    contents: new Map(Object.entries(contents)),
+    fresh: true,
+    async getReview(options) {
+      api.calls.push(`review${options?.ignoreWhitespace ? '?whitespace=ignore' : ''}`);
+      return structuredClone(api.review);
+    },
+    async getFile(path, fingerprint): Promise<FileContentsData> {
+      api.calls.push(`file ${path}`);
+      const entry = api.contents.get(path);
+      if (!entry) throw new ApiRequestError(`file: ${path} is not a file of this diff`, 404, 'not-in-diff');
+      if (fingerprint !== api.review.fingerprint) throw new ApiRequestError('file: the diff changed', 409, 'changed');
+      const side = (text: string | null) => (text === null ? null : { contents: text, sha256: sha256Hex(text) });
+      return { path, old: side(entry[0]), new: side(entry[1]) };
+    },
+    async getFreshness(fingerprint) {
+      api.calls.push('freshness');
+      return { fresh: api.fresh && fingerprint === api.review.fingerprint, fingerprint: api.review.fingerprint };
+    },
+    async getDraft(fingerprint) {
+      api.calls.push('draft get');
+      return api.drafts.get(fingerprint) ?? null;
+    },
+    async putDraft(draft) {
+      api.calls.push('draft put');
+      api.drafts.set(draft.fingerprint, structuredClone(draft));
+    },
+    async sendFeedback(submission) {
+      api.calls.push('feedback');
+      api.sent.push(submission);
+      const output = renderFeedbackMarkdown({
+        target: api.review.target,
+        ...submission,
+        files: api.review.files.map(({ path, oldPath, status }) => ({ path, oldPath, status })),
+      });
+      return { ok: true, output, format: 'markdown' };
+    },
+    async closeReview() {
+      api.calls.push('close');
+      api.closed = true;
+    },
+  };
+  return api;
+}
