@@ -72,24 +72,17 @@ describe('unsafe character detection', () => {
     expect(formatCodePoint(0xe0041)).toBe('U+E0041');
   });
 
-  it('scans a 200,000-line diff quickly (measured; the bound is generous for slow CI)', () => {
+  it('scans a 200,000-line diff in one pass and finds every occurrence (speed lives in the bench, not here)', () => {
     const lines = Array.from({ length: 200_000 }, (_, i) =>
       i % 1000 === 0 ? `+  const value${i} = "\u202E${i}";` : `+  const value${i} = compute(${i}, "text ü");`,
     );
     const diff = lines.join('\n');
-    let started = performance.now();
     const found = findUnsafeChars(diff);
-    const wholeMs = performance.now() - started;
-    started = performance.now();
     let flagged = 0;
     for (const line of lines) if (hasUnsafeChars(line)) flagged++;
-    const perLineMs = performance.now() - started;
     expect(found).toHaveLength(200);
     expect(found[1]).toMatchObject({ line: 1001, column: 23 });
     expect(flagged).toBe(200);
-    console.log(`textSafety: ${(diff.length / 1e6).toFixed(1)} MB diff, findUnsafeChars ${wholeMs.toFixed(0)} ms, hasUnsafeChars per line ${perLineMs.toFixed(0)} ms`);
-    // About 0.25 s on an idle machine, a few seconds on a loaded one; a quadratic scan would take minutes.
-    expect(wholeMs + perLineMs).toBeLessThan(10_000);
   }, 60_000); // generous: the suite shares two cores with everything else
 });
 

@@ -36,16 +36,14 @@ describe('the file tree', () => {
     expect(flattenFileTree(tree, new Set(), 'nothing-matches')).toEqual([]);
   });
 
-  it('stays fast for 2,000 files (build and flatten under 150 ms)', () => {
+  it('builds and flattens a 2,000-file tree (its speed is measured in npm run bench, not here)', () => {
     const many = Array.from({ length: 2000 }, (_, i) => {
       const path = `pkg${i % 20}/src/module${i % 37}/file${i}.ts`;
       return { id: path, path };
     });
-    const started = performance.now();
     const big = buildFileTree(many);
     const rows = flattenFileTree(big, new Set());
     flattenFileTree(big, new Set(), 'file1');
     expect(rows.filter((r) => r.kind === 'file')).toHaveLength(2000);
-    expect(performance.now() - started).toBeLessThan(150);
   });
 });
