@@ -1,5 +1,5 @@
 /** Git's file modes and the "no object" id, and how a working-tree file maps to a mode. */
-import type { Stats } from 'node:fs';
+import type { BigIntStats, Stats } from 'node:fs';
 
 export const MODE_SYMLINK = '120000';
 export const MODE_GITLINK = '160000';
@@ -10,8 +10,8 @@ export function isNullOid(oid: string): boolean {
 }
 
 /** The mode git would record for a working-tree entry. */
-export function modeOfStats(stats: Stats): string {
+export function modeOfStats(stats: Stats | BigIntStats): string {
   if (stats.isSymbolicLink()) return MODE_SYMLINK;
   if (stats.isDirectory()) return MODE_GITLINK;
-  return stats.mode & 0o100 ? '100755' : '100644';
+  return Number(stats.mode) & 0o100 ? '100755' : '100644';
 }

@@ -20,6 +20,8 @@ export interface GitRunOptions {
   /** Exit codes that count as success (default: only 0). */
   okExitCodes?: readonly number[];
   maxBytes?: number;
+  /** Set on top of gitEnvironment() (e.g. GIT_INDEX_FILE for a temporary index). */
+  env?: Readonly<Record<string, string>>;
 }
 
 export interface GitResult {
@@ -44,32 +46,57 @@ export function gitEnvironment(base: NodeJS.ProcessEnv = process.env): NodeJS.Pr
 }
 
 /** Runs `git <args>`; rejects with a RedlineError when git fails or its output is too large. */
-export function runGit(args: readonly string[], options: GitRunOptions): Promise<GitResult> {
+export async function runGit(args: readonly string[], options: GitRunOptions): Promise<GitResult> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const { stderr, exitCode } = await streamGit(args, options, (chunk) => {
+    chunks.push(chunk);
+    total += chunk.length;
+  });
+  return { stdout: Buffer.concat(chunks, total), stderr, exitCode };
+}
+
+/**
+ * Runs `git <args>` and hands each stdout chunk to `onStdout` as it arrives,
+ * so a large output can be consumed while git is still writing it. Resolves
+ * with git's stderr and exit code; rejects like runGit. An exception thrown
+ * by `onStdout` stops git and becomes the rejection.
+ */
+export function streamGit(
+  args: readonly string[],
+  options: GitRunOptions,
+  onStdout: (chunk: Buffer) => void,
+): Promise<{ stderr: string; exitCode: number }> {
   const okExitCodes = options.okExitCodes ?? [0];
   const maxBytes = options.maxBytes ?? MAX_GIT_OUTPUT_BYTES;
   return new Promise((resolve, reject) => {
     const child = spawn('git', [...NEUTRAL_CONFIG, ...args], {
       cwd: options.cwd,
-      env: gitEnvironment(),
+      env: { ...gitEnvironment(), ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
       windowsHide: true,
     });
-    const chunks: Buffer[] = [];
     let total = 0;
     let stderr = '';
-    let failure: RedlineError | null = null;
+    let failure: unknown = null;
 
     child.stdout.on('data', (chunk: Buffer) => {
+      if (failure) return;
       total += chunk.length;
       if (total > maxBytes) {
-        failure ??= new RedlineError(
+        failure = new RedlineError(
           'diff-too-large',
           `git ${args[0] ?? ''} produced more than ${Math.round(maxBytes / 1024 / 1024)} MiB of output; review a smaller change`,
         );
         child.kill();
         return;
       }
-      chunks.push(chunk);
+      try {
+        onStdout(chunk);
+      } catch (error) {
+        failure = error;
+        child.kill();
+      }
     });
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < MAX_STDERR_BYTES) stderr += chunk.toString('utf8');
@@ -91,7 +118,7 @@ export function runGit(args: readonly string[], options: GitRunOptions): Promise
       if (!okExitCodes.includes(code)) {
         return reject(new RedlineError('git-failed', describeGitFailure(args, code, stderr)));
       }
-      resolve({ stdout: Buffer.concat(chunks, total), stderr, exitCode: code });
+      resolve({ stderr, exitCode: code });
     });
   });
 }

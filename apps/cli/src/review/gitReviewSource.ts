@@ -4,19 +4,27 @@ import { join } from 'node:path';
 import { MAX_EDITABLE_BYTES, type FileContentsData } from '@redline/core';
 import { readWorktreeFile } from '../files/readWorktreeFile.js';
 import type { Repository } from '../git/findRepository.js';
-import { readStateSignature } from '../git/readStateSignature.js';
-import { readTrackedDiff } from '../git/readTrackedDiff.js';
-import { readUntrackedFiles } from '../git/readUntrackedFiles.js';
+import { readFilteredPaths } from '../git/readFilteredPaths.js';
+import { probeState, readStateSignature } from '../git/readStateSignature.js';
+import { readTrackedDiff, type TrackedReading } from '../git/readTrackedDiff.js';
+import { readUntrackedFiles, type UntrackedReading } from '../git/readUntrackedFiles.js';
 import type { GitTarget } from '../git/resolveTarget.js';
 import { mapConcurrently } from '../mapConcurrently.js';
-import { fingerprintReview } from './fingerprintReview.js';
 import { readFileContents, sha256, type RepositoryRoots } from './readFileContents.js';
+import { ReviewPatchCollector } from './reviewPatchCollector.js';
 import type { ReadOptions, ReviewSource } from './reviewSource.js';
 import { indexEntries, type FileEntry, type ReviewSnapshot } from './reviewSnapshot.js';
+
+/** How the last reading was made, for tests and measurements: which fast paths it took. */
+export interface ReadingNotes {
+  countsFrom: TrackedReading['countsFrom'];
+  untrackedDiffedBy: UntrackedReading['diffedBy'] | null;
+}
 
 export class GitReviewSource implements ReviewSource {
   readonly patchOnly = false;
   readonly stateDir: string;
+  lastReading: ReadingNotes | null = null;
   private roots: Promise<RepositoryRoots>;
 
   constructor(
@@ -27,32 +35,41 @@ export class GitReviewSource implements ReviewSource {
     this.roots = realpath(repository.root).then((realRoot) => ({ root: repository.root, realRoot }));
   }
 
+  /**
+   * One reading: the state probe first (a change made while the diff is read
+   * then shows up as a different signature at the next freshness check),
+   * then the tracked diff streamed through the collector while the untracked
+   * files are diffed alongside, their patch appended after it.
+   */
   async read(options: ReadOptions): Promise<ReviewSnapshot> {
     const root = this.repository.root;
-    // Taken first: a change made while the diff is being read then shows up
-    // as a different signature at the next freshness check.
-    const signature = await this.readSignature();
-    const [tracked, untracked] = await Promise.all([
-      readTrackedDiff(root, this.target, options.ignoreWhitespace),
-      this.target.includeUntracked ? readUntrackedFiles(root, options.ignoreWhitespace) : null,
-    ]);
-    const entries = untracked ? [...tracked.entries, ...untracked.entries] : tracked.entries;
-    const patch = untracked ? tracked.patch + untracked.patch : tracked.patch;
-    if (options.recordContents) await this.recordContents(entries);
-    const files = entries.map((entry) => entry.facts);
-    return {
-      data: {
-        target: this.target.review,
-        repoName: this.repository.name,
-        patch,
-        files,
-        fingerprint: fingerprintReview(patch, files),
-        patchOnly: false,
-        ignoreWhitespace: options.ignoreWhitespace,
-      },
-      entries: indexEntries(entries),
-      signature,
-    };
+    const probe = await probeState(root, this.target);
+    const collector = new ReviewPatchCollector(
+      { target: this.target.review, repoName: this.repository.name, patchOnly: false, ignoreWhitespace: options.ignoreWhitespace },
+      options.encodeBody ?? false,
+    );
+    try {
+      const [tracked, untracked, filtered] = await Promise.all([
+        readTrackedDiff(root, this.target, options.ignoreWhitespace, (text) => collector.add(text), probe.stats),
+        this.target.includeUntracked ? readUntrackedFiles(root, probe.untracked, options.ignoreWhitespace, probe.stats) : null,
+        options.recordContents ? readFilteredPaths(root, [...probe.stats.keys()]) : new Set<string>(),
+      ]);
+      if (untracked) collector.add(untracked.patch);
+      const entries = untracked ? [...tracked.entries, ...untracked.entries] : tracked.entries;
+      if (options.recordContents) {
+        // A filtered file's id is not that of its bytes (and a path the probe did not see may be one).
+        for (const entry of entries) {
+          if (filtered.has(entry.facts.path) || !probe.stats.has(entry.facts.path)) entry.recordedNewBlob = null;
+        }
+        await this.hashUnidentifiedContents(entries);
+      }
+      const { data, encoded } = await collector.finish(entries.map((entry) => entry.facts));
+      this.lastReading = { countsFrom: tracked.countsFrom, untrackedDiffedBy: untracked?.diffedBy ?? null };
+      return { data, entries: indexEntries(entries), signature: probe.signature, encoded };
+    } catch (error) {
+      collector.abort();
+      throw error;
+    }
   }
 
   readSignature(): Promise<string> {
@@ -63,19 +80,25 @@ export class GitReviewSource implements ReviewSource {
     return readFileContents(await this.roots, entry);
   }
 
-  /** Hashes the editable working-tree files now, as the diff was just read. */
-  private async recordContents(entries: FileEntry[]): Promise<void> {
+  /**
+   * Editable working-tree files without a usable blob id (git filters them,
+   * the patch has no index line for them, or the counts came from the
+   * numstat fallback) are hashed now, as the diff was just read, so the file
+   * endpoint can still tell when they change. Usually there are none.
+   */
+  private async hashUnidentifiedContents(entries: FileEntry[]): Promise<void> {
     const { root, realRoot } = await this.roots;
-    const editable = entries.filter(
-      ({ facts, newSource }) =>
+    const unidentified = entries.filter(
+      ({ facts, newSource, recordedNewBlob }) =>
         newSource === 'worktree' &&
+        recordedNewBlob === null &&
         !facts.binary &&
         !facts.symlink &&
         !facts.submodule &&
         facts.newSize !== null &&
         facts.newSize <= MAX_EDITABLE_BYTES,
     );
-    await mapConcurrently(editable, 8, async (entry) => {
+    await mapConcurrently(unidentified, 8, async (entry) => {
       const read = await readWorktreeFile(root, realRoot, entry.facts.path, MAX_EDITABLE_BYTES);
       entry.recordedNewSha256 = read.ok ? sha256(read.bytes) : null;
     });

@@ -26,7 +26,7 @@ export class PatchReviewSource implements ReviewSource {
       throw new RedlineError('bad-patch', `the patch from ${origin} does not look like a unified diff (no file headers found)`);
     }
     const target: ReviewTarget = { kind: 'patch', description: `Patch from ${origin}`, baseCommit: null, headCommit: null };
-    const entries: FileEntry[] = files.map((facts) => ({ facts, newSource: 'none', recordedNewSha256: null }));
+    const entries: FileEntry[] = files.map((facts) => ({ facts, newSource: 'none', recordedNewBlob: null, recordedNewSha256: null }));
     this.snapshot = {
       data: {
         target,

@@ -3,11 +3,18 @@
  * each; or a refusal (a RedlineError whose code is a FileRefusalCode). The
  * old side comes from the base blob; the new side from the working tree
  * (read defensively, see readWorktreeFile) or from the target's blob.
+ *
+ * A working-tree file is served only if it still has the content the diff
+ * was made from: the bytes read now must have the blob id git printed for
+ * that file in the patch (and the size seen when the diff was read). So,
+ * apart from files git filters, no file is hashed when the diff is read, only
+ * the one asked for, now.
  */
 import { createHash } from 'node:crypto';
 import { MAX_EDITABLE_BYTES, type FileContentsData, type FileSideContents } from '@redline/core';
 import { RedlineError } from '../errors.js';
 import { readWorktreeFile, tooLargeMessage } from '../files/readWorktreeFile.js';
+import { gitBlobId } from '../git/gitBlobId.js';
 import { readBlob } from '../git/readBlob.js';
 import type { FileEntry } from './reviewSnapshot.js';
 
@@ -44,7 +51,7 @@ async function readNewSide(roots: RepositoryRoots, entry: FileEntry): Promise<Bu
     case 'worktree': {
       const read = await readWorktreeFile(roots.root, roots.realRoot, facts.path, MAX_EDITABLE_BYTES);
       if (!read.ok) throw new RedlineError(read.code, read.message);
-      if (entry.recordedNewSha256 === null || sha256(read.bytes) !== entry.recordedNewSha256) {
+      if (!hasLoadedContent(entry, read.bytes)) {
         throw new RedlineError(
           'changed',
           `${facts.path} has changed since the diff was loaded; reload the review to see its current contents`,
@@ -53,6 +60,20 @@ async function readNewSide(roots: RepositoryRoots, entry: FileEntry): Promise<Bu
       return read.bytes;
     }
   }
+}
+
+/**
+ * Whether working-tree bytes read now are the content the diff was made
+ * from: the blob id git printed for the file (recorded only for files git
+ * does not filter, so the id of the bytes themselves) or, for the few files
+ * hashed when the diff was read, that sha256.
+ */
+function hasLoadedContent(entry: FileEntry, bytes: Buffer): boolean {
+  const { recordedNewBlob, recordedNewSha256, facts } = entry;
+  if (recordedNewBlob !== null) {
+    return (facts.newSize === null || bytes.length === facts.newSize) && gitBlobId(bytes, recordedNewBlob) === recordedNewBlob;
+  }
+  return recordedNewSha256 !== null && sha256(bytes) === recordedNewSha256;
 }
 
 function decodeSide(path: string, side: 'old' | 'new', bytes: Buffer): FileSideContents {

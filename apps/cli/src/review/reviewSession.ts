@@ -18,8 +18,9 @@ import {
 import { join } from 'node:path';
 import { DraftStore } from '../drafts/draftStore.js';
 import { RedlineError } from '../errors.js';
+import { encodeReviewAnswer } from './reviewPatchCollector.js';
 import type { ReviewSource } from './reviewSource.js';
-import type { ReviewSnapshot } from './reviewSnapshot.js';
+import type { ReviewEncoding, ReviewSnapshot } from './reviewSnapshot.js';
 
 export type OutputFormat = 'markdown' | 'json';
 
@@ -69,15 +70,54 @@ export class ReviewSession {
    * source's state signature has not changed (a page reload costs little).
    */
   async loadReview(ignoreWhitespace = false): Promise<ReviewData> {
-    const previous = this.latestByMode.get(ignoreWhitespace);
-    const reusable = previous && (await this.source.readSignature()) === previous.signature;
-    const snapshot = reusable ? previous : await this.read(ignoreWhitespace, true);
+    return (await this.loadSnapshot(ignoreWhitespace)).data;
+  }
+
+  /**
+   * The same, with the review endpoint's answer ready to send in `encoding`:
+   * the JSON of the data, compressed while the diff was read (brotli) or
+   * once, on the first request that needs it. A reload with nothing changed
+   * sends it again without any further work.
+   */
+  async loadReviewAnswer(
+    ignoreWhitespace: boolean,
+    encoding: ReviewEncoding,
+  ): Promise<{ data: ReviewData; jsonBytes: number; body: Buffer }> {
+    const { snapshot, data, encoded: known } = await this.loadSnapshot(ignoreWhitespace);
+    const encoded = await encodeReviewAnswer(data, known, encoding);
+    if (this.latestByMode.get(ignoreWhitespace) === snapshot) snapshot.encoded = encoded;
+    return { data, jsonBytes: encoded.jsonBytes, body: encoded.bodies[encoding]! };
+  }
+
+  /**
+   * The snapshot to serve, with its data and answer taken in the same turn
+   * as the choice: a concurrent newer reading may then forget this one's
+   * patch (see forgetPatch) without touching what is being sent.
+   */
+  private async loadSnapshot(
+    ignoreWhitespace: boolean,
+  ): Promise<{ snapshot: ReviewSnapshot; data: ReviewData; encoded: ReviewSnapshot['encoded'] }> {
+    let snapshot: ReviewSnapshot;
+    for (;;) {
+      const previous = this.latestByMode.get(ignoreWhitespace);
+      if (!previous) {
+        snapshot = await this.read(ignoreWhitespace, true);
+        break;
+      }
+      const unchanged = (await this.source.readSignature()) === previous.signature;
+      // A newer reading landed while the signature was taken: judge that one instead.
+      if (this.latestByMode.get(ignoreWhitespace) !== previous) continue;
+      snapshot = unchanged ? previous : await this.read(ignoreWhitespace, true);
+      break;
+    }
+    const replaced = this.latestByMode.get(ignoreWhitespace);
+    if (replaced && replaced !== snapshot) forgetPatch(replaced);
     this.latestByMode.set(ignoreWhitespace, snapshot);
     this.snapshots.delete(snapshot.data.fingerprint);
     this.snapshots.set(snapshot.data.fingerprint, snapshot);
     while (this.snapshots.size > SNAPSHOTS_KEPT) this.snapshots.delete(this.snapshots.keys().next().value!);
     this.latest = snapshot;
-    return snapshot.data;
+    return { snapshot, data: snapshot.data, encoded: snapshot.encoded };
   }
 
   /**
@@ -152,7 +192,9 @@ export class ReviewSession {
     const key = `${ignoreWhitespace}:${recordContents}`;
     const running = this.inFlight.get(key);
     if (running) return running;
-    const reading = this.source.read({ ignoreWhitespace, recordContents }).finally(() => this.inFlight.delete(key));
+    const reading = this.source
+      .read({ ignoreWhitespace, recordContents, encodeBody: recordContents })
+      .finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, reading);
     return reading;
   }
@@ -160,4 +202,15 @@ export class ReviewSession {
   private assertOpen(): void {
     if (this.ended) throw new RedlineError('already-ended', 'this review has already ended');
   }
+}
+
+/**
+ * A superseded reading stays addressable by fingerprint (for its files and
+ * freshness), but its patch and answer (tens of MB for a large diff) are
+ * never sent again: let them go. The data object is replaced, not changed,
+ * so whoever holds the old one (a request being answered) keeps it whole.
+ */
+function forgetPatch(snapshot: ReviewSnapshot): void {
+  snapshot.data = { ...snapshot.data, patch: '' };
+  snapshot.encoded = null;
 }

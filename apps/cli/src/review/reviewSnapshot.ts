@@ -8,11 +8,31 @@ export interface FileEntry {
   facts: FileFacts;
   newSource: NewContentSource;
   /**
-   * sha256 of the working-tree bytes when the diff was read (text files up to
-   * MAX_EDITABLE_BYTES); the file endpoint answers `changed` when the file no
-   * longer has them. null when not recorded.
+   * For a working-tree file git does not filter: the blob id of the content
+   * git diffed, from the patch's own index line. The file endpoint answers
+   * `changed` unless the bytes it reads have this id (so nothing is hashed
+   * until a file is asked for). null when git's output did not say, or the
+   * file is filtered (its id is not that of its bytes); then
+   * recordedNewSha256 is used.
+   */
+  recordedNewBlob: string | null;
+  /**
+   * sha256 of the working-tree bytes when the diff was read, for editable
+   * files whose blob id is not known (see recordedNewBlob). null when not
+   * recorded.
    */
   recordedNewSha256: string | null;
+}
+
+/** A content coding the review endpoint answers in. */
+export type ReviewEncoding = 'br' | 'gzip';
+
+/** The review endpoint's answer, made once per coding: the JSON of `data`, compressed. */
+export interface EncodedReview {
+  /** Length of the uncompressed JSON in bytes. */
+  jsonBytes: number;
+  /** Brotli made while the diff was read; gzip on the first request that needs it. */
+  bodies: Partial<Record<ReviewEncoding, Buffer>>;
 }
 
 export interface ReviewSnapshot {
@@ -24,6 +44,8 @@ export interface ReviewSnapshot {
   signature: string;
   /** By `facts.path`: the only paths the server will ever map to the filesystem. */
   entries: Map<string, FileEntry>;
+  /** The answer for the page, when it has been made (while reading, or on first request). */
+  encoded?: EncodedReview | null;
 }
 
 export function indexEntries(entries: readonly FileEntry[]): Map<string, FileEntry> {

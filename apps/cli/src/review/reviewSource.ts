@@ -11,6 +11,8 @@ export interface ReadOptions {
    * Off for freshness checks, which only need the fingerprint.
    */
   recordContents: boolean;
+  /** Also make the review endpoint's gzip-compressed answer while reading (for the page; off for freshness checks). */
+  encodeBody?: boolean;
 }
 
 export interface ReviewSource {

@@ -1,0 +1,45 @@
+/**
+ * ReviewData and its JSON, written in two parts around the patch so the
+ * answer can be built while the patch streams in. The key order here is the
+ * one JSON.stringify(data) uses for makeReviewData's object, so
+ * `head + escapeJsonText(patch) + tail` is exactly JSON.stringify(data).
+ */
+import type { FileFacts, ReviewData, ReviewTarget } from '@redline/core';
+
+export interface ReviewDataParts {
+  target: ReviewTarget;
+  repoName: string;
+  patchOnly: boolean;
+  ignoreWhitespace: boolean;
+}
+
+export function makeReviewData(parts: ReviewDataParts, patch: string, files: FileFacts[], fingerprint: string): ReviewData {
+  return {
+    target: parts.target,
+    repoName: parts.repoName,
+    patch,
+    files,
+    fingerprint,
+    patchOnly: parts.patchOnly,
+    ignoreWhitespace: parts.ignoreWhitespace,
+  };
+}
+
+/** Everything before the patch string's contents: `{"target":…,"repoName":…,"patch":"`. */
+export function reviewJsonHead(parts: ReviewDataParts): string {
+  return `{"target":${JSON.stringify(parts.target)},"repoName":${JSON.stringify(parts.repoName)},"patch":"`;
+}
+
+/** Everything after it: `","files":…,"fingerprint":…,"patchOnly":…,"ignoreWhitespace":…}`. */
+export function reviewJsonTail(parts: ReviewDataParts, filesJson: string, fingerprint: string): string {
+  return `","files":${filesJson},"fingerprint":${JSON.stringify(fingerprint)},"patchOnly":${JSON.stringify(parts.patchOnly)},"ignoreWhitespace":${JSON.stringify(parts.ignoreWhitespace)}}`;
+}
+
+/**
+ * A piece of a string as it appears inside a JSON string literal. Pieces may
+ * be escaped one by one as long as no piece ends inside a surrogate pair
+ * (text decoded from UTF-8 by StringDecoder never does).
+ */
+export function escapeJsonText(text: string): string {
+  return JSON.stringify(text).slice(1, -1);
+}

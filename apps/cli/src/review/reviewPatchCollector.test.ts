@@ -1,0 +1,80 @@
+/**
+ * The answer built while the patch streams in must be exactly what
+ * JSON.stringify(data) gives, and the fingerprint exactly fingerprintReview's,
+ * however the patch arrives in pieces.
+ */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { FileFacts } from '@redline/core';
+import { fingerprintReview } from './fingerprintReview.js';
+import { encodeReviewAnswer, ReviewPatchCollector } from './reviewPatchCollector.js';
+import type { ReviewDataParts } from './reviewDataJson.js';
+
+const FRAME: ReviewDataParts = {
+  target: { kind: 'working-tree', description: 'Uncommitted "changes" \\ and \u2028 more', baseCommit: 'a'.repeat(40), headCommit: null },
+  repoName: 'répo "x"',
+  patchOnly: false,
+  ignoreWhitespace: true,
+};
+
+const FILE: FileFacts = {
+  path: 'dir/"odd"\tname.txt',
+  oldPath: null,
+  status: 'modified',
+  binary: false,
+  oldMode: '100644',
+  newMode: '100644',
+  oldBlob: 'b'.repeat(40),
+  newBlob: null,
+  oldSize: 10,
+  newSize: 12,
+  additions: 1,
+  deletions: 1,
+  symlink: false,
+  submodule: false,
+};
+
+async function collect(pieces: string[], encode = true) {
+  const collector = new ReviewPatchCollector(FRAME, encode);
+  for (const piece of pieces) collector.add(piece);
+  return collector.finish([FILE]);
+}
+
+describe('ReviewPatchCollector', () => {
+  it('makes the data, its fingerprint and its gzip-compressed JSON in one pass', async () => {
+    const patch = 'diff --git a/x b/x\n+"quoted" \\ back\ttab \u0001 \u2028 é 日本 😀\n';
+    const { data, encoded } = await collect([patch.slice(0, 7), patch.slice(7)]);
+    expect(data).toEqual({ ...FRAME, patch, files: [FILE], fingerprint: fingerprintReview(patch, [FILE]) });
+    expect(Object.keys(data)).toEqual(['target', 'repoName', 'patch', 'files', 'fingerprint', 'patchOnly', 'ignoreWhitespace']);
+    expect(brotliDecompressSync(encoded!.bodies.br!).toString('utf8')).toBe(JSON.stringify(data));
+    expect(encoded!.jsonBytes).toBe(Buffer.byteLength(JSON.stringify(data)));
+    expect((await collect([patch], false)).encoded).toBeNull();
+  });
+
+  it('adds a gzip form of the same JSON on request, and makes both for data read without an answer', async () => {
+    const { data, encoded } = await collect(['diff --git a/x b/x\n', '+y\n']);
+    const withGzip = await encodeReviewAnswer(data, encoded, 'gzip');
+    expect(withGzip.bodies.br).toBe(encoded!.bodies.br);
+    expect(gunzipSync(withGzip.bodies.gzip!).toString('utf8')).toBe(JSON.stringify(data));
+    expect(await encodeReviewAnswer(data, withGzip, 'gzip')).toBe(withGzip);
+    const fresh = await encodeReviewAnswer(data, null, 'br');
+    expect(fresh.jsonBytes).toBe(encoded!.jsonBytes);
+    expect(brotliDecompressSync(fresh.bodies.br!).toString('utf8')).toBe(JSON.stringify(data));
+  });
+
+  it('INVARIANT: for any text cut into any pieces (whole code points), answer = JSON.stringify(data) and fingerprint = fingerprintReview (200 cases, seed 31)', async () => {
+    const char = fc.oneof(fc.constantFrom('"', '\\', '\n', '\r', '\t', '\u0000', '\u001f', '\u2028', '\u2029', 'é', '😀'), fc.string({ maxLength: 1 }));
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(char, { maxLength: 20 }), { maxLength: 8 }), async (pieceChars) => {
+        const pieces = pieceChars.map((chars) => chars.join(''));
+        const patch = pieces.join('');
+        const { data, encoded } = await collect(pieces);
+        expect(data.patch).toBe(patch);
+        expect(data.fingerprint).toBe(fingerprintReview(patch, [FILE]));
+        expect(brotliDecompressSync(encoded!.bodies.br!).toString('utf8')).toBe(JSON.stringify(data));
+      }),
+      { numRuns: 200, seed: 31 },
+    );
+  });
+});
