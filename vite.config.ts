@@ -21,6 +21,13 @@ import { inlineEntryPlugin } from './apps/review/build/inlineEntryPlugin.ts';
  *   entry file and the entry's relative imports point at the wrong folder:
  *   inlineEntryPlugin repairs both (see its comment). e2e checks that the
  *   grammars really load from the production build.
+ * - a lazy chunk named `index-*` would match the inline pattern and be
+ *   inlined away. Pierre's edit entry (`dist/edit/index.js`) comes out as
+ *   `edit-*` (Rolldown names it after its folder) and the edit adapter as
+ *   `pierreEditAdapter-*`; e2e/editSuggest.spec.ts checks both are fetched
+ *   from assets/ on the first Edit click and never before. (Overriding
+ *   `output.chunkFileNames` to name it explicitly also replaces Vite's own
+ *   output defaults and renames shared chunks `index-*`: not an option.)
  */
 export default defineConfig({
   root: 'apps/review',

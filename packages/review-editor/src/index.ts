@@ -6,5 +6,6 @@ export { createReviewStore, type ReviewStore, type ReviewStoreState } from './st
 export { createReviewController, type ReviewController } from './services/reviewController.js';
 export { installEditorFactory } from './diff/editorFactory.js';
 export { installExtension, type ExtensionSlots } from './diff/extensionSlots.js';
+export { installEditFeature } from '../edit/installEditFeature.js';
 export type { ReviewFile } from './model/reviewFile.js';
 export type { SlotMeta } from './diff/slotMeta.js';

@@ -1,7 +1,8 @@
 /** The whole page: providers, then the screen for the review's phase. */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { WorkerPoolContextProvider, useWorkerPool } from '@pierre/diffs/react';
 import { DiffView, DIFF_THEMES } from '../diff/DiffView.js';
+import { extensionSlots } from '../diff/extensionSlots.js';
 import type { ReviewController } from '../services/reviewController.js';
 import { CloseReviewDialog } from './CloseReviewDialog.js';
 import { ClosedScreen, FailedScreen, LoadingScreen, SentScreen } from './EndScreens.js';
@@ -27,6 +28,12 @@ const POOL_OPTIONS = {
 const HIGHLIGHTER_OPTIONS = { theme: DIFF_THEMES, lineDiffType: 'word-alt' as const };
 
 export function ReviewApp({ controller, withWorkers = true }: { controller: ReviewController; withWorkers?: boolean }) {
+  // With "Edit Code to Suggest" on, the workers highlight in the form Pierre's
+  // editor can take over (the token transformer), so entering edit mode reuses
+  // their work instead of re-highlighting the whole file on the main thread.
+  // Off, the page renders exactly as without the feature. (The pool is created
+  // once; the edit feature switches this at run time when the setting changes.)
+  const [highlighterOptions] = useState(() => ({ ...HIGHLIGHTER_OPTIONS, useTokenTransformer: controller.store.getState().settings.editSuggestions }));
   const page = (
     <ReviewContext.Provider value={controller}>
       <Screen />
@@ -34,7 +41,7 @@ export function ReviewApp({ controller, withWorkers = true }: { controller: Revi
   );
   if (!withWorkers) return page;
   return (
-    <WorkerPoolContextProvider poolOptions={POOL_OPTIONS} highlighterOptions={HIGHLIGHTER_OPTIONS}>
+    <WorkerPoolContextProvider poolOptions={POOL_OPTIONS} highlighterOptions={highlighterOptions}>
       <MarkHighlighterReady />
       {page}
     </WorkerPoolContextProvider>
@@ -86,6 +93,7 @@ function ReviewPage() {
   const controller = useController();
   const dialog = useReview((s) => s.dialog);
   useGlobalShortcuts(controller);
+  const PageExtension = extensionSlots.reviewPage;
   return (
     <div className="app">
       <TopBar />
@@ -103,6 +111,7 @@ function ReviewPage() {
       {dialog === 'settings' ? <SettingsDialog /> : null}
       {dialog === 'shortcuts' ? <ShortcutsDialog /> : null}
       {dialog === 'close' ? <CloseReviewDialog /> : null}
+      {PageExtension ? <PageExtension /> : null}
     </div>
   );
 }

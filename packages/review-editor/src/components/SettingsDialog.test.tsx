@@ -7,7 +7,7 @@ import { SettingsDialog } from './SettingsDialog.js';
 afterEach(cleanup);
 
 function clearCookies() {
-  for (const name of ['diffStyle', 'hideWhitespace', 'theme', 'wordWrap']) document.cookie = `${name}=; Path=/; Max-Age=0`;
+  for (const name of ['diffStyle', 'hideWhitespace', 'theme', 'wordWrap', 'editSuggestions']) document.cookie = `${name}=; Path=/; Max-Age=0`;
 }
 
 describe('the settings dialog', () => {
@@ -31,7 +31,7 @@ describe('the settings dialog', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Unified' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Dark' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Word wrap' }));
-    const expected: Settings = { diffStyle: 'unified', hideWhitespace: false, theme: 'dark', wordWrap: true };
+    const expected: Settings = { diffStyle: 'unified', hideWhitespace: false, theme: 'dark', wordWrap: true, editSuggestions: false };
     expect(harness.store.getState().settings).toEqual(expected);
     expect(readSettings(document.cookie)).toEqual(expected);
   });

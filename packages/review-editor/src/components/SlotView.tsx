@@ -1,4 +1,5 @@
 /** Renders one CodeView annotation slot by what it carries. */
+import { extensionSlots } from '../diff/extensionSlots.js';
 import type { SlotMeta } from '../diff/slotMeta.js';
 import { AnnotationCard } from './AnnotationCard.js';
 import { ComposerForm } from './ComposerForm.js';
@@ -31,5 +32,9 @@ export function SlotView({ meta }: { meta: SlotMeta }) {
           <FileNotices fileId={meta.fileId} />
         </div>
       );
+    case 'file-banner': {
+      const Banner = extensionSlots.fileBanner;
+      return Banner ? <Banner fileId={meta.fileId} /> : null;
+    }
   }
 }

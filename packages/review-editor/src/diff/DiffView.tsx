@@ -1,11 +1,14 @@
 /**
  * The all-files diff: one virtualized CodeView over every file of the
  * review, fed controlled items (buildItems.ts), with React slots for
- * annotations, forms and file header controls.
+ * annotations, forms and file header controls. The edit feature, when
+ * installed, adds its items view and CodeView's edit callbacks
+ * (extensionSlots.diffEdit); the EditProvider is always mounted, so turning
+ * the feature on never remounts the view.
  */
-import { Component, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Component, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { SelectedLineRange } from '@pierre/diffs';
-import { CodeView, EditProvider, type CodeViewHandle, type CodeViewReactOptions } from '@pierre/diffs/react';
+import { CodeView, EditProvider, useWorkerPool, type CodeViewHandle, type CodeViewReactOptions } from '@pierre/diffs/react';
 import { useShallow } from 'zustand/react/shallow';
 import { CollapseToggle, FileHeaderActions } from '../components/FileHeaderActions.js';
 import { ReviewOverview } from '../components/ReviewOverview.js';
@@ -14,6 +17,7 @@ import { useController, useReview } from '../components/reviewContext.js';
 import { selectionToTarget } from '../store/reviewStore.js';
 import { createItemsBuilder } from './buildItems.js';
 import { delegatingEditorFactory } from './editorFactory.js';
+import { extensionSlots } from './extensionSlots.js';
 import { improveDiffAccessibility } from './improveDiffAccessibility.js';
 import type { SlotMeta } from './slotMeta.js';
 
@@ -33,6 +37,8 @@ const DIFF_CSS = `
   /* Selected lines: a yellow that keeps the code readable (light) / dark enough for light tokens (dark). */
   --diffs-bg-selection-override: light-dark(#fff3b0, #4a3b00);
   --diffs-bg-selection-number-override: light-dark(#f5d76e, #6b5500);
+  /* The editor's selection (edit mode): the high-contrast themes' own is near black, hiding the text. */
+  --diffs-editor-selection-bg: light-dark(#b6d3fc, #1f4f85) !important;
 }
 span[style*="--diffs-token-light:#66707B" i] { --diffs-token-light: #4b535d !important; }
 [data-utility-button] { background-color: light-dark(#0969da, #1f6feb); color: #ffffff; }
@@ -42,6 +48,9 @@ pre code:focus-visible { outline: 2px solid light-dark(#0969da, #4493f8); outlin
 `;
 
 type GutterClick = (range: SelectedLineRange, context: { item: { id: string } }) => void;
+
+const noSubscription = () => () => undefined;
+const noSnapshot = () => '';
 
 export function DiffView() {
   const [generation, setGeneration] = useState(0);
@@ -58,6 +67,10 @@ function DiffCodeView() {
   const handle = useRef<CodeViewHandle<SlotMeta, undefined>>(null);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const build = useMemo(createItemsBuilder, []);
+  const edit = useMemo(() => extensionSlots.diffEdit?.(controller) ?? null, [controller]);
+  const editSnapshot = useSyncExternalStore(edit?.subscribe ?? noSubscription, edit?.snapshot ?? noSnapshot);
+  const pool = useWorkerPool();
+  useEffect(() => edit?.setWorkerPool(pool), [edit, pool]);
 
   const files = useReview((s) => s.files);
   const annotations = useReview((s) => s.annotations);
@@ -70,9 +83,9 @@ function DiffCodeView() {
 
   const items = useMemo(() => {
     const s = store.getState();
-    return build({ files, annotations, composer: s.composer, isCollapsed: s.isCollapsed });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- collapsed, viewed and composerSlot change what isCollapsed/composer return
-  }, [build, store, files, annotations, collapsed, viewed, composerSlot]);
+    return build({ files, annotations, composer: s.composer, isCollapsed: s.isCollapsed, ...(edit ? { editView: edit.itemView } : {}) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- collapsed, viewed, composerSlot and editSnapshot change what isCollapsed/composer/editView return
+  }, [build, store, files, annotations, collapsed, viewed, composerSlot, edit, editSnapshot]);
 
   const [diffStyle, wordWrap, theme] = settings;
   const options = useMemo<CodeViewReactOptions<SlotMeta, undefined>>(() => {
@@ -158,6 +171,7 @@ function DiffCodeView() {
         style={{ height: '100%', overflow: 'auto' }}
         items={items}
         options={options}
+        {...edit?.codeViewProps}
         selectedLines={selectedLines}
         onSelectedLinesChange={(next) => store.getState().setSelection(next ? { fileId: next.id, range: next.range } : null)}
         onScroll={onScroll}

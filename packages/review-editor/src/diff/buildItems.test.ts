@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { CALC_FILES, CALC_PATCH, KINDS_FILES, KINDS_PATCH, makeReview } from '../testing/fixtures.js';
 import { createReviewStore } from '../store/reviewStore.js';
+import type { ReviewFile } from '../model/reviewFile.js';
 import { createItemsBuilder } from './buildItems.js';
+import type { ItemEditView } from './extensionSlots.js';
 
-function setup() {
+function setup(editView?: (file: ReviewFile) => ItemEditView | null) {
   const store = createReviewStore();
   store.getState().loadReview(makeReview(KINDS_PATCH + CALC_PATCH, [...KINDS_FILES, ...CALC_FILES]), null);
   const build = createItemsBuilder();
   const items = () => {
     const s = store.getState();
-    return build({ files: s.files, annotations: s.annotations, composer: s.composer, isCollapsed: s.isCollapsed });
+    return build({ files: s.files, annotations: s.annotations, composer: s.composer, isCollapsed: s.isCollapsed, ...(editView ? { editView } : {}) });
   };
   return { store, items };
 }
@@ -58,6 +60,41 @@ describe('CodeView items', () => {
       ['additions', 0, 'c'],
       ['deletions', 2, 'a'],
     ]);
+  });
+
+  it('in an edit session: the edit diff, edit: true and the banner slot first; slots frozen until it ends', () => {
+    let view: ItemEditView | null = null;
+    const { store, items } = setup((file) => (file.id === 'src/calc.ts' ? view : null));
+    const comment = (id: string, line: number) =>
+      store.getState().addAnnotation({ id, kind: 'comment', scope: 'line', path: 'src/calc.ts', side: 'new', startLine: line, endLine: line, text: id, createdAt: '' });
+    comment('a', 2);
+    const plain = items().find((i) => i.id === 'src/calc.ts')!;
+    expect(plain.edit).toBeUndefined();
+    const hydrated = { ...plain.fileDiff, isPartial: false };
+
+    view = { fileDiff: hydrated, editing: true };
+    const editing = items().find((i) => i.id === 'src/calc.ts')!;
+    expect(editing).toMatchObject({ fileDiff: hydrated, edit: true });
+    expect(editing.version).toBeGreaterThan(plain.version!);
+    expect(editing.annotations?.map((a) => a.metadata.kind)).toEqual(['file-banner', 'annotation']);
+    expect(editing.annotations?.[0]).toMatchObject({ side: 'additions', lineNumber: 0, metadata: { kind: 'file-banner', fileId: 'src/calc.ts' } });
+
+    // New annotations and forms do not republish it (Pierre would read their lines against the edited text)...
+    comment('b', 9);
+    store.getState().openComposer({ kind: 'comment', target: { scope: 'line', fileId: 'src/calc.ts', side: 'new', startLine: 2, endLine: 2 } });
+    expect(items().find((i) => i.id === 'src/calc.ts')).toBe(editing);
+    // ...collapsing does, with the very same slots.
+    store.getState().setCollapsed('src/calc.ts', true);
+    const collapsed = items().find((i) => i.id === 'src/calc.ts')!;
+    expect(collapsed).toMatchObject({ collapsed: true, edit: true });
+    expect(collapsed.annotations).toBe(editing.annotations);
+    store.getState().setCollapsed('src/calc.ts', false);
+
+    // The end of the session: edit false, the current slots, the same (hydrated) diff.
+    view = { fileDiff: hydrated, editing: false };
+    const after = items().find((i) => i.id === 'src/calc.ts')!;
+    expect(after).toMatchObject({ fileDiff: hydrated, edit: false, collapsed: false });
+    expect(after.annotations?.map((a) => (a.metadata.kind === 'annotation' ? a.metadata.id : a.metadata.kind))).toEqual(['a', 'b', 'composer']);
   });
 
   it('carry the collapse state: generated files folded, viewed files folded', () => {

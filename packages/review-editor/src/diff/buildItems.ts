@@ -6,12 +6,20 @@
  * what it shows changed: its diff, its collapse state, or the set and
  * position of its slots. Anything else (the text of a comment, typing in a
  * form) re-renders inside the slot's own React component instead.
+ *
+ * Editing (issue 4) adds two things: a file being edited shows its hydrated
+ * diff with `edit: true` and a banner slot (the HUD) first; and while it is
+ * in edit mode its slots are frozen (the same array), because Pierre reads
+ * any new annotations array against the EDITED text while the session's
+ * own remapping keeps the existing ones on their lines. Only its collapse
+ * state may still change.
  */
 import type { CodeViewDiffItem, DiffLineAnnotation } from '@pierre/diffs';
 import type { Annotation } from '@redline/core';
 import type { ReviewFile } from '../model/reviewFile.js';
 import { findUnsafeLines, type UnsafeLine } from '../model/unsafeLines.js';
 import type { Composer } from '../store/reviewState.js';
+import type { ItemEditView } from './extensionSlots.js';
 import type { SlotMeta } from './slotMeta.js';
 
 export type ReviewItem = CodeViewDiffItem<SlotMeta>;
@@ -21,6 +29,8 @@ export interface ItemsInput {
   annotations: readonly Annotation[];
   composer: Composer | null;
   isCollapsed(fileId: string): boolean;
+  /** How editing shows a file (the edit feature's answer; absent or null: as parsed). */
+  editView?(file: ReviewFile): ItemEditView | null;
 }
 
 const unsafeCache = new WeakMap<ReviewFile, UnsafeLine[]>();
@@ -74,12 +84,22 @@ export function createItemsBuilder(): (input: ItemsInput) => ReviewItem[] {
     const seen = new Set<string>();
     const items = input.files.map((file) => {
       seen.add(file.id);
-      const slots = slotsFor(file, byPath.get(file.path) ?? [], input.composer);
+      const view = input.editView?.(file) ?? null;
+      const fileDiff = view?.fileDiff ?? file.fileDiff;
+      const editing = view?.editing ?? false;
       const collapsed = input.isCollapsed(file.id);
-      const signature = `${collapsed ? 1 : 0}|${slots.map(slotKey).join(',')}`;
       const cached = cache.get(file.id);
-      if (cached && cached.file === file && cached.signature === signature) return cached.item;
-      const item: ReviewItem = { id: file.id, type: 'diff', fileDiff: file.fileDiff, annotations: slots, collapsed, version: ++version };
+      if (editing && cached && cached.file === file && cached.item.edit === true && cached.item.fileDiff === fileDiff) {
+        if (cached.item.collapsed === collapsed) return cached.item;
+        const item: ReviewItem = { ...cached.item, collapsed, version: ++version };
+        cache.set(file.id, { ...cached, item });
+        return item;
+      }
+      let slots = slotsFor(file, byPath.get(file.path) ?? [], input.composer);
+      if (editing) slots = [{ side: 'additions', lineNumber: 0, metadata: { kind: 'file-banner', fileId: file.id } }, ...slots];
+      const signature = `${collapsed ? 1 : 0}|${editing ? 'edit' : ''}|${slots.map(slotKey).join(',')}`;
+      if (cached && cached.file === file && cached.signature === signature && cached.item.fileDiff === fileDiff) return cached.item;
+      const item: ReviewItem = { id: file.id, type: 'diff', fileDiff, annotations: slots, collapsed, version: ++version, ...(view ? { edit: editing } : {}) };
       cache.set(file.id, { file, signature, item });
       return item;
     });

@@ -6,6 +6,9 @@
  *   (`data-redline-keys="page"`) so the page's shortcuts still work when
  *   focus is there (keys typed inside other shadow DOM, the editor, are
  *   left alone; see keyboard/isTypingTarget.ts).
+ * - after an edit session (Pierre 1.6.4) the code column keeps the editor's
+ *   `role="textbox"` and name although it is no longer editable: a
+ *   screen reader would announce a text field that takes no text.
  */
 const LABELS: [selector: string, label: string][] = [
   // Pierre's "up" reveals the gap's lines next to the change above it; "down", next to the change below.
@@ -27,11 +30,15 @@ export function improveDiffAccessibility(host: HTMLElement): void {
   // Some controls appear later (the "+" on first hover): fix them as they come.
   if (!watched.has(root) && typeof MutationObserver === 'function') {
     watched.add(root);
-    new MutationObserver(() => fix(root)).observe(root, { childList: true, subtree: true });
+    // `contenteditable`: the editor leaving a column behind (see above).
+    new MutationObserver(() => fix(root)).observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['contenteditable'] });
   }
 }
 
 function fix(root: ShadowRoot): void {
+  for (const stale of root.querySelectorAll('[data-content][role="textbox"]:not([contenteditable="true"])')) {
+    for (const attribute of ['role', 'aria-multiline', 'aria-label']) stale.removeAttribute(attribute);
+  }
   for (const [selector, label] of LABELS) {
     for (const el of root.querySelectorAll(`${selector}:not([aria-label])`)) el.setAttribute('aria-label', label);
   }

@@ -10,4 +10,6 @@ export type SlotMeta =
   | { kind: 'composer'; key: number }
   | { kind: 'unsafe-line'; line: UnsafeLine }
   /** The file-level notices (binary, mode change, hidden characters…) above the first line. */
-  | { kind: 'file-notices'; fileId: string };
+  | { kind: 'file-notices'; fileId: string }
+  /** A strip under the header, rendered by the `fileBanner` extension (the edit session's HUD). */
+  | { kind: 'file-banner'; fileId: string };

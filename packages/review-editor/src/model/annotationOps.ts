@@ -20,6 +20,10 @@ export interface CommentInput {
   startLine?: number;
   endLine?: number;
   text: string;
+  /** Line comments made on an editor selection: the selected text. */
+  highlightedText?: string;
+  /** Line comments whose anchor was mapped approximately (the selection touched the reviewer's edits). */
+  approximate?: boolean;
 }
 
 export function buildComment(input: CommentInput, now = new Date()): Annotation {
@@ -35,6 +39,8 @@ export function buildComment(input: CommentInput, now = new Date()): Annotation 
     annotation.side = input.side ?? 'new';
     annotation.startLine = input.startLine;
     annotation.endLine = input.endLine ?? input.startLine;
+    if (input.highlightedText !== undefined) annotation.highlightedText = input.highlightedText;
+    if (input.approximate) annotation.approximate = true;
   }
   return annotation;
 }

@@ -33,6 +33,13 @@ export interface DiffViewport {
 
 export type ReviewController = ReturnType<typeof createReviewController>;
 
+/** Maps a comment target picked on shown lines to the lines it anchors to; null leaves it as it is. */
+export type CommentTargetMapper = (target: ComposerTarget) => {
+  target: ComposerTarget;
+  highlightedText?: string;
+  approximate?: boolean;
+} | null;
+
 export function createReviewController(store: ReviewStore, api: ReviewApi) {
   let viewport: DiffViewport | null = null;
   /** Contents per review fingerprint and path; a refresh starts a new generation. */
@@ -184,8 +191,22 @@ export function createReviewController(store: ReviewStore, api: ReviewApi) {
     }
   }
 
+  /**
+   * Lines picked in the diff (gutter, selection) are in the text the diff
+   * shows; while a file is being edited that is the EDITED text, and the
+   * edit feature maps them back to the lines annotations anchor to.
+   */
+  let commentTargetMapper: CommentTargetMapper | null = null;
+
   function openComment(target: ComposerTarget): boolean {
-    return state().openComposer({ kind: 'comment', target });
+    const mapped = commentTargetMapper?.(target) ?? null;
+    if (!mapped) return state().openComposer({ kind: 'comment', target });
+    return state().openComposer({
+      kind: 'comment',
+      target: mapped.target,
+      ...(mapped.highlightedText !== undefined ? { highlightedText: mapped.highlightedText } : {}),
+      ...(mapped.approximate ? { approximate: true } : {}),
+    });
   }
 
   /**
@@ -341,6 +362,9 @@ export function createReviewController(store: ReviewStore, api: ReviewApi) {
     api,
     setViewport(next: DiffViewport | null) {
       viewport = next;
+    },
+    setCommentTargetMapper(next: CommentTargetMapper | null) {
+      commentTargetMapper = next;
     },
     /** Whether scrolling may change the current file now (not right after a jump). */
     scrollMayChangeCurrentFile: () => performance.now() >= pinnedUntil,

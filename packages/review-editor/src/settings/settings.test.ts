@@ -22,8 +22,17 @@ describe('settings cookies', () => {
         jar.push(value);
       },
     };
-    writeSettings({ diffStyle: 'unified', hideWhitespace: true, theme: 'light', wordWrap: true }, doc);
-    expect(readSettings(doc.cookie)).toEqual({ diffStyle: 'unified', hideWhitespace: true, theme: 'light', wordWrap: true });
+    writeSettings({ diffStyle: 'unified', hideWhitespace: true, theme: 'light', wordWrap: true, editSuggestions: true }, doc);
+    expect(readSettings(doc.cookie)).toEqual({ diffStyle: 'unified', hideWhitespace: true, theme: 'light', wordWrap: true, editSuggestions: true });
+  });
+
+  it('keep "Edit Code to Suggest" off by default, in its own cookie (on/off, 1/0 accepted)', () => {
+    expect(DEFAULT_SETTINGS.editSuggestions).toBe(false);
+    expect(settingCookie('editSuggestions', true)).toBe('editSuggestions=on; SameSite=Strict; Path=/; Max-Age=31536000');
+    expect(readSettings('editSuggestions=on').editSuggestions).toBe(true);
+    expect(readSettings('editSuggestions=1').editSuggestions).toBe(true);
+    expect(readSettings('editSuggestions=0').editSuggestions).toBe(false);
+    expect(readSettings('editSuggestions=yes').editSuggestions).toBe(false);
   });
 
   it('parse cookie headers, first value wins, percent-decoding', () => {

@@ -13,6 +13,8 @@ export interface Settings {
   hideWhitespace: boolean;
   theme: ThemeChoice;
   wordWrap: boolean;
+  /** "Edit Code to Suggest" (experimental, off by default): an Edit button on each file. */
+  editSuggestions: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -20,6 +22,7 @@ export const DEFAULT_SETTINGS: Settings = {
   hideWhitespace: false,
   theme: 'system',
   wordWrap: false,
+  editSuggestions: false,
 };
 
 interface CookieCodec<V> {
@@ -31,6 +34,13 @@ interface CookieCodec<V> {
 const bool = (cookie: string): CookieCodec<boolean> => ({
   cookie,
   parse: (raw) => (raw === 'on' ? true : raw === 'off' ? false : undefined),
+  format: (value) => (value ? 'on' : 'off'),
+});
+
+/** A flag that also accepts `1`/`0` (what scripts such as the benchmark runner set). */
+const flag = (cookie: string): CookieCodec<boolean> => ({
+  cookie,
+  parse: (raw) => (raw === 'on' || raw === '1' ? true : raw === 'off' || raw === '0' ? false : undefined),
   format: (value) => (value ? 'on' : 'off'),
 });
 
@@ -46,6 +56,7 @@ export const SETTING_CODECS: { [K in keyof Settings]: CookieCodec<Settings[K]> }
   hideWhitespace: bool('hideWhitespace'),
   theme: oneOf('theme', ['system', 'light', 'dark'] as const),
   wordWrap: bool('wordWrap'),
+  editSuggestions: flag('editSuggestions'),
 };
 
 export const SETTINGS_COOKIE_ATTRIBUTES = 'SameSite=Strict; Path=/; Max-Age=31536000';
@@ -79,6 +90,7 @@ export function readSettings(cookieHeader: string): Settings {
     hideWhitespace: read('hideWhitespace'),
     theme: read('theme'),
     wordWrap: read('wordWrap'),
+    editSuggestions: read('editSuggestions'),
   };
 }
 

@@ -35,6 +35,10 @@ export interface Composer {
   deletion: boolean;
   /** Suggestions: sha256 of the new side the original code was read from. */
   revision?: string;
+  /** Comments made on an editor selection: the text that was selected (exported as "Highlighted text"). */
+  highlightedText?: string;
+  /** Comments made on edited lines: the anchor was mapped approximately to the pre-edit lines. */
+  approximate?: boolean;
   /** The annotation being edited, or null for a new one. */
   editingId: string | null;
   /** A problem to show under the form, or a question to answer. */

@@ -163,6 +163,18 @@ describe('the review store', () => {
     store.getState().stepSearch(-1);
     expect(store.getState().search.index).toBe(1);
   });
+  it('carries a comment\'s highlighted text and approximate anchor (comments made in the editor) into the annotation', () => {
+    const store = createReviewStore();
+    store.getState().loadReview(makeReview(CALC_PATCH, CALC_FILES), null);
+    const target = { scope: 'line' as const, fileId: 'src/calc.ts', side: 'new' as const, startLine: 2, endLine: 2 };
+    store.getState().openComposer({ kind: 'comment', target, highlightedText: 'return a + b + 0;', approximate: true });
+    store.getState().updateComposer({ text: 'Why + 0?' });
+    expect(store.getState().submitComposer()).toMatchObject({ kind: 'comment', startLine: 2, endLine: 2, highlightedText: 'return a + b + 0;', approximate: true, text: 'Why + 0?' });
+    store.getState().openComposer({ kind: 'comment', target });
+    store.getState().updateComposer({ text: 'plain' });
+    const plain = store.getState().submitComposer()!;
+    expect('highlightedText' in plain || 'approximate' in plain).toBe(false);
+  });
 });
 
 describe('selectionToTarget', () => {

@@ -22,6 +22,8 @@ export interface OpenComposerInput {
   suggestedCode?: string;
   deletion?: boolean;
   revision?: string;
+  highlightedText?: string;
+  approximate?: boolean;
   editingId?: string | null;
 }
 
@@ -247,6 +249,8 @@ export function createReviewStore(settings: Settings = DEFAULT_SETTINGS): Review
           suggestedCode: input.suggestedCode ?? input.originalCode ?? '',
           deletion: input.deletion ?? false,
           ...(input.revision ? { revision: input.revision } : {}),
+          ...(input.highlightedText !== undefined ? { highlightedText: input.highlightedText } : {}),
+          ...(input.approximate ? { approximate: true } : {}),
           editingId: input.editingId ?? null,
           error: null,
           askEmptySuggestion: false,
@@ -275,7 +279,16 @@ export function createReviewStore(settings: Settings = DEFAULT_SETTINGS): Review
           if (c.text.trim() === '') return fail('Write a comment first.');
           const base =
             c.target.scope === 'line'
-              ? buildComment({ scope: 'line', path: pathOf(s, c.target.fileId), side: c.target.side, startLine: c.target.startLine, endLine: c.target.endLine, text: c.text })
+              ? buildComment({
+                  scope: 'line',
+                  path: pathOf(s, c.target.fileId),
+                  side: c.target.side,
+                  startLine: c.target.startLine,
+                  endLine: c.target.endLine,
+                  text: c.text,
+                  ...(c.highlightedText !== undefined ? { highlightedText: c.highlightedText } : {}),
+                  ...(c.approximate ? { approximate: true } : {}),
+                })
               : c.target.scope === 'file'
                 ? buildComment({ scope: 'file', path: pathOf(s, c.target.fileId), text: c.text })
                 : buildComment({ scope: 'general', path: '', text: c.text });

@@ -1,0 +1,315 @@
+/**
+ * Edit Code to Suggest (issue 4), measured in the production build through
+ * the real CLI and Debian's Chromium:
+ *
+ * - keystroke latency while editing a 13-, a 7,500- and a 50,000-line file:
+ *   from each keydown to the end of the next animation frame (a rAF, then a
+ *   MessageChannel message: it runs after that frame's work), from each
+ *   keydown to the end of its own task, and the time in the page's key
+ *   handlers (keydown + beforeinput + input: the editor's synchronous work
+ *   per key), p50/p95/max over >= 30 keys after a warm-up; the main-thread
+ *   time per key (CDP TaskDuration and ScriptDuration over the typing); the
+ *   long tasks (>= 50 ms) while typing and while entering edit mode;
+ * - time from the Edit click to an editable editor, and from Suggest to the
+ *   suggestion on screen;
+ * - the editor chunks fetched on the first Edit click, raw and gzip (-9,
+ *   from apps/review/dist), and the bytes on the wire: page load with the
+ *   setting off, with it on, and the first Edit click.
+ *
+ *   import { measureEditLatency } from './editLatency.mjs';
+ *   const results = await measureEditLatency({ chromiumPath, redlineBin, repos });
+ *
+ * Options (all optional): chromiumPath ('/usr/bin/chromium'), redlineBin
+ * (apps/cli/bin/redline.js), repos ([{ name, dir, path, line }]: a
+ * repository, the file to edit and the 1-based line to type at; default:
+ * three generated repositories), keys (40), warmup (10), keyDelayMs (60),
+ * log (a function for progress lines). Build first: `npx tsc -b apps/cli &&
+ * npx vite build`.
+ */
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { attachCdp } from './lib/cdp.mjs';
+import { CHROMIUM_ARGS, VIEWPORT } from './lib/measureRun.mjs';
+import { percentile } from './lib/stats.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST_ASSETS = join(ROOT, 'apps/review/dist/assets');
+const EDITOR_FILES = /^(edit|pierreEditAdapter|deriveHunksWorker)-[A-Za-z0-9_-]+\.js$/;
+
+const IDENTITY = {
+  GIT_AUTHOR_NAME: 'Redline Bench',
+  GIT_AUTHOR_EMAIL: 'bench@redline.invalid',
+  GIT_COMMITTER_NAME: 'Redline Bench',
+  GIT_COMMITTER_EMAIL: 'bench@redline.invalid',
+  GIT_AUTHOR_DATE: '2026-01-01T00:00:00+0000',
+  GIT_COMMITTER_DATE: '2026-01-01T00:00:00+0000',
+};
+
+/** A repository with one file of `lineCount` lines, three of them changed in the working tree. */
+export function createEditRepo(parent, name, lineCount) {
+  const dir = join(parent, name);
+  mkdirSync(join(dir, 'src'), { recursive: true });
+  const git = (...args) =>
+    execFileSync('git', ['-c', 'commit.gpgsign=false', '-c', 'core.hooksPath=/dev/null', ...args], {
+      cwd: dir,
+      env: { ...process.env, ...IDENTITY, GIT_DIR: undefined, GIT_WORK_TREE: undefined },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  // Short lines keep 50,000 of them under the 1 MiB editing limit; code-like, so it is highlighted.
+  const lines = Array.from({ length: lineCount }, (_, i) => (i % 10 === 9 ? '' : `let v${i + 1} = f(${i % 97});`));
+  const path = 'src/edited.ts';
+  writeFileSync(join(dir, path), lines.join('\n') + '\n');
+  git('init', '--quiet', '--initial-branch=main');
+  git('add', '--all');
+  git('commit', '--quiet', '-m', 'base');
+  const at = [Math.floor(lineCount * 0.1), Math.floor(lineCount / 2), lineCount - 3].map((n) => Math.max(0, Math.min(lineCount - 1, n)));
+  for (const i of at) lines[i] = `let changed${i + 1} = g(${i});`;
+  writeFileSync(join(dir, path), lines.join('\n') + '\n');
+  return { name, dir, path, line: at[1] + 1, lines: lineCount };
+}
+
+function startServer(redlineBin, cwd) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [redlineBin, '--no-open'], { cwd, env: { ...process.env, BROWSER: 'none', NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    const timer = setTimeout(() => reject(new Error(`redline printed no URL within 60 s: ${stderr.slice(-300)}`)), 60_000);
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      const match = /^Review: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64})$/m.exec(stderr);
+      if (match) {
+        clearTimeout(timer);
+        const url = match[1];
+        resolve({
+          url,
+          origin: new URL(url).origin,
+          stop: () =>
+            new Promise((done) => {
+              if (child.exitCode !== null) return done();
+              child.once('close', done);
+              child.kill('SIGINT');
+              setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+            }),
+        });
+      }
+    });
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`redline exited with ${code}: ${stderr.slice(-300)}`));
+    });
+  });
+}
+
+/** In the page: the keystroke probes and the long-task observer. */
+function installProbes() {
+  const probe = { toFrame: [], task: [], handlers: [], longTasks: [] };
+  window.__editBench = probe;
+  // The page's (the editor's) handlers of one key: keydown, beforeinput and input, from the
+  // first listener (window, capture) to the last (window, bubble); summed per keydown.
+  for (const type of ['keydown', 'beforeinput', 'input']) {
+    let start = 0;
+    window.addEventListener(type, () => (start = performance.now()), true);
+    window.addEventListener(type, () => {
+      const spent = performance.now() - start;
+      if (type === 'keydown') probe.handlers.push(spent);
+      else if (probe.handlers.length > 0) probe.handlers[probe.handlers.length - 1] += spent;
+    });
+  }
+  window.addEventListener(
+    'keydown',
+    () => {
+      const start = performance.now();
+      // End of this task: the editor's synchronous handling of the key.
+      const taskEnd = new MessageChannel();
+      taskEnd.port1.onmessage = () => probe.task.push(performance.now() - start);
+      taskEnd.port2.postMessage(0);
+      // End of the next frame: a rAF, then a message (it runs after the frame's work).
+      requestAnimationFrame(() => {
+        const frameEnd = new MessageChannel();
+        frameEnd.port1.onmessage = () => probe.toFrame.push(performance.now() - start);
+        frameEnd.port2.postMessage(0);
+      });
+    },
+    true,
+  );
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) probe.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: false });
+}
+
+/** CDP's cumulative main-thread durations (seconds). */
+async function mainThreadMetrics(cdp) {
+  const { metrics } = await cdp.session.send('Performance.getMetrics');
+  const get = (name) => metrics.find((m) => m.name === name)?.value ?? 0;
+  return { TaskDuration: get('TaskDuration'), ScriptDuration: get('ScriptDuration') };
+}
+
+const stats = (values) => ({
+  n: values.length,
+  p50: round(percentile(values, 50)),
+  p95: round(percentile(values, 95)),
+  max: round(Math.max(...values)),
+});
+const round = (ms) => Math.round(ms * 100) / 100;
+
+async function openReview(context, server, { flag }) {
+  if (flag) await context.addCookies([{ name: 'editSuggestions', value: 'on', url: server.origin }]);
+  const page = await context.newPage();
+  await page.addInitScript(installProbes);
+  const cdp = await attachCdp(page);
+  await page.goto(server.url);
+  await page.waitForURL(`${server.origin}/`);
+  await page.locator('diffs-container [data-line]').first().waitFor({ timeout: 60_000 });
+  await cdp.networkIdle(500, 20_000);
+  return { page, cdp };
+}
+
+/** One file: load, Edit, type, Suggest. */
+async function measureRepo(browser, redlineBin, repo, options) {
+  const server = await startServer(redlineBin, repo.dir);
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    const { page, cdp } = await openReview(context, server, { flag: true });
+    const load = cdp.phaseSummary('load');
+    const group = page.getByRole('group', { name: `${repo.path} actions` });
+    const editor = page.getByRole('textbox', { name: repo.path, exact: true });
+
+    cdp.setPhase('edit');
+    const enteredAt = await page.evaluate(() => performance.now());
+    await group.getByRole('button', { name: 'Edit', exact: true }).click();
+    await editor.waitFor({ timeout: 120_000 });
+    const editableMs = (await page.evaluate(() => performance.now())) - enteredAt;
+    await cdp.networkIdle(500, 20_000);
+    const editClick = cdp.phaseSummary('edit');
+    const fetched = editClick.biggest.map((b) => b.path);
+
+    // The caret on the line, then a warm-up.
+    const row = editor.locator(`[data-line="${repo.line}"]`);
+    for (let attempt = 0; ; attempt++) {
+      await row.click({ timeout: 10_000 });
+      const active = await editor.locator('[data-editor-active-line]').getAttribute('data-line').catch(() => null);
+      if (active === String(repo.line)) break;
+      if (attempt === 5) throw new Error(`could not put the caret on line ${repo.line} of ${repo.path}`);
+    }
+    await page.keyboard.press('End');
+    await page.keyboard.type(' /*'.padEnd(options.warmup, 'w'), { delay: options.keyDelayMs });
+    await page.waitForTimeout(500);
+    const entry = await page.evaluate((start) => window.__editBench.longTasks.filter((t) => t.start >= start), enteredAt);
+    await page.evaluate(() => {
+      const probe = window.__editBench;
+      probe.toFrame.length = 0;
+      probe.task.length = 0;
+      probe.handlers.length = 0;
+      probe.longTasks.length = 0;
+    });
+
+    const text = 'abcdefghijklmnopqrstuvwxyz0123456789'.repeat(4).slice(0, options.keys);
+    const before = await mainThreadMetrics(cdp);
+    await page.keyboard.type(text, { delay: options.keyDelayMs });
+    await page.waitForTimeout(600);
+    const after = await mainThreadMetrics(cdp);
+    const probe = await page.evaluate(() => window.__editBench);
+
+    const suggestStart = await page.evaluate(() => performance.now());
+    await page.getByRole('region', { name: `Editing ${repo.path}` }).getByRole('button', { name: 'Suggest' }).click();
+    await page.getByRole('article', { name: `Suggestion, Line ${repo.line} (new)` }).waitFor({ timeout: 60_000 });
+    const suggestMs = (await page.evaluate(() => performance.now())) - suggestStart;
+    await page.waitForTimeout(300);
+    const suggestLongTasks = await page.evaluate((start) => window.__editBench.longTasks.filter((t) => t.start >= start).map((t) => Math.round(t.duration)), suggestStart);
+
+    return {
+      name: repo.name,
+      path: repo.path,
+      lines: repo.lines ?? null,
+      editableMs: Math.round(editableMs),
+      entryLongTasks: entry.map((t) => Math.round(t.duration)),
+      keys: probe.toFrame.length,
+      toFrame: stats(probe.toFrame),
+      task: stats(probe.task),
+      handlers: stats(probe.handlers),
+      // Main-thread time per key: every task (script, style, layout, paint) over the typing, divided by the keys.
+      busyPerKeyMs: round((after.TaskDuration - before.TaskDuration) * 1000 / probe.toFrame.length),
+      scriptPerKeyMs: round((after.ScriptDuration - before.ScriptDuration) * 1000 / probe.toFrame.length),
+      longTasksWhileTyping: probe.longTasks.length,
+      longestWhileTyping: probe.longTasks.length ? Math.round(Math.max(...probe.longTasks.map((t) => t.duration))) : 0,
+      suggestMs: Math.round(suggestMs),
+      suggestLongTasks,
+      loadBytes: load.bytes,
+      editClickBytes: editClick.bytes,
+      editClickRequests: editClick.requests,
+      editClickFiles: fetched,
+    };
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+}
+
+/** Page load with the setting off: bytes, and the check that no editor file was requested. */
+async function measureFlagOff(browser, redlineBin, repo) {
+  const server = await startServer(redlineBin, repo.dir);
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    const requested = [];
+    context.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const { page, cdp } = await openReview(context, server, { flag: false });
+    const load = cdp.phaseSummary('load');
+    const editButtons = await page.getByRole('button', { name: 'Edit', exact: true }).count();
+    return {
+      bytes: load.bytes,
+      requests: load.requests,
+      editButtons,
+      editorFilesRequested: requested.filter((path) => EDITOR_FILES.test(path.replace(/^.*\//, ''))),
+    };
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+}
+
+/** The editor's files in the build, raw and gzip -9. */
+export function editorChunkSizes() {
+  if (!existsSync(DIST_ASSETS)) return [];
+  return readdirSync(DIST_ASSETS)
+    .filter((name) => EDITOR_FILES.test(name))
+    .map((name) => {
+      const bytes = readFileSync(join(DIST_ASSETS, name));
+      return { file: name, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+    });
+}
+
+export async function measureEditLatency({
+  chromiumPath = '/usr/bin/chromium',
+  redlineBin = join(ROOT, 'apps/cli/bin/redline.js'),
+  repos,
+  keys = 40,
+  warmup = 10,
+  keyDelayMs = 60,
+  log = () => {},
+} = {}) {
+  if (keys < 30) throw new RangeError(`keys must be at least 30, got ${keys}`);
+  let scratch = null;
+  if (!repos) {
+    scratch = realpathSync(mkdtempSync(join(tmpdir(), 'redline-edit-bench-')));
+    repos = [createEditRepo(scratch, '13 lines', 13), createEditRepo(scratch, '7,500 lines', 7500), createEditRepo(scratch, '50,000 lines', 50_000)];
+  }
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS, timeout: 30_000 });
+  try {
+    log('page load with the setting off');
+    const flagOff = await measureFlagOff(browser, redlineBin, repos[0]);
+    const files = [];
+    for (const repo of repos) {
+      log(`editing ${repo.name}`);
+      files.push(await measureRepo(browser, redlineBin, repo, { keys, warmup, keyDelayMs }));
+    }
+    return { keys, warmup, keyDelayMs, flagOff, files, chunks: editorChunkSizes() };
+  } finally {
+    await browser.close();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  }
+}
+

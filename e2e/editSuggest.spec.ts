@@ -1,0 +1,501 @@
+/**
+ * "Edit Code to Suggest" (issue 4) against the real CLI and server and the
+ * production build it serves, in Debian's Chromium, on real git
+ * repositories, TYPING REAL KEYS into Pierre's editor (its editable node is
+ * `role="textbox"` named after the file, inside the item's shadow root).
+ *
+ * Covered: the setting off (no Edit, no editor code fetched); on (the edit
+ * chunk is a sidecar file fetched on the first Edit click); edit, type,
+ * Suggest (suggestion with the right original and suggested code, pristine
+ * diff, Replaces/Suggested code in the exported feedback); keys typed in
+ * the editor are text, not shortcuts; the dirty-switch prompt both ways;
+ * Discard; a 7,500-line file; Make annotation below an in-session
+ * insertion; a refresh mid-session (recovery); and the loop of issue 5:
+ * review → edit in place → Send Feedback → `redline apply` → the file is
+ * byte for byte what the reviewer typed.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
+import { openReview, startRedline, type RunningRedline } from './support/redline';
+
+const BIN = fileURLToPath(new URL('../apps/cli/bin/redline.js', import.meta.url));
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+/** The lazy editor files: the adapter and Pierre's edit entry (edit/pierreEditAdapter.ts). */
+const EDITOR_CHUNK = /\/assets\/(pierreEditAdapter|edit)-[A-Za-z0-9_-]+\.js$/;
+
+let fixture: FixtureRepo | null = null;
+let extraDirs: string[] = [];
+let redline: RunningRedline | null = null;
+
+test.afterEach(async () => {
+  await redline?.stop();
+  redline = null;
+  fixture?.cleanup();
+  fixture = null;
+  for (const dir of extraDirs) rmSync(dir, { recursive: true, force: true });
+  extraDirs = [];
+});
+
+// ---------- helpers ----------
+
+const CALC = 'src/calc.ts';
+const CALC_NEW = 'export function add(a: number, b: number): number {\n  return a - b;\n}\n\nexport function half(n: number): number {\n  return Math.floor(n / 2);\n}\n';
+
+async function startOn(dir: string): Promise<RunningRedline> {
+  redline = await startRedline({ cwd: dir });
+  return redline;
+}
+
+/** Opens the review (with "Edit Code to Suggest" on unless `flag` is false) and waits for the first painted line. */
+async function open(page: Page, running: RunningRedline, { flag = true }: { flag?: boolean } = {}): Promise<string[]> {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  if (flag) await page.context().addCookies([{ name: 'editSuggestions', value: 'on', url: running.origin }]);
+  await openReview(page, running);
+  await expect(page.locator('diffs-container [data-line]').first()).toBeVisible();
+  return requests;
+}
+
+const header = (page: Page, path: string) => page.getByRole('group', { name: `${path} actions` });
+const editButton = (page: Page, path: string) => header(page, path).getByRole('button', { name: 'Edit', exact: true });
+const hud = (page: Page, path: string) => page.getByRole('region', { name: `Editing ${path}` });
+/** Pierre's editable node (inside the item's shadow root). */
+const editor = (page: Page, path: string) => page.getByRole('textbox', { name: path, exact: true });
+/** One file of the diff (its CodeView item). */
+const fileDiff = (page: Page, path: string) => page.locator('diffs-container').filter({ has: page.locator('[data-title]', { hasText: path }) });
+/** The new side's text of a line as the diff shows it (outside edit mode). */
+const diffLine = (page: Page, path: string, line: number) => fileDiff(page, path).locator(`code[data-additions] [data-line="${line}"]`).first();
+const card = (page: Page, name: string | RegExp) => page.getByRole('article', { name });
+
+async function startEditing(page: Page, path: string, { timeout = 10_000 }: { timeout?: number } = {}): Promise<Locator> {
+  await editButton(page, path).click();
+  await expect(hud(page, path)).toBeVisible({ timeout });
+  const box = editor(page, path);
+  await expect(box).toBeVisible();
+  return box;
+}
+
+/** Puts the caret on a line of the editor (clicking the line's row), then at its end or start. */
+async function caretTo(page: Page, path: string, line: number, where: 'end' | 'start' = 'end'): Promise<void> {
+  const box = editor(page, path);
+  await expect(async () => {
+    await box.locator(`[data-line="${line}"]`).click({ timeout: 2000 });
+    await expect(box.locator('[data-editor-active-line]')).toHaveAttribute('data-line', String(line), { timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  await page.keyboard.press(where === 'end' ? 'End' : 'Home');
+}
+
+async function sendFeedback(page: Page, running: RunningRedline): Promise<string> {
+  await page.getByRole('button', { name: /^Send Feedback/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
+  const preview = dialog.getByTestId('feedback-preview');
+  await expect(preview).not.toBeEmpty();
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible();
+  expect(await running.exited).toBe(0);
+  return running.stdout();
+}
+
+const IDENTITY = {
+  GIT_AUTHOR_NAME: 'Redline Edit Test',
+  GIT_AUTHOR_EMAIL: 'edit@redline.invalid',
+  GIT_COMMITTER_NAME: 'Redline Edit Test',
+  GIT_COMMITTER_EMAIL: 'edit@redline.invalid',
+};
+
+/** A repository with `base` committed and `change` left in the working tree. */
+function repoWith(base: Record<string, string>, change: Record<string, string>): string {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'redline-edit-')));
+  extraDirs.push(dir);
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'commit.gpgsign=false', '-c', 'core.hooksPath=/dev/null', ...args], {
+      cwd: dir,
+      env: { ...process.env, ...IDENTITY, GIT_DIR: undefined, GIT_WORK_TREE: undefined },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  const write = (files: Record<string, string>) => {
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+  };
+  git('init', '--quiet', '--initial-branch=main');
+  write(base);
+  git('add', '--all');
+  git('commit', '--quiet', '-m', 'base');
+  write(change);
+  return dir;
+}
+
+// ---------- tests ----------
+
+test('with the setting off: no Edit button and no editor code fetched; turned on in Settings, the editor is a sidecar file fetched on the first Edit click', async ({ page }) => {
+  fixture = createFixtureRepo();
+  const running = await startOn(fixture.dir);
+  const requests = await open(page, running, { flag: false });
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+  await expect(page.locator('.edit-button, .edit-hud, .edit-floating-composer')).toHaveCount(0);
+  expect(requests.filter((url) => EDITOR_CHUNK.test(url) || /deriveHunksWorker/.test(url))).toEqual([]);
+
+  // Settings > Editor: the first item, off, marked experimental.
+  await page.getByRole('button', { name: /Settings/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Editor' }).click();
+  const toggle = dialog.getByRole('checkbox').first();
+  await expect(toggle).toHaveAccessibleName(/^Edit Code to Suggest Experimental/);
+  await expect(toggle).not.toBeChecked();
+  await toggle.check();
+  await page.keyboard.press('Escape');
+  await expect(editButton(page, CALC)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // On, but nothing clicked yet: still no editor code.
+  expect(requests.filter((url) => EDITOR_CHUNK.test(url))).toEqual([]);
+
+  const responses: { url: string; status: number }[] = [];
+  page.on('response', (response) => {
+    if (EDITOR_CHUNK.test(response.url())) responses.push({ url: response.url(), status: response.status() });
+  });
+  await startEditing(page, CALC);
+  // The chunks came from assets/ beside index.html (not inlined into it), and loaded.
+  expect(responses.map((r) => r.url.replace(/^.*\/assets\//, '').replace(/-[A-Za-z0-9_-]+\.js$/, '')).sort()).toEqual(['edit', 'pierreEditAdapter']);
+  expect(responses.every((r) => r.status === 200)).toBe(true);
+
+  // The setting is a cookie: still on after a reload.
+  await page.getByRole('button', { name: 'Discard' }).click();
+  await expect(hud(page, CALC)).toHaveCount(0);
+  await page.reload();
+  await expect(editButton(page, CALC)).toBeVisible();
+});
+
+test('edit a file, type real keys, Suggest: the suggestion has the right code, the diff is pristine, and the export carries Replaces and Suggested code', async ({ page }) => {
+  fixture = createFixtureRepo();
+  const running = await startOn(fixture.dir);
+  await open(page, running);
+  const current = page.locator('[aria-current="location"]');
+  const currentBefore = await current.textContent();
+
+  await startEditing(page, CALC);
+  await expect(hud(page, CALC)).toContainText('Experimental');
+  await expect(hud(page, CALC)).toContainText('No changes yet');
+  await caretTo(page, CALC, 6);
+  // Page shortcuts (j k n p v c / ?) must not fire for keys typed in the editor.
+  const typed = ' // j k v c ? n p';
+  await page.keyboard.type(typed);
+  await expect(editor(page, CALC).locator('[data-line="6"]')).toHaveText(`  return Math.floor(n / 2);${typed}`);
+  await expect(hud(page, CALC)).toContainText('1 change');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveCount(0);
+  await expect(header(page, CALC).getByRole('checkbox', { name: 'Viewed' })).not.toBeChecked();
+  await expect(current).toHaveText(currentBefore ?? '');
+
+  // The HUD's height does not move while the count changes.
+  const heightBefore = (await hud(page, CALC).boundingBox())!.height;
+  await page.keyboard.type(' x');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  expect((await hud(page, CALC).boundingBox())!.height).toBe(heightBefore);
+
+  await hud(page, CALC).getByRole('button', { name: 'Suggest' }).click();
+  await expect(hud(page, CALC)).toHaveCount(0);
+  await expect(fileDiff(page, CALC).locator('[contenteditable="true"]')).toHaveCount(0);
+  // No text field left behind for assistive technology either.
+  await expect(editor(page, CALC)).toHaveCount(0);
+  const suggestion = card(page, 'Suggestion, Line 6 (new)');
+  await expect(suggestion).toBeVisible();
+  await expect(suggestion).toContainText('  return Math.floor(n / 2);');
+  await expect(suggestion).toContainText(`  return Math.floor(n / 2);${typed}`);
+  // Pristine: the diff shows the file as it is, the edited text lives only in the suggestion.
+  await expect(diffLine(page, CALC, 6)).toHaveText('  return Math.floor(n / 2);');
+  await expect(fileDiff(page, CALC).locator('code[data-additions]')).not.toContainText('// j k');
+  await expect(page.getByRole('button', { name: /^Send Feedback/ })).toContainText('1');
+
+  const out = await sendFeedback(page, running);
+  const section = out.slice(out.indexOf('### Line 6 (new)'));
+  expect(section).toMatch(/^### Line 6 \(new\)\n\nSuggestion `[0-9a-f]{12}` · revision `[0-9a-f]{64}`\n/);
+  expect(section).toContain('**Replaces:** (1 line)\n```ts\n  return Math.floor(n / 2);\n```');
+  expect(section).toContain(`**Suggested code:** (1 line)\n\`\`\`ts\n  return Math.floor(n / 2);${typed}\n\`\`\``);
+});
+
+test('Edit on a second file while the first has changes asks first: dismiss keeps the session and its text, confirm makes suggestions and moves on', async ({ page }) => {
+  fixture = createFixtureRepo();
+  const running = await startOn(fixture.dir);
+  await open(page, running);
+  const other = fixture.files.added;
+
+  await startEditing(page, CALC);
+  await caretTo(page, CALC, 2);
+  await page.keyboard.type(' // sign?');
+  await editButton(page, other).click();
+  const prompt = page.getByRole('dialog', { name: 'Finish editing?' });
+  await expect(prompt).toContainText(`Finish editing ${CALC} first? Your changes there will become suggestions.`);
+
+  await prompt.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(prompt).toHaveCount(0);
+  await expect(hud(page, CALC)).toBeVisible();
+  await expect(editor(page, CALC).locator('[data-line="2"]')).toHaveText('  return a - b; // sign?');
+  await expect(page.getByRole('article')).toHaveCount(0);
+
+  await editButton(page, other).click();
+  await prompt.getByRole('button', { name: `Finish and edit ${other}` }).click();
+  await expect(hud(page, other)).toBeVisible();
+  await expect(hud(page, CALC)).toHaveCount(0);
+  await expect(card(page, 'Suggestion, Line 2 (new)')).toContainText('  return a - b; // sign?');
+  await expect(diffLine(page, CALC, 2)).toHaveText('  return a - b;');
+});
+
+test('Discard: no annotation, the diff as it was, and the next session starts from the file, not the discarded draft', async ({ page }) => {
+  fixture = createFixtureRepo();
+  const running = await startOn(fixture.dir);
+  await open(page, running);
+  await startEditing(page, CALC);
+  await caretTo(page, CALC, 2);
+  await page.keyboard.type(' // throw me away');
+  await expect(hud(page, CALC)).toContainText('1 change');
+  await hud(page, CALC).getByRole('button', { name: 'Discard' }).click();
+  await expect(hud(page, CALC)).toHaveCount(0);
+  await expect(page.getByRole('article')).toHaveCount(0);
+  await expect(diffLine(page, CALC, 2)).toHaveText('  return a - b;');
+
+  await startEditing(page, CALC);
+  await expect(editor(page, CALC).locator('[data-line="2"]')).toHaveText('  return a - b;');
+  await expect(hud(page, CALC)).toContainText('No changes yet');
+  await hud(page, CALC).getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByRole('article')).toHaveCount(0);
+});
+
+test('a 7,500-line file hydrates, edits, completes and restores', async ({ page }) => {
+  const path = 'src/big.ts';
+  const lines = Array.from({ length: 7500 }, (_, i) => `export const value${i + 1} = ${i + 1};`);
+  const changed = [...lines];
+  changed[99] = 'export const value100 = 100 * 2;';
+  changed[7399] = 'export const value7400 = 7400 * 2;';
+  const dir = repoWith({ [path]: lines.join('\n') + '\n' }, { [path]: changed.join('\n') + '\n' });
+  const running = await startOn(dir);
+  await open(page, running);
+
+  const clicked = Date.now();
+  await startEditing(page, path, { timeout: 30_000 });
+  const hydrateMs = Date.now() - clicked;
+  await caretTo(page, path, 7400);
+  await page.keyboard.type(' + 1');
+  await expect(editor(page, path).locator('[data-line="7400"]')).toHaveText('export const value7400 = 7400 * 2; + 1');
+  await hud(page, path).getByRole('button', { name: 'Suggest' }).click();
+  const suggestion = card(page, 'Suggestion, Line 7400 (new)');
+  await expect(suggestion).toContainText('export const value7400 = 7400 * 2; + 1');
+  await expect(hud(page, path)).toHaveCount(0);
+  await expect(diffLine(page, path, 7400)).toHaveText('export const value7400 = 7400 * 2;');
+  // Generous: the point is that it completes, on a 2-core machine (about 4 s there).
+  expect(hydrateMs).toBeLessThan(30_000);
+  test.info().annotations.push({ type: 'hydrate-ms', description: String(hydrateMs) });
+});
+
+test('Make annotation on a selection below an in-session insertion anchors to the pre-edit line; a selection of inserted lines is approximate', async ({ page }) => {
+  fixture = createFixtureRepo();
+  const running = await startOn(fixture.dir);
+  await open(page, running);
+  await startEditing(page, CALC);
+
+  // Two lines inserted at the top: pre-edit line 6 is now line 8.
+  await caretTo(page, CALC, 1, 'start');
+  await page.keyboard.type('// one');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('// two');
+  await page.keyboard.press('Enter');
+  await expect(editor(page, CALC).locator('[data-line="8"]')).toHaveText('  return Math.floor(n / 2);');
+
+  // Select line 8 from the keyboard (the selection action opens for user selections).
+  await caretTo(page, CALC, 8);
+  await page.keyboard.press('Shift+Home');
+  await page.getByRole('button', { name: 'Make annotation' }).click();
+  const form = page.getByRole('form', { name: 'Comment on Line 6 (new)' });
+  await expect(form).toBeVisible();
+  await form.getByRole('textbox').fill('Why floor here?');
+  await form.getByRole('button', { name: 'Add comment' }).click();
+  await expect(form).toHaveCount(0);
+
+  // A selection made only of inserted lines: anchored next to them, approximate.
+  await caretTo(page, CALC, 1);
+  await page.keyboard.press('Shift+Home');
+  await page.getByRole('button', { name: 'Make annotation' }).click();
+  const approximate = page.getByRole('form', { name: 'Comment on Line 1 (new)' });
+  await approximate.getByRole('textbox').fill('What are these?');
+  await approximate.getByRole('button', { name: 'Add comment' }).click();
+  await expect(approximate).toHaveCount(0);
+
+  // The session goes on; the comments are in the sidebar and, after it, inline at the pre-edit lines.
+  await expect(hud(page, CALC)).toBeVisible();
+  await hud(page, CALC).getByRole('button', { name: 'Discard' }).click();
+  await expect(card(page, 'Comment, Line 6 (new)')).toContainText('Why floor here?');
+  await expect(card(page, 'Comment, Line 1 (new)')).toContainText('Approximate');
+
+  const out = await sendFeedback(page, running);
+  const exact = out.slice(out.indexOf('### Line 6 (new)'));
+  expect(exact).toMatch(/^### Line 6 \(new\)\n\n> Why floor here\?\n\n\*\*Highlighted text:\*\* \(1 line\)\n```ts\n {0,2}return Math\.floor\(n \/ 2\);\n```/);
+  const near = out.slice(out.indexOf('### Line 1 (new)'));
+  expect(near).toMatch(/approximate/i);
+  expect(near).toContain('// one');
+});
+
+test('a refresh mid-session recovers the typed text and asks whether to keep it as suggestions', async ({ page }) => {
+  fixture = createFixtureRepo();
+  const running = await startOn(fixture.dir);
+  await open(page, running);
+  await startEditing(page, CALC);
+  await caretTo(page, CALC, 2);
+  await page.keyboard.type(' // keep me');
+  await expect(hud(page, CALC)).toContainText('1 change');
+
+  // Another file changes on disk; the reviewer refreshes the diff.
+  writeFileSync(join(fixture.dir, 'README.md'), '# fixture, changed\n');
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  const prompt = page.getByRole('dialog', { name: 'Keep your edits?' });
+  await expect(prompt).toContainText(`editing ${CALC}`);
+  await prompt.getByRole('button', { name: 'Keep as suggestion' }).click();
+  await expect(card(page, 'Suggestion, Line 2 (new)')).toContainText('  return a - b; // keep me');
+  await expect(hud(page, CALC)).toHaveCount(0);
+});
+
+test('during a session: existing comments keep rendering and follow their line; collapse, a layout change and a reload attempt keep the text', async ({ page }) => {
+  fixture = createFixtureRepo();
+  const running = await startOn(fixture.dir);
+  await open(page, running);
+  // A comment on line 6 before editing.
+  await fileDiff(page, CALC).locator('code[data-additions] [data-column-number="6"]').first().click();
+  await page.keyboard.press('c');
+  await page.getByRole('textbox', { name: /^Comment/ }).fill('Floor or round?');
+  await page.getByRole('button', { name: 'Add comment' }).click();
+  await expect(card(page, 'Comment, Line 6 (new)')).toBeVisible();
+
+  await startEditing(page, CALC);
+  await expect(card(page, 'Comment, Line 6 (new)')).toBeVisible();
+  await caretTo(page, CALC, 1, 'start');
+  await page.keyboard.type('// new first line');
+  await page.keyboard.press('Enter');
+  await expect(hud(page, CALC)).toContainText('1 change');
+  // Still shown, now under the edited line 7 (the same code).
+  await expect(card(page, 'Comment, Line 6 (new)')).toBeVisible();
+  const cardTop = (await card(page, 'Comment, Line 6 (new)').boundingBox())!.y;
+  const line7 = (await editor(page, CALC).locator('[data-line="7"]').boundingBox())!;
+  expect(cardTop).toBeGreaterThanOrEqual(line7.y + line7.height - 1);
+
+  // Collapse and expand: the session is suspended, not lost.
+  await page.getByRole('button', { name: `Collapse ${CALC}` }).click();
+  await expect(editor(page, CALC)).toHaveCount(0);
+  await page.getByRole('button', { name: `Expand ${CALC}` }).click();
+  await expect(editor(page, CALC).locator('[data-line="1"]')).toHaveText('// new first line');
+  // Split to unified: the same.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('radio', { name: 'Unified' }).check();
+  await page.keyboard.press('Escape');
+  await expect(editor(page, CALC).locator('[data-line="1"]').first()).toHaveText('// new first line');
+  // Leaving the page asks first (the edits are not suggestions yet).
+  let asked = false;
+  page.once('dialog', (dialog) => {
+    asked = dialog.type() === 'beforeunload';
+    void dialog.dismiss();
+  });
+  await page.reload({ timeout: 3000 }).catch(() => undefined);
+  expect(asked).toBe(true);
+  await expect(hud(page, CALC)).toContainText('1 change');
+
+  await hud(page, CALC).getByRole('button', { name: 'Suggest' }).click();
+  await expect(card(page, 'Suggestion, Line 1 (new)')).toContainText('// new first line');
+});
+
+test('the loop of issue 5: review, edit in place, Send Feedback, `redline apply`: the file is byte for byte what was typed', async ({ page }) => {
+  fixture = createFixtureRepo();
+  const running = await startOn(fixture.dir);
+  await open(page, running);
+  await startEditing(page, CALC);
+  // Fix the bug on line 2, and add a line after line 6.
+  await caretTo(page, CALC, 2);
+  for (let i = 0; i < '- b;'.length; i++) await page.keyboard.press('Backspace');
+  await page.keyboard.type('+ b;');
+  await caretTo(page, CALC, 6);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('// rounds down');
+  // The editor may auto-indent after Enter: what the reviewer typed is what the editor shows.
+  const typedLine = (await editor(page, CALC).locator('[data-line="7"]').textContent()) ?? '';
+  expect(typedLine.trim()).toBe('// rounds down');
+  await hud(page, CALC).getByRole('button', { name: 'Suggest' }).click();
+  await expect(page.getByRole('article')).toHaveCount(2);
+
+  const out = await sendFeedback(page, running);
+  const exportFile = join(fixture.dir, '..', `redline-export-${Date.now()}.md`);
+  extraDirs.push(exportFile);
+  writeFileSync(exportFile, out);
+  const applied = spawnSync(process.execPath, [BIN, 'apply', exportFile], { cwd: fixture.dir, encoding: 'utf8' });
+  expect(applied.stderr + applied.stdout).not.toMatch(/refused|conflict|outdated/i);
+  expect(applied.status).toBe(0);
+  const expected = CALC_NEW.replace('  return a - b;', '  return a + b;').replace('  return Math.floor(n / 2);\n', `  return Math.floor(n / 2);\n${typedLine}\n`);
+  expect(readFileSync(join(fixture.dir, CALC), 'utf8')).toBe(expected);
+});
+
+test('accessibility while editing: the Edit buttons, the HUD, the floating comment form, the prompt and the setting have no serious or critical axe violation', async ({ browser }) => {
+  fixture = createFixtureRepo();
+  const running = await startOn(fixture.dir);
+  // axe is injected as an inline script, which the page's CSP (rightly) forbids.
+  const context = await browser.newContext({ bypassCSP: true });
+  const page = await context.newPage();
+  const scan = async (what: string) => {
+    await page.mouse.move(1, 1);
+    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+      const result = await axe.run(document);
+      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    expect(violations, what).toEqual([]);
+  };
+  try {
+    await open(page, running);
+    await scan('Edit buttons (one disabled)');
+    await startEditing(page, CALC);
+    await caretTo(page, CALC, 6);
+    await page.keyboard.type(' // x');
+    await expect(hud(page, CALC)).toContainText('1 change');
+    await scan('the HUD during a session');
+    await page.keyboard.press('Shift+Home');
+    await page.getByRole('button', { name: 'Make annotation' }).click();
+    await expect(page.getByRole('form', { name: /^Comment on Line 6/ })).toBeVisible();
+    await scan('the floating comment form');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await editButton(page, fixture.files.added).click();
+    await expect(page.getByRole('dialog', { name: 'Finish editing?' })).toBeVisible();
+    await scan('the switch prompt');
+    await page.getByRole('button', { name: 'Keep editing' }).click();
+    await hud(page, CALC).getByRole('button', { name: 'Discard' }).click();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('dialog', { name: 'Settings' }).getByRole('tab', { name: 'Editor' }).click();
+    await scan('Settings > Editor');
+  } finally {
+    await context.close();
+  }
+});
+
+test('at narrow widths the Edit button and the HUD actions are icons, with their names kept', async ({ page }) => {
+  fixture = createFixtureRepo();
+  const running = await startOn(fixture.dir);
+  await page.setViewportSize({ width: 900, height: 800 });
+  await open(page, running);
+  const edit = editButton(page, CALC);
+  await expect(edit).toBeVisible();
+  expect((await edit.boundingBox())!.width).toBeLessThanOrEqual(30);
+  await startEditing(page, CALC);
+  const hudBox = (await hud(page, CALC).boundingBox())!;
+  const suggest = hud(page, CALC).getByRole('button', { name: 'Suggest' });
+  const discard = hud(page, CALC).getByRole('button', { name: 'Discard' });
+  expect((await suggest.boundingBox())!.width).toBeLessThanOrEqual(30);
+  expect((await discard.boundingBox())!.width).toBeLessThanOrEqual(30);
+  // Wide again: labelled, and the strip keeps its height.
+  await page.setViewportSize({ width: 1400, height: 800 });
+  await expect.poll(async () => (await suggest.boundingBox())!.width).toBeGreaterThan(50);
+  expect((await hud(page, CALC).boundingBox())!.height).toBe(hudBox.height);
+});

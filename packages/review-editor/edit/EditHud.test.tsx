@@ -1,0 +1,111 @@
+/**
+ * The HUD: "Editing", the experimental chip, a change count that is
+ * debounced but moves during sustained typing (maximum wait), Suggest and
+ * Discard. Driven through the real controller and a fake of CodeView's
+ * callbacks, with fake timers.
+ */
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ReviewContext } from '../src/components/reviewContext.js';
+import { createDebouncedTask } from './debouncedTask.js';
+import { EditHud } from './EditHud.js';
+import { createEditController, registerEditController } from './editSessionController.js';
+import { CALC_NEW, createEditHarness } from './testing/editFixtures.js';
+import { createStubAdapter, FakeCodeView } from './testing/fakeCodeView.js';
+
+afterEach(() => {
+  vi.useRealTimers();
+  cleanup();
+});
+
+async function editingHud() {
+  const harness = createEditHarness();
+  const adapter = createStubAdapter();
+  const edit = createEditController(harness.controller, { loadAdapter: async () => adapter });
+  registerEditController(harness.controller, edit);
+  const view = new FakeCodeView(edit, adapter, () => harness.store.getState().files);
+  edit.state.subscribe(() => queueMicrotask(() => view.sync()));
+  render(
+    <ReviewContext.Provider value={harness.controller}>
+      <EditHud fileId="src/calc.ts" />
+    </ReviewContext.Provider>,
+  );
+  await act(async () => {
+    edit.requestEdit('src/calc.ts');
+    await vi.waitFor(() => expect(view.isEditing('src/calc.ts')).toBe(true));
+  });
+  return { harness, edit, view };
+}
+
+const count = () => screen.getByRole('region', { name: 'Editing src/calc.ts' }).querySelector('.edit-hud-count')!;
+
+/** CALC_NEW with `n` of its lines (cycling over 10 lines) suffixed: n distinct changed regions up to 10. */
+function withEdits(n: number): string {
+  const lines = CALC_NEW.split('\n');
+  for (let k = 0; k < n; k++) lines[(k * 2) % 10] += ` /*${k}*/`;
+  return lines.join('\n');
+}
+
+describe('the edit HUD', () => {
+  test('shows the session: Editing, Experimental, the count, Suggest and Discard', async () => {
+    const { edit, view } = await editingHud();
+    const hud = screen.getByRole('region', { name: 'Editing src/calc.ts' });
+    expect(hud.textContent).toMatch(/^Editing.*Experimental.*No changes yet/);
+    expect(screen.getByRole('button', { name: 'Suggest' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Discard' })).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Discard' })));
+    expect(edit.state.getState().session).toBeNull();
+    expect(view.completions.map((c) => c.decision)).toEqual(['reject']);
+  });
+
+  test('the count is debounced, yet moves during sustained typing (maximum wait)', async () => {
+    const { view } = await editingHud();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    // One keystroke every 100 ms (faster than the 200 ms debounce) for 1.5 s.
+    const shown: string[] = [];
+    for (let k = 1; k <= 15; k++) {
+      await act(async () => {
+        view.type('src/calc.ts', withEdits(Math.min(k, 5)));
+        await vi.advanceTimersByTimeAsync(100);
+      });
+      shown.push(count().textContent!);
+    }
+    // Debounced: not recounted per keystroke during the first 600 ms of the burst...
+    expect(shown.slice(0, 6)).toEqual(Array(6).fill('No changes yet'));
+    // ...yet, unlike a plain debounce (which would wait for a pause), it moved mid-burst, by 900 ms.
+    const firstMove = shown.findIndex((text) => text !== 'No changes yet');
+    expect(firstMove).toBeGreaterThanOrEqual(6);
+    expect(firstMove).toBeLessThanOrEqual(8);
+    expect(shown.at(-1)).not.toBe('No changes yet');
+    // After a pause the count is exact.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(300);
+    });
+    expect(count().textContent).toBe('5 changes');
+  });
+});
+
+describe('createDebouncedTask', () => {
+  test('runs once after a pause, and at most maxWait after the first call of a burst', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const runs: number[] = [];
+    const task = createDebouncedTask(() => runs.push(Date.now()), { wait: 200, maxWait: 800 });
+    const start = Date.now();
+    for (let t = 0; t < 2000; t += 100) {
+      task.schedule();
+      vi.advanceTimersByTime(100);
+    }
+    // Sustained calls every 100 ms: a run every 800 ms.
+    expect(runs.map((t) => t - start)).toEqual([800, 1600]);
+    vi.advanceTimersByTime(200);
+    expect(runs.map((t) => t - start)).toEqual([800, 1600, 2100]);
+    task.schedule();
+    task.cancel();
+    vi.advanceTimersByTime(1000);
+    expect(runs).toHaveLength(3);
+    task.schedule();
+    task.flush();
+    expect(runs).toHaveLength(4);
+    expect(() => createDebouncedTask(() => undefined, { wait: 300, maxWait: 100 })).toThrow(/wait 300, maxWait 100/);
+  });
+});

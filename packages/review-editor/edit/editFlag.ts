@@ -1,0 +1,6 @@
+/** The "Edit Code to Suggest" setting (cookie `editSuggestions`, off by default). */
+import type { Settings } from '../src/settings/settings.js';
+
+export function isEditFlagOn(settings: Settings): boolean {
+  return settings.editSuggestions === true;
+}
