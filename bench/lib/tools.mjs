@@ -1,0 +1,132 @@
+/**
+ * The two tools under test, behind one shape:
+ *   available()          -> null when it can run, else why not (one line)
+ *   start(repo, port)    -> startServer(...) result: { url, readyMs, stop }
+ *   pageCapMs            -> hard cap for one page's measurements
+ *   endpoint             -> the review-data request: path, and whether it needs the session cookie
+ *   search(page, needle) -> types the query and waits for the hit (null: the tool has no code search)
+ *   editFlagCookie       -> cookie that turns the Edit feature on (null: no such feature)
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer } from './serverProcess.mjs';
+import { watchForNeedle } from './pageProbe.mjs';
+
+export const ROOT = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
+const REDLINE_BIN = join(ROOT, 'apps/cli/bin/redline.js');
+const REDLINE_APP = join(ROOT, 'apps/review/dist/index.html');
+export const PEERS_DIR = join(ROOT, 'bench/peers');
+const DIFIT_BIN = join(PEERS_DIR, 'node_modules/difit/dist/cli/index.js');
+
+export function difitVersion() {
+  try {
+    return JSON.parse(readFileSync(join(PEERS_DIR, 'node_modules/difit/package.json'), 'utf8')).version;
+  } catch {
+    return null;
+  }
+}
+
+/** Single-quotes `text` for `script -c` (a POSIX shell command line). */
+function shellQuote(text) {
+  return `'${String(text).replace(/'/g, `'\\''`)}'`;
+}
+
+export const redline = {
+  name: 'redline',
+  label: 'Redline',
+  available() {
+    if (!existsSync(REDLINE_BIN)) return `apps/cli/bin/redline.js is missing`;
+    if (!existsSync(join(ROOT, 'apps/cli/dist'))) return 'the CLI is not built (npx tsc -b apps/cli)';
+    if (!existsSync(REDLINE_APP)) return 'the review app is not built (npx vite build)';
+    return null;
+  },
+  start(repo, port, { env = {}, nodeArgs = [] } = {}) {
+    // The default target: the working tree against HEAD, untracked files included.
+    return startServer({
+      command: process.execPath,
+      args: [...nodeArgs, REDLINE_BIN, '--no-open', '--port', String(port)],
+      cwd: repo.path,
+      env: { BROWSER: 'none', NO_COLOR: '1', ...env },
+      urlPattern: /Review: (http:\/\/\S+)/,
+      timeoutMs: 60_000,
+      label: 'redline',
+    });
+  },
+  /** A short hash of the built page, to notice a rebuild in the middle of a bench. */
+  buildId() {
+    try {
+      return createHash('sha256').update(readFileSync(REDLINE_APP)).digest('hex').slice(0, 12);
+    } catch {
+      return null;
+    }
+  },
+  pageCapMs: 120_000,
+  endpoint: { path: '/api/review', cookie: true },
+  // The virtualized tree's scroller and its file rows (for the "every file listed" check).
+  tree: { scrollerSelector: 'nav[aria-label="Changed files"] .file-tree-scroll', fileSelector: 'nav[aria-label="Changed files"] .tree-file' },
+  /**
+   * Opens the search box (a searchbox/textbox named "Search", else the `/`
+   * shortcut), types the query and waits for the first hit to be shown as a
+   * diff line on screen. Presses Enter if typing alone shows nothing within
+   * 2 s (some search UIs jump only on Enter); the result says so.
+   */
+  async search(page, needle, timeoutMs) {
+    // Not the tree's "Filter files" box: the diff search is the searchbox named exactly "Search".
+    const candidates = () => page.getByRole('searchbox', { name: 'Search', exact: true });
+    if ((await candidates().count()) === 0) await page.keyboard.press('/');
+    await page.waitForTimeout(100);
+    if ((await candidates().count()) === 0) return { error: 'no search box (no searchbox/textbox named "Search", and "/" opened none)' };
+    const box = candidates().first();
+    await box.click();
+    await box.fill('');
+    await page.evaluate(watchForNeedle, needle);
+    await page.keyboard.type(needle);
+    const typedAt = Date.now();
+    let pressedEnter = false;
+    for (;;) {
+      const marks = await page.evaluate(() => window.__bench.marks);
+      if (marks.hitShown !== undefined) return { ms: marks.hitShown - marks.firstKey, pressedEnter };
+      if (!pressedEnter && Date.now() - typedAt > 2_000) {
+        pressedEnter = true;
+        await page.keyboard.press('Enter');
+      }
+      if (Date.now() - typedAt > timeoutMs) return { error: `no hit shown within ${timeoutMs / 1000} s`, pressedEnter };
+      await page.waitForTimeout(30);
+    }
+  },
+  editFlagCookie: { name: 'editSuggestions', value: '1' },
+};
+
+export const difit = {
+  name: 'difit',
+  label: 'difit',
+  available() {
+    if (!existsSync(DIFIT_BIN)) return 'difit is not installed in bench/peers (npm ci --prefix bench/peers failed?)';
+    return null;
+  },
+  start(repo, port) {
+    // difit reads a diff from stdin whenever stdin is not a terminal, so it
+    // runs under `script` (a pseudo-terminal), as a user would run it. It is
+    // given the change as a commit (difit <sha> = <sha>^..<sha>): its working
+    // tree mode would prompt to `git add -N` the untracked files.
+    const command = [process.execPath, DIFIT_BIN, repo.changeCommit, '--no-open', '--port', String(port)].map(shellQuote).join(' ');
+    return startServer({
+      command: 'script',
+      args: ['-qfec', command, '/dev/null'],
+      cwd: repo.path,
+      env: { NO_COLOR: '1', BROWSER: 'none' },
+      urlPattern: /difit server started on (http:\/\/\S+)/,
+      timeoutMs: 120_000,
+      label: 'difit',
+    });
+  },
+  pageCapMs: 180_000,
+  // The page asks with ignoreWhitespace=true (difit's default view); difit caches the answer.
+  endpoint: { path: '/api/diff?ignoreWhitespace=true', cookie: false },
+  search: null,
+  searchUnavailable: 'difit has no code search (a file-name filter only)',
+  editFlagCookie: null,
+};
+
+export const TOOLS = { redline, difit };

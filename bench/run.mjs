@@ -1,0 +1,306 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: Redline against difit on generated repositories, in the
+ * same run, through the real CLIs and Debian's Chromium; writes
+ * bench/RESULTS.md (and the raw figures to bench/.work/last-run.json).
+ *
+ * Options:
+ *   --only S,M        repositories (default S,M,L,F; with --quick S,M)
+ *   --runs N          runs per figure, median reported (default 3; --quick 1)
+ *   --tool NAME       redline or difit only (default both)
+ *   --quick           1 run, S and M, shorter caps: a few minutes
+ *   --profile         one extra, unmeasured Redline run per repository with the CDP profiler on
+ *   --no-extra        skip the other bench/*Bench.mjs modules
+ *   --no-build        do not build Redline first (by default: `tsc -b apps/cli`, and `vite build`
+ *                     when apps/review/dist is missing or older than the UI sources)
+ *   --wait-for-redline MIN  poll (every 2 min) up to MIN minutes for Redline to be built before its runs
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ensureRepos, REPO_SPECS } from './generateRepos.mjs';
+import { NEUTRAL_DIFF_FLAGS, git } from './lib/git.mjs';
+import { commitInfo, machineInfo, waitForQuiet } from './lib/machine.mjs';
+import { launchBrowser, measureRun } from './lib/measureRun.mjs';
+import { renderResults } from './lib/report.mjs';
+import { median } from './lib/stats.mjs';
+import { PEERS_DIR, ROOT, TOOLS, difitVersion } from './lib/tools.mjs';
+
+const BENCH_DIR = join(ROOT, 'bench');
+const WORK_DIR = join(BENCH_DIR, '.work');
+
+function log(message) {
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+}
+
+function parseArgs(argv) {
+  const options = { quick: false, profile: false, extra: true, build: true, only: null, runs: null, tools: ['redline', 'difit'], waitForRedlineMin: 0 };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${arg} needs a value`);
+      return v;
+    };
+    if (arg === '--quick') options.quick = true;
+    else if (arg === '--profile') options.profile = true;
+    else if (arg === '--no-extra') options.extra = false;
+    else if (arg === '--no-build') options.build = false;
+    else if (arg === '--only') options.only = value().split(',').map((s) => s.trim().toUpperCase());
+    else if (arg === '--runs') options.runs = Number(value());
+    else if (arg === '--tool') options.tools = [value()];
+    else if (arg === '--wait-for-redline') options.waitForRedlineMin = Number(value());
+    else if (arg === '--help' || arg === '-h') {
+      process.stdout.write(readHelp());
+      process.exit(0);
+    } else throw new Error(`unknown option "${arg}" (see --help)`);
+  }
+  for (const name of options.only ?? []) if (!REPO_SPECS[name]) throw new Error(`unknown repository "${name}" in --only (known: ${Object.keys(REPO_SPECS).join(', ')})`);
+  for (const tool of options.tools) if (!TOOLS[tool]) throw new Error(`unknown tool "${tool}" (known: redline, difit)`);
+  if (options.runs !== null && !(Number.isInteger(options.runs) && options.runs >= 1)) throw new Error(`--runs must be a positive integer, got "${options.runs}"`);
+  options.only ??= options.quick ? ['S', 'M'] : ['S', 'M', 'L', 'F'];
+  options.runs ??= options.quick ? 1 : 3;
+  // Steps are one viewport, or bigger so a scroll takes at most this many frames: Redline's M
+  // is over 1,000,000 px tall and, at 50-100 ms a frame, one viewport a frame would take minutes.
+  options.scrollMaxSteps = options.quick ? 300 : 600;
+  options.scrollCapMs = options.quick ? 45_000 : 120_000;
+  options.difitScrollCapMs = options.quick ? 30_000 : 60_000;
+  options.difitPageCapMs = options.quick ? 60_000 : 180_000;
+  return options;
+}
+
+function readHelp() {
+  return `Usage: npm run bench -- [--only S,M,L,F] [--runs N] [--tool redline|difit] [--quick] [--profile] [--no-extra] [--no-build] [--wait-for-redline MIN]\n`;
+}
+
+/** Runs a command from the repository root; resolves { code, output }. */
+function runCommand(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    child.on('error', (error) => resolve({ code: -1, output: error.message }));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+/** Newest modification time (ms) of any file under `dir` (node_modules and dist skipped). */
+function newestMtime(dir) {
+  let newest = 0;
+  if (!existsSync(dir)) return newest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Builds what Redline runs from, so `npm run bench` works on a fresh clone:
+ * the CLI (`tsc -b apps/cli`, incremental, also builds the core) and the page
+ * (`vite build`) when its output is missing or older than its sources.
+ */
+async function buildRedline(notes) {
+  log('building the CLI (tsc -b apps/cli)...');
+  const cli = await runCommand(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'apps/cli']);
+  if (cli.code !== 0) notes.push(`\`tsc -b apps/cli\` failed (exit ${cli.code}); measured whatever apps/cli/dist held: ${cli.output.trim().split('\n')[0]}`);
+  const page = join(ROOT, 'apps/review/dist/index.html');
+  const sources = Math.max(newestMtime(join(ROOT, 'apps/review')), newestMtime(join(ROOT, 'packages/review-editor')), newestMtime(join(ROOT, 'packages/core/src')), statSync(join(ROOT, 'vite.config.ts')).mtimeMs);
+  if (existsSync(page) && statSync(page).mtimeMs >= sources) return;
+  log('building the page (vite build)...');
+  const vite = await runCommand(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build']);
+  if (vite.code !== 0) notes.push(`\`vite build\` failed (exit ${vite.code}); measured whatever apps/review/dist held: ${vite.output.trim().split('\n').slice(-1)[0]}`);
+}
+
+/** Installs difit into bench/peers (never into the workspace) from its lock file. */
+async function ensurePeers(notes) {
+  if (existsSync(join(PEERS_DIR, 'node_modules/difit/package.json'))) return;
+  log('installing difit into bench/peers (npm ci --prefix bench/peers)...');
+  const output = await new Promise((resolve) => {
+    const child = spawn('npm', ['ci', '--prefix', PEERS_DIR, '--no-audit', '--no-fund'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    child.stdout.on('data', (c) => (text += c));
+    child.stderr.on('data', (c) => (text += c));
+    child.on('close', (code) => resolve({ code, text }));
+  });
+  if (output.code !== 0) {
+    notes.push(`difit could not be installed (npm ci --prefix bench/peers exited ${output.code}): ${output.text.trim().split('\n').slice(-2).join(' ')}`);
+  }
+}
+
+/** Median time of `git diff <flags> <revs>` (output read fully, as a server would) over `repeats` runs, after one warm-up. */
+async function timeGitDiff(cwd, revs, repeats = 5) {
+  const args = ['-c', 'core.quotepath=false', 'diff', ...NEUTRAL_DIFF_FLAGS, ...revs];
+  await git(cwd, args, { discardOutput: true });
+  const times = [];
+  for (let i = 0; i < repeats; i++) {
+    const started = performance.now();
+    await git(cwd, args, { discardOutput: true });
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+/** Runs each bench/*Bench.mjs (the derivation bench, later the edit latency bench) and keeps what it prints. */
+async function runExtraBenches(options) {
+  const files = readdirSync(BENCH_DIR).filter((f) => /Bench\.mjs$/.test(f)).sort();
+  const out = [];
+  for (const file of files) {
+    log(`running ${file}...`);
+    const started = performance.now();
+    const capMs = options.quick ? 180_000 : 600_000;
+    const result = await new Promise((resolve) => {
+      const env = { ...process.env, ...(options.quick ? { BENCH_QUICK: '1' } : {}) };
+      const child = spawn(process.execPath, [join(BENCH_DIR, file)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+      let stdout = '';
+      child.stdout.on('data', (c) => (stdout += c));
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // gone
+        }
+        resolve({ ok: false, error: `timed out after ${capMs / 1000} s`, output: stdout });
+      }, capMs);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        resolve(code === 0 ? { ok: true, output: stdout } : { ok: false, error: `exited with code ${code}; output: ${stdout.trim().slice(-300)}`, output: stdout });
+      });
+    });
+    out.push({ file, ...result, ms: performance.now() - started });
+  }
+  return out;
+}
+
+async function waitForRedline(minutes) {
+  const deadline = Date.now() + minutes * 60_000;
+  for (;;) {
+    const reason = TOOLS.redline.available();
+    if (!reason || Date.now() >= deadline) return reason;
+    log(`Redline not ready (${reason}); checking again in 2 min`);
+    await new Promise((r) => setTimeout(r, 120_000));
+  }
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const started = performance.now();
+  const results = {
+    command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+    startedAt: new Date().toISOString(),
+    options: { runs: options.runs, only: options.only, tools: options.tools, quick: options.quick },
+    machine: machineInfo(),
+    commit: commitInfo(ROOT),
+    notes: [],
+    repos: [],
+    measurements: {},
+    extraBenches: [],
+    profiles: [],
+  };
+  mkdirSync(WORK_DIR, { recursive: true });
+
+  if (options.tools.includes('difit')) await ensurePeers(results.notes);
+  results.difitVersion = difitVersion();
+  results.notes.push(
+    `difit ${results.difitVersion ?? '?'} (the newest version this registry serves) is installed for the bench only, in bench/peers with its own lock file (\`npm ci --prefix bench/peers\`), never in the workspace. It declares \`engines.node >=21\`; npm warns (EBADENGINE) but it installs and runs on Node ${process.versions.node}. Its one install script (@parcel/watcher, \`node scripts/build-from-source.js\`, blocked by npm 11's install-script policy) only builds from source when \`npm_config_build_from_source=true\`; the prebuilt binding comes from the optional dependency @parcel/watcher-linux-x64-glibc, so blocking it changes nothing.`,
+  );
+
+  const browser = await launchBrowser();
+  results.chromium = browser.version();
+  await browser.close();
+
+  if (options.build && options.tools.includes('redline')) await buildRedline(results.notes);
+  results.repos = await ensureRepos(options.only);
+  let redlineReason = options.tools.includes('redline') ? await waitForRedline(options.waitForRedlineMin) : null;
+  if (redlineReason) {
+    results.redlineUnavailable = redlineReason;
+    log(`Redline will not be measured: ${redlineReason}`);
+  }
+
+  const writeOut = () => {
+    results.durationMs = performance.now() - started;
+    writeFileSync(join(WORK_DIR, 'last-run.json'), JSON.stringify(results, null, 2));
+    // Every run's figures are also kept by date, so a later partial run never loses them.
+    mkdirSync(join(WORK_DIR, 'runs'), { recursive: true });
+    writeFileSync(join(WORK_DIR, 'runs', `${results.startedAt.replace(/[:.]/g, '-')}.json`), JSON.stringify(results, null, 2));
+    writeFileSync(join(BENCH_DIR, 'RESULTS.md'), renderResults(results));
+  };
+
+  for (const repo of results.repos) {
+    const m = (results.measurements[repo.name] = {});
+    log(`${repo.name}: git diff baselines`);
+    m.git = {
+      samePatchMs: await timeGitDiff(repo.path, [repo.baseCommit, repo.changeCommit]),
+      worktreeMs: await timeGitDiff(repo.path, ['HEAD']),
+    };
+    for (const toolName of options.tools) {
+      m[toolName] = { runs: [] };
+      if (toolName === 'redline' && redlineReason) m.redline.skipped = redlineReason;
+      const reason = TOOLS[toolName].available();
+      if (reason && !m[toolName].skipped) m[toolName].skipped = reason;
+    }
+    for (let run = 1; run <= options.runs; run++) {
+      for (const toolName of options.tools) {
+        const entry = m[toolName];
+        if (entry.skipped || entry.stoppedEarly) continue;
+        const tool = TOOLS[toolName];
+        const quiet = await waitForQuiet();
+        log(`${repo.name}: ${toolName} run ${run}/${options.runs} (CPU ${Math.round((quiet.busy ?? 0) * 100)}% busy before it${quiet.waitedMs > 1500 ? `, after waiting ${Math.round(quiet.waitedMs / 1000)} s for quiet` : ''})`);
+        const record = await measureRun(tool, repo, {
+          scrollMaxSteps: options.scrollMaxSteps,
+          scrollCapMs: toolName === 'difit' ? options.difitScrollCapMs : options.scrollCapMs,
+          endpointRepeats: 5,
+          search: true,
+          pageCapMs: toolName === 'difit' ? options.difitPageCapMs : undefined,
+        });
+        record.cpuBusyBefore = quiet.busy;
+        entry.runs.push(record);
+        log(`${repo.name}: ${toolName} run ${run}: ${summarizeRecord(record)}`);
+        // difit runs that fail or crawl are not repeated: one such run costs minutes and tells the story.
+        if (toolName === 'difit' && run < options.runs) {
+          if (record.failure) entry.stoppedEarly = `not rerun after run ${run} (${record.failure.kind})`;
+          else if (record.firstDiffMs > 30_000 || (record.scroll && !record.scroll.completed)) entry.stoppedEarly = `not rerun: run ${run} took ${Math.round(record.firstDiffMs / 1000)} s to paint${record.scroll && !record.scroll.completed ? ' and did not finish scrolling' : ''}`;
+        }
+      }
+    }
+    if (options.tools.includes('redline') && !m.redline.skipped) {
+      log(`${repo.name}: redline, first Edit click with the edit flag on`);
+      m.redline.edit = await measureRun(TOOLS.redline, repo, { editClick: true, scrollMaxSteps: 1, scrollCapMs: 1, endpointRepeats: 1 });
+      if (options.profile) {
+        log(`${repo.name}: redline, profiled run (not counted)`);
+        const profiled = await measureRun(TOOLS.redline, repo, { profile: true, scrollMaxSteps: options.scrollMaxSteps, scrollCapMs: options.scrollCapMs, endpointRepeats: 5, search: false });
+        if (profiled.loadTrace) results.profiles.push({ tool: 'redline', repo: repo.name, phase: 'load (navigation → every file listed)', trace: profiled.loadTrace });
+        if (profiled.scrollProfile) results.profiles.push({ tool: 'redline', repo: repo.name, phase: 'scroll to the end', summary: profiled.scrollProfile, trace: profiled.scrollTrace });
+        if (profiled.serverProfile) results.profiles.push({ tool: 'redline', repo: repo.name, phase: 'server (node --cpu-prof, whole life: start, page load, scroll)', summary: profiled.serverProfile });
+        if (profiled.failure) results.notes.push(`profiled run on ${repo.name}: ${profiled.failure.message}`);
+      }
+    }
+    writeOut();
+  }
+
+  if (options.extra) results.extraBenches = await runExtraBenches(options);
+  writeOut();
+  log(`done in ${(results.durationMs / 1000).toFixed(0)} s: bench/RESULTS.md`);
+}
+
+function summarizeRecord(r) {
+  if (r.failure && r.firstDiffMs === undefined && r.loadDiffMs === undefined) return `${r.failure.kind}: ${r.failure.message}`;
+  const parts = [`ready ${Math.round(r.serverReadyMs)} ms`, r.firstDiffMs !== undefined ? `first diff ${Math.round(r.firstDiffMs)} ms` : `collapsed at ${Math.round(r.collapsedShownMs)} ms, Load diff → painted ${Math.round(r.loadDiffMs)} ms`];
+  if (r.allFilesListedMs) parts.push(`all files ${Math.round(r.allFilesListedMs)} ms`);
+  if (r.load) parts.push(`load ${Math.round(r.load.bytes / 1000)} KB`);
+  if (r.scroll) parts.push(`scroll ${Math.round(r.scroll.ms)} ms${r.scroll.completed ? '' : ' (incomplete)'}, ${r.scroll.longtasks} long tasks, longest ${Math.round(r.scroll.longestTaskMs)} ms`);
+  if (r.heap) parts.push(`heap ${Math.round(r.heap.jsHeapUsed / 1e6)} MB`);
+  if (r.endpoint) parts.push(`endpoint ${Math.round(r.endpoint.medianMs)} ms`);
+  if (r.search?.ms !== undefined) parts.push(`search ${Math.round(r.search.ms)} ms`);
+  if (r.failure) parts.push(`then ${r.failure.kind}: ${r.failure.message}`);
+  return parts.join(', ');
+}
+
+main().catch((error) => {
+  process.stderr.write(`bench: ${error.message}\n`);
+  process.exit(1);
+});
