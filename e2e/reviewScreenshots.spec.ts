@@ -11,6 +11,7 @@ import { openReview, startRedline, type RunningRedline } from './support/redline
 
 const OUT = join(process.cwd(), 'docs/screenshots');
 
+// Skipped in the normal suite on purpose: it rewrites the tracked images under docs/screenshots.
 test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to refresh docs/screenshots');
 
 let redline: RunningRedline | null = null;
