@@ -2,6 +2,7 @@ import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { viteSingleFile } from 'vite-plugin-singlefile';
 import { inlineEntryPlugin } from './apps/review/build/inlineEntryPlugin.ts';
+import { precompressPlugin } from './apps/review/build/precompressPlugin.ts';
 
 /**
  * Builds the review page into apps/review/dist, which the CLI serves.
@@ -9,7 +10,8 @@ import { inlineEntryPlugin } from './apps/review/build/inlineEntryPlugin.ts';
  * index.html carries the app itself (the entry chunk and the CSS are inlined
  * by vite-plugin-singlefile), while everything loaded on demand stays a
  * sidecar file under assets/: Shiki grammars and themes, the highlighter
- * worker and, later, the editor. The CLI serves assets/** (compressed), so a
+ * worker and, later, the editor. The CLI serves assets/** (brotli, made at
+ * build time by precompressPlugin), so a
  * page fetches only the grammars of the languages on screen.
  *
  * Three traps (docs: pierre-diffs-guide.md §10):
@@ -35,13 +37,15 @@ export default defineConfig({
   plugins: [
     react(),
     inlineEntryPlugin({
-      preloadChunks: ['themes', 'github-light-high-contrast', 'github-dark-high-contrast', 'core', 'shiki', 'stream-tokenizer', 'engine-javascript', 'langs'],
+      preloadChunks: ['hastToHtml', 'utils', 'themes', 'github-light-high-contrast', 'github-dark-high-contrast', 'core', 'shiki', 'stream-tokenizer', 'engine-javascript', 'langs'],
       preloadWorkerChunks: ['shiki', 'stream-tokenizer', 'core', 'engine-javascript'],
     }),
     viteSingleFile({
       useRecommendedBuildConfig: false,
       inlinePattern: ['assets/index-*.js', 'assets/*.css'],
     }),
+    // Last: `<file>.br` beside each file, so the CLI never compresses while the page waits.
+    precompressPlugin(),
   ],
   resolve: {
     // Workspace packages resolve to their TypeScript sources.

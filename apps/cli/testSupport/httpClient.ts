@@ -18,6 +18,8 @@ export interface HttpCall {
   body?: string | Buffer;
   /** Host header; defaults to 127.0.0.1:PORT. */
   host?: string;
+  /** Decompress a gzip or brotli body (default); false gives the bytes on the wire. */
+  decode?: boolean;
 }
 
 export function httpCall(call: HttpCall): Promise<HttpAnswer> {
@@ -37,7 +39,7 @@ export function httpCall(call: HttpCall): Promise<HttpAnswer> {
         res.on('end', () => {
           const raw = Buffer.concat(chunks);
           const encoding = res.headers['content-encoding'];
-          const body = encoding === 'gzip' ? gunzipSync(raw) : encoding === 'br' ? brotliDecompressSync(raw) : raw;
+          const body = call.decode === false ? raw : encoding === 'gzip' ? gunzipSync(raw) : encoding === 'br' ? brotliDecompressSync(raw) : raw;
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,

@@ -1,7 +1,8 @@
 /** Serving the built page: exact lookups, content types, caching and compression. */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRepo, type TestRepo } from '../../testSupport/gitRepo.js';
 import { httpCall } from '../../testSupport/httpClient.js';
@@ -78,5 +79,45 @@ describe('the built page', () => {
       `'sha256-${createHash('sha256').update('a()').digest('base64')}'`,
       `'sha256-${createHash('sha256').update('\nb()').digest('base64')}'`,
     ]);
+  });
+
+  it("sends the build's precompressed .br as it is, and never serves it as a file of its own", async () => {
+    const dir = makeStubAppDir();
+    const original = readFileSync(join(dir, 'assets', 'app-AbCd1234.js'));
+    // Quality 11 (the default here): the server's own on-the-fly brotli (quality 5) gives other bytes.
+    const prebuilt = brotliCompressSync(original);
+    writeFileSync(join(dir, 'assets', 'app-AbCd1234.js.br'), prebuilt);
+    writeFileSync(join(dir, 'index.html.br'), brotliCompressSync(readFileSync(join(dir, 'index.html'))));
+    const own = await startHarness(await gitSource(repo.dir), { appDir: dir });
+    try {
+      const get = (path: string) => httpCall({ port: own.port, path, headers: { cookie: own.cookie, 'accept-encoding': 'br' }, decode: false });
+      const js = await get('/assets/app-AbCd1234.js');
+      expect(js.headers['content-encoding']).toBe('br');
+      expect(js.body.equals(prebuilt)).toBe(true);
+      expect(brotliDecompressSync(js.body).equals(original)).toBe(true);
+      const page = await get('/');
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(page.body).toString()).toContain('stub review page');
+      expect((await get('/assets/app-AbCd1234.js.br')).status).toBe(404);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('a stale .br (not the file it sits beside) is never sent: the file is compressed afresh', async () => {
+    const dir = makeStubAppDir();
+    writeFileSync(join(dir, 'assets', 'app-AbCd1234.js.br'), brotliCompressSync('console.log("an older build");\n'));
+    writeFileSync(join(dir, 'assets', 'style-Zz9_8765.css.br'), Buffer.from('not brotli at all'));
+    const own = await startHarness(await gitSource(repo.dir), { appDir: dir });
+    try {
+      for (const path of ['/assets/app-AbCd1234.js', '/assets/style-Zz9_8765.css']) {
+        const answer = await httpCall({ port: own.port, path, headers: { cookie: own.cookie, 'accept-encoding': 'br' } });
+        expect(answer.status).toBe(200);
+        expect(answer.headers['content-encoding']).toBe('br');
+        expect(answer.body.equals(readFileSync(join(dir, path.slice(1))))).toBe(true);
+      }
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -2,13 +2,20 @@
  * The built review page (index.html and assets/**), loaded into memory at
  * startup. A request is answered only when its raw path is exactly one of
  * the files found there, so no request path is ever joined to a directory.
- * Compressed forms (brotli, gzip) are made on first request and kept.
+ *
+ * Compressed forms: the build writes `<file>.br` beside each file
+ * (apps/review/build/precompressPlugin.ts); one is read and checked against
+ * its file (decompressed and compared) when it is first asked for. Anything else (gzip,
+ * a missing or stale `.br`) is compressed on zlib's thread pool on first
+ * request and kept: never on the event loop, where it held every other
+ * request of the page load back.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { lstat, readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliDecompress as brotliDecompressCallback, constants as zlib, gzip } from 'node:zlib';
 import { RedlineError } from '../errors.js';
 import { contentSecurityPolicy } from './securityHeaders.js';
 
@@ -43,10 +50,18 @@ interface AppFile {
   immutable: boolean;
   /** For index.html: the CSP with the hashes of its inline scripts. */
   csp: string | null;
-  compressed: Map<Encoding, Buffer>;
+  compressed: Map<Encoding, Promise<Buffer>>;
+  /** Where the build's `<file>.br` is, until it is read and checked against `body`. */
+  prebuilt: string | null;
 }
 
 type Encoding = 'br' | 'gzip';
+
+/** The build's precompressed siblings (apps/review/build/precompressPlugin.ts). */
+const PRECOMPRESSED_SUFFIX = '.br';
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const brotliDecompress = promisify(brotliDecompressCallback);
 
 export class StaticApp {
   private constructor(private readonly files: Map<string, AppFile>) {}
@@ -63,31 +78,55 @@ export class StaticApp {
     const files = new Map<string, AppFile>();
     files.set('/index.html', makeFile('.html', index, false, contentSecurityPolicy(inlineScriptHashes(index.toString('utf8')))));
     const assetsDir = join(appDir, 'assets');
-    for (const path of await listFiles(assetsDir)) {
+    const listed = await listFiles(assetsDir);
+    const onDisk = new Set(listed);
+    for (const path of listed) {
+      // `x.br` is the compressed form of `x`, not a file of its own.
+      if (path.endsWith(PRECOMPRESSED_SUFFIX) && onDisk.has(path.slice(0, -PRECOMPRESSED_SUFFIX.length))) continue;
       const urlPath = '/assets/' + relative(assetsDir, path).split(sep).join('/');
       const extension = extname(path).toLowerCase();
-      files.set(urlPath, makeFile(extension, await readFile(path), HASHED_ASSET_RE.test(urlPath), null));
+      const file = makeFile(extension, await readFile(path), HASHED_ASSET_RE.test(urlPath), null);
+      if (file.compressible && onDisk.has(path + PRECOMPRESSED_SUFFIX)) file.prebuilt = path + PRECOMPRESSED_SUFFIX;
+      files.set(urlPath, file);
     }
+    const indexBr = join(appDir, 'index.html' + PRECOMPRESSED_SUFFIX);
+    if (await lstat(indexBr).then((s) => s.isFile(), () => false)) files.get('/index.html')!.prebuilt = indexBr;
     return new StaticApp(files);
   }
 
-  /** True when it answered; false when the path is not one of the app's files. */
-  serve(req: IncomingMessage, res: ServerResponse, rawPath: string): boolean {
+  /**
+   * True when it answered; false when the path is not one of the app's files.
+   * `cacheControl` overrides the file's own caching (the page at the token URL).
+   */
+  serve(req: IncomingMessage, res: ServerResponse, rawPath: string, overrides: { cacheControl?: string } = {}): boolean {
     const file = this.files.get(rawPath === '/' ? '/index.html' : rawPath);
     if (!file) return false;
     const wanted = file.compressible ? acceptedEncodings(String(req.headers['accept-encoding'] ?? '')) : [];
     const encoding = wanted[0] ?? null;
-    const body = encoding ? compressedBody(file, encoding) : file.body;
-    res.statusCode = 200;
-    res.setHeader('Content-Type', file.contentType);
-    res.setHeader('Cache-Control', file.immutable ? 'private, max-age=31536000, immutable' : 'no-cache');
-    if (file.compressible) res.setHeader('Vary', 'Accept-Encoding');
-    if (encoding) res.setHeader('Content-Encoding', encoding);
-    if (file.csp) res.setHeader('Content-Security-Policy', file.csp);
-    res.setHeader('Content-Length', body.length);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    const cacheControl = overrides.cacheControl ?? (file.immutable ? 'private, max-age=31536000, immutable' : 'no-cache');
+    if (!encoding) {
+      send(req, res, file, cacheControl, null, file.body);
+      return true;
+    }
+    compressedBody(file, encoding).then(
+      (body) => send(req, res, file, cacheControl, encoding, body),
+      // Compression failed (it should not): the plain file is still a right answer.
+      () => send(req, res, file, cacheControl, null, file.body),
+    );
     return true;
   }
+}
+
+function send(req: IncomingMessage, res: ServerResponse, file: AppFile, cacheControl: string, encoding: Encoding | null, body: Buffer): void {
+  if (res.destroyed) return;
+  res.statusCode = 200;
+  res.setHeader('Content-Type', file.contentType);
+  res.setHeader('Cache-Control', cacheControl);
+  if (file.compressible) res.setHeader('Vary', 'Accept-Encoding');
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  if (file.csp) res.setHeader('Content-Security-Policy', file.csp);
+  res.setHeader('Content-Length', body.length);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 function makeFile(extension: string, body: Buffer, immutable: boolean, csp: string | null): AppFile {
@@ -98,6 +137,7 @@ function makeFile(extension: string, body: Buffer, immutable: boolean, csp: stri
     immutable,
     csp,
     compressed: new Map(),
+    prebuilt: null,
   };
 }
 
@@ -137,19 +177,35 @@ function acceptedEncodings(acceptEncoding: string): Encoding[] {
 }
 
 /**
- * The compressed body, made on first request and kept. Compression is
- * synchronous and moderate (brotli 5, gzip 6: about 0.1 s per MB): only the
- * assets the page really loads are compressed (a build holds hundreds of
- * language chunks), and no background work outlives the review.
+ * The compressed body: the build's `.br` once it is shown to decompress to
+ * the file, else made on first request (brotli 5, gzip 6) on zlib's thread
+ * pool, and kept. Only the assets a page really loads are ever compressed
+ * here (a build holds hundreds of language chunks).
  */
-function compressedBody(file: AppFile, encoding: Encoding): Buffer {
+function compressedBody(file: AppFile, encoding: Encoding): Promise<Buffer> {
   let body = file.compressed.get(encoding);
   if (!body) {
     body =
       encoding === 'br'
-        ? brotliCompressSync(file.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: file.body.length } })
-        : gzipSync(file.body, { level: 6 });
+        ? takePrebuilt(file).then(
+            (prebuilt) => prebuilt ?? brotli(file.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: file.body.length } }),
+          )
+        : gzipAsync(file.body, { level: 6 });
     file.compressed.set(encoding, body);
+    body.catch(() => file.compressed.delete(encoding));
   }
   return body;
+}
+
+/** The build's `.br` if it decompresses to exactly the file (a stale or broken one is dropped). */
+async function takePrebuilt(file: AppFile): Promise<Buffer | null> {
+  const path = file.prebuilt;
+  file.prebuilt = null;
+  if (!path) return null;
+  try {
+    const prebuilt = await readFile(path);
+    return (await brotliDecompress(prebuilt)).equals(file.body) ? prebuilt : null;
+  } catch {
+    return null;
+  }
 }
