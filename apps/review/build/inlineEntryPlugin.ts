@@ -45,6 +45,10 @@ export interface InlineEntryOptions {
   preloadWorkerChunks?: string[];
 }
 
+/** In index.html's early script: replaced with the highlighter worker's URL. */
+const WORKER_URL_PLACEHOLDER = '__REDLINE_WORKER_URL__';
+const WORKER_FILE_RE = /(^|\/)worker-[A-Za-z0-9_-]+\.js$/;
+
 export function inlineEntryPlugin(options: InlineEntryOptions = {}): Plugin {
   const globalName = options.globalName ?? '__redlineEntry';
   let outDir = '';
@@ -105,6 +109,12 @@ export function inlineEntryPlugin(options: InlineEntryOptions = {}): Plugin {
         if (html && html.type === 'asset' && typeof html.source === 'string') {
           const links = preload.map((file) => `<link rel="modulepreload" href="/${file}">`).join('\n    ');
           html.source = html.source.replace('</title>', `</title>\n    ${links}`);
+          // index.html starts the highlighter's workers early, by this file's name.
+          if (html.source.includes(WORKER_URL_PLACEHOLDER)) {
+            const worker = Object.keys(bundle).filter((name) => WORKER_FILE_RE.test(name));
+            if (worker.length !== 1) this.error(`index.html starts the highlighter worker, but the bundle has ${worker.length} worker-*.js files`);
+            html.source = html.source.split(WORKER_URL_PLACEHOLDER).join(`/${worker[0]}`);
+          }
         }
       },
     },
@@ -152,7 +162,7 @@ function preloadedFiles(bundle: Bundle, entryFile: string, options: InlineEntryO
     }
   };
   walk([entryFile], named(options.preloadChunks ?? []));
-  const worker = Object.keys(bundle).find((name) => /(^|\/)worker-[A-Za-z0-9_-]+\.js$/.test(name));
+  const worker = Object.keys(bundle).find((name) => WORKER_FILE_RE.test(name));
   if (worker) {
     found.push(worker);
     walk([worker], named(options.preloadWorkerChunks ?? []));

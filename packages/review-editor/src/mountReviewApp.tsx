@@ -1,10 +1,12 @@
 /**
- * Starts the review page: the store (settings from cookies), the API client,
- * the controller, autosave and freshness polling, then React.
+ * Starts the review page: the store (settings from cookies), the highlighter
+ * pool (before React: the first diff waits for it), the API client, the
+ * controller, autosave and freshness polling, then React.
  */
 import { createRoot } from 'react-dom/client';
 import { createApiClient, type ReviewApi } from './api/apiClient.js';
 import { ReviewApp } from './components/ReviewApp.js';
+import { startHighlighterPool } from './diff/highlighterPool.js';
 import { startDraftAutosave } from './services/draftAutosave.js';
 import { startFreshnessPolling } from './services/freshnessPoller.js';
 import { createReviewController, type ReviewController } from './services/reviewController.js';
@@ -14,6 +16,7 @@ import './styles/app.css';
 
 export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi } = {}): ReviewController {
   const store = createReviewStore(readSettings(document.cookie));
+  startHighlighterPool(store.getState().settings.editSuggestions);
   const api = options.api ?? createApiClient();
   const controller = createReviewController(store, api);
 

@@ -1,8 +1,9 @@
 /** The whole page: providers, then the screen for the review's phase. */
 import { useEffect, useState } from 'react';
 import { WorkerPoolContextProvider, useWorkerPool } from '@pierre/diffs/react';
-import { DiffView, DIFF_THEMES } from '../diff/DiffView.js';
+import { DiffView } from '../diff/DiffView.js';
 import { extensionSlots } from '../diff/extensionSlots.js';
+import { highlighterOptions as highlighterOptionsFor, POOL_OPTIONS } from '../diff/highlighterPool.js';
 import type { ReviewController } from '../services/reviewController.js';
 import { CloseReviewDialog } from './CloseReviewDialog.js';
 import { ClosedScreen, FailedScreen, LoadingScreen, SentScreen } from './EndScreens.js';
@@ -17,23 +18,9 @@ import { TopBar } from './TopBar.js';
 import { useGlobalShortcuts } from './useGlobalShortcuts.js';
 import { useResolvedTheme } from './useResolvedTheme.js';
 
-/**
- * Highlighting runs in two workers (fully offline: grammars and themes are
- * sidecar chunks of this build, fetched per language when first needed).
- */
-const POOL_OPTIONS = {
-  poolSize: 2,
-  workerFactory: () => new Worker(new URL('@pierre/diffs/worker/worker.js', import.meta.url), { type: 'module' }),
-};
-const HIGHLIGHTER_OPTIONS = { theme: DIFF_THEMES, lineDiffType: 'word-alt' as const };
-
 export function ReviewApp({ controller, withWorkers = true }: { controller: ReviewController; withWorkers?: boolean }) {
-  // With "Edit Code to Suggest" on, the workers highlight in the form Pierre's
-  // editor can take over (the token transformer), so entering edit mode reuses
-  // their work instead of re-highlighting the whole file on the main thread.
-  // Off, the page renders exactly as without the feature. (The pool is created
-  // once; the edit feature switches this at run time when the setting changes.)
-  const [highlighterOptions] = useState(() => ({ ...HIGHLIGHTER_OPTIONS, useTokenTransformer: controller.store.getState().settings.editSuggestions }));
+  // The same options mountReviewApp started the pool with (highlighterPool.ts), for a page mounted without it.
+  const [highlighterOptions] = useState(() => highlighterOptionsFor(controller.store.getState().settings.editSuggestions));
   const page = (
     <ReviewContext.Provider value={controller}>
       <Screen />

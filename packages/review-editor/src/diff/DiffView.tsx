@@ -18,10 +18,9 @@ import { selectionToTarget } from '../store/reviewStore.js';
 import { createItemsBuilder } from './buildItems.js';
 import { delegatingEditorFactory } from './editorFactory.js';
 import { extensionSlots } from './extensionSlots.js';
+import { DIFF_THEMES } from './highlighterPool.js';
 import { improveDiffAccessibility } from './improveDiffAccessibility.js';
 import type { SlotMeta } from './slotMeta.js';
-
-export const DIFF_THEMES = { dark: 'github-dark-high-contrast', light: 'github-light-high-contrast' } as const;
 
 /**
  * Inside Pierre's shadow DOM: GitHub-like density, and text dark enough to
