@@ -176,6 +176,13 @@ test('viewed marks, search across files not yet rendered, and the keyboard', asy
   await expect(page.getByText(/^2\/46 viewed$/)).toBeVisible();
   await page.keyboard.press('k');
   await expect(page.locator('[aria-current="location"]')).toContainText(fixture.files.deleted);
+  // Scrolling the diff moves the current file (read from CodeView's own positions, not the DOM's).
+  const codeView = page.locator('.code-view');
+  await codeView.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(page.locator('[aria-current="location"]')).toContainText(/zz_padding_3\d\.ts/);
+  await codeView.evaluate((el) => el.scrollTo({ top: 0 }));
+  const firstRow = page.locator('button.tree-file').first();
+  await expect(firstRow).toHaveAttribute('aria-current', 'location');
   // ? shows the shortcuts; keys typed in a field are text, not shortcuts.
   await page.keyboard.press('?');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();

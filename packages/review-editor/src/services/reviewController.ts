@@ -366,8 +366,8 @@ export function createReviewController(store: ReviewStore, api: ReviewApi) {
     setCommentTargetMapper(next: CommentTargetMapper | null) {
       commentTargetMapper = next;
     },
-    /** Whether scrolling may change the current file now (not right after a jump). */
-    scrollMayChangeCurrentFile: () => performance.now() >= pinnedUntil,
+    /** How many ms the picked file stays current whatever the scroll does (0: scrolling may change it). */
+    currentFilePinnedFor: () => Math.max(0, pinnedUntil - performance.now()),
     load,
     refresh,
     setHideWhitespace,
