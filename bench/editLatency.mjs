@@ -27,13 +27,13 @@
  * npx vite build`.
  */
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { attachCdp } from './lib/cdp.mjs';
+import { attachCdp, summarizeProfile } from './lib/cdp.mjs';
 import { CHROMIUM_ARGS, VIEWPORT } from './lib/measureRun.mjs';
 import { percentile } from './lib/stats.mjs';
 
@@ -60,7 +60,7 @@ export function createEditRepo(parent, name, lineCount) {
       env: { ...process.env, ...IDENTITY, GIT_DIR: undefined, GIT_WORK_TREE: undefined },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-  // Short lines keep 50,000 of them under the 1 MiB editing limit; code-like, so it is highlighted.
+  // Short, code-like lines (so they are highlighted).
   const lines = Array.from({ length: lineCount }, (_, i) => (i % 10 === 9 ? '' : `let v${i + 1} = f(${i % 97});`));
   const path = 'src/edited.ts';
   writeFileSync(join(dir, path), lines.join('\n') + '\n');
@@ -71,6 +71,24 @@ export function createEditRepo(parent, name, lineCount) {
   for (const i of at) lines[i] = `let changed${i + 1} = g(${i});`;
   writeFileSync(join(dir, path), lines.join('\n') + '\n');
   return { name, dir, path, line: at[1] + 1, lines: lineCount };
+}
+
+/**
+ * Issue 6's F (bench/generateRepos.mjs: one 100,000-line, 4.0 MB file, 1% of
+ * its lines changed) as an edit target at its first changed line; null
+ * when the runner has not generated it.
+ */
+export function benchRepoF(root = ROOT) {
+  const dir = join(root, 'bench/.work/repos/F');
+  if (!existsSync(join(dir, '.git'))) return null;
+  const diff = execFileSync('git', ['diff', '--no-ext-diff', '--no-color', '-U0'], { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const path = /^\+\+\+ b\/(.+)$/m.exec(diff)?.[1];
+  const starts = [...diff.matchAll(/^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/gm)].filter((m) => m[2] !== '0').map((m) => Number(m[1]));
+  if (!path || starts.length === 0) return null;
+  const lines = readFileSync(join(dir, path), 'utf8').split('\n').length - 1;
+  // The first changed line: on screen when the session starts (the caret is put there by a click).
+  const line = starts[0];
+  return { name: `F: ${lines.toLocaleString('en-US')} lines, ${(statSync(join(dir, path)).size / 1e6).toFixed(1)} MB`, dir, path, line, lines };
 }
 
 function startServer(redlineBin, cwd) {
@@ -163,6 +181,10 @@ async function openReview(context, server, { flag }) {
   const cdp = await attachCdp(page);
   await page.goto(server.url);
   await page.waitForURL(`${server.origin}/`);
+  // A file past the UI's size cap (F) is shown collapsed behind "Load diff": open it, as a reviewer would.
+  const loadDiff = page.getByRole('button', { name: 'Load diff', exact: true }).first();
+  await Promise.race([page.locator('diffs-container [data-line]').first().waitFor({ timeout: 60_000 }), loadDiff.waitFor({ timeout: 60_000 })]);
+  if (await loadDiff.isVisible()) await loadDiff.click();
   await page.locator('diffs-container [data-line]').first().waitFor({ timeout: 60_000 });
   await cdp.networkIdle(500, 20_000);
   return { page, cdp };
@@ -209,8 +231,21 @@ async function measureRepo(browser, redlineBin, repo, options) {
 
     const text = 'abcdefghijklmnopqrstuvwxyz0123456789'.repeat(4).slice(0, options.keys);
     const before = await mainThreadMetrics(cdp);
+    // EDIT_BENCH_PROFILE=1: a CPU profile of the typing, its top functions on stderr (a diagnostic; it slows the keys).
+    const profiling = process.env.EDIT_BENCH_PROFILE === '1';
+    if (profiling) {
+      await cdp.session.send('Profiler.enable');
+      await cdp.session.send('Profiler.setSamplingInterval', { interval: 500 });
+      await cdp.session.send('Profiler.start');
+    }
     await page.keyboard.type(text, { delay: options.keyDelayMs });
     await page.waitForTimeout(600);
+    if (profiling) {
+      const { profile } = await cdp.session.send('Profiler.stop');
+      const summary = summarizeProfile(profile, 15);
+      process.stderr.write(`[edit profile] ${repo.name}: ${summary.totalMs.toFixed(0)} ms busy, ${summary.idleMs.toFixed(0)} ms idle\n`);
+      for (const t of summary.top) process.stderr.write(`  ${t.ms.toFixed(1).padStart(7)} ms ${(t.share * 100).toFixed(1).padStart(5)}%  ${t.fn}\n`);
+    }
     const after = await mainThreadMetrics(cdp);
     const probe = await page.evaluate(() => window.__editBench);
 
@@ -296,6 +331,9 @@ export async function measureEditLatency({
   if (!repos) {
     scratch = realpathSync(mkdtempSync(join(tmpdir(), 'redline-edit-bench-')));
     repos = [createEditRepo(scratch, '13 lines', 13), createEditRepo(scratch, '7,500 lines', 7500), createEditRepo(scratch, '50,000 lines', 50_000)];
+    const f = benchRepoF();
+    if (f) repos.push(f);
+    else log('bench/.work/repos/F is not generated: F is left out (node bench/generateRepos.mjs makes it)');
   }
   const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS, timeout: 30_000 });
   try {

@@ -79,8 +79,8 @@ describe('the Edit button', () => {
 
   test('is disabled for files too large, submodules and patch-only reviews', () => {
     const facts = (patch: Partial<FileFacts>) => KINDS_FILES.map((f) => (f.path === 'mod.txt' ? { ...f, ...patch } : f));
-    header(harnessFor(makeReview(undefined, facts({ newSize: 2 * 1024 * 1024 }))), 'mod.txt');
-    expect(editButton('mod.txt').title).toBe('Too large to edit (2.0 MB; the limit is 1.0 MB)');
+    header(harnessFor(makeReview(undefined, facts({ newSize: 9 * 1024 * 1024 }))), 'mod.txt');
+    expect(editButton('mod.txt').title).toBe('Too large to edit (9.0 MB; the limit is 8.0 MB)');
     cleanup();
     header(harnessFor(makeReview(undefined, facts({ submodule: true }))), 'mod.txt');
     expect(editButton('mod.txt').title).toMatch(/^Submodule/);

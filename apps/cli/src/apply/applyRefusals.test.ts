@@ -18,6 +18,7 @@ import {
   type RunResult,
   type TempRepo,
 } from '../../testSupport/apply/applyTestKit.js';
+import { MAX_APPLY_FILE_BYTES } from './readTargetFile.js';
 import { snapshotTree } from '../../testSupport/apply/treeSnapshot.js';
 
 const GOOD = 'const a = 1;\nconst b = 2;\nconst c = 3;\n';
@@ -182,8 +183,8 @@ describe('files that are not plain regular UTF-8 text inside the repository are 
     }
   });
 
-  it('a file over 1 MiB', async () => {
-    const big = 'const a = 1;\n' + 'x'.repeat(1024 * 1024) + '\n';
+  it('a file over the size limit (8 MiB)', async () => {
+    const big = 'const a = 1;\n' + 'x'.repeat(MAX_APPLY_FILE_BYTES) + '\n';
     repo.write('big.ts', big);
     try {
       const result = await expectNothingWritten(() => applyExport([aimedAt('big.ts', big)]));

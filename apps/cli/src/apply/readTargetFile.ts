@@ -15,9 +15,11 @@ import { createHash } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
 import { lstat, open, realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
+import { MAX_EDITABLE_BYTES } from '@redline/core';
 import type { FileReasonCode } from './applyReport.js';
 
-export const MAX_APPLY_FILE_BYTES = 1024 * 1024;
+/** The editing limit: whatever the editor could suggest in, apply can apply to. */
+export const MAX_APPLY_FILE_BYTES = MAX_EDITABLE_BYTES;
 const BINARY_PROBE_BYTES = 8000;
 
 export interface TargetFile {

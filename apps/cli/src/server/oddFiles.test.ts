@@ -16,6 +16,8 @@ import { gitSource, startHarness, type Harness } from '../../testSupport/reviewS
 
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 const BIG = 'x'.repeat(99) + '\n';
+/** Lines of BIG that make a file just over the editing limit. */
+const OVER_LIMIT = Math.ceil(MAX_EDITABLE_BYTES / BIG.length) + 10;
 
 let repo: TestRepo;
 let harness: Harness;
@@ -49,7 +51,7 @@ beforeAll(async () => {
       'crlf.txt': 'one\r\ntwo\r\nthree\r\n',
       'nofinal.txt': 'a\nb',
       'latin1.txt': Buffer.from('caf\xe9\n', 'latin1'),
-      'large.txt': BIG.repeat(11_000),
+      'large.txt': BIG.repeat(OVER_LIMIT),
       'becomes-link.txt': 'regular for now\n',
     },
   });
@@ -77,7 +79,7 @@ beforeAll(async () => {
   repo.write('crlf.txt', 'one\r\nTWO\r\nthree\r\n');
   repo.write('nofinal.txt', 'a\nc');
   repo.write('latin1.txt', Buffer.from('caf\xe9 cr\xe8me\n', 'latin1'));
-  repo.write('large.txt', BIG.repeat(11_000) + 'more\n');
+  repo.write('large.txt', BIG.repeat(OVER_LIMIT) + 'more\n');
   repo.remove('tracked-link');
   repo.symlink('nofinal.txt', 'tracked-link');
   repo.remove('becomes-link.txt');
