@@ -92,6 +92,8 @@ export function benchRepoF(root = ROOT) {
 }
 
 function startServer(redlineBin, cwd) {
+  // No draft from an earlier run (a suggestion made by the last Suggest) is restored into the page.
+  rmSync(join(cwd, '.git', 'redline'), { recursive: true, force: true });
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [redlineBin, '--no-open'], { cwd, env: { ...process.env, BROWSER: 'none', NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 
 const name = process.argv[2] ?? 'S';
 const runs = Number(process.argv[3] ?? 3);
-const repo = { name, dir: join(ROOT, 'bench/.work/repos', name), stats: { files: 0 } };
+const repo = { name, path: join(ROOT, 'bench/.work/repos', name), stats: { files: 0 } };
 for (let i = 0; i < runs; i++) {
   const server = await redline.start(repo, await freePort(), {});
   const browser = await launchBrowser();

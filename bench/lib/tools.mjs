@@ -8,7 +8,7 @@
  *   editFlagCookie       -> cookie that turns the Edit feature on (null: no such feature)
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './serverProcess.mjs';
 import { watchForNeedle } from './pageProbe.mjs';
@@ -42,6 +42,9 @@ export const redline = {
     return null;
   },
   start(repo, port, { env = {}, nodeArgs = [] } = {}) {
+    // Every run starts from the same state: no draft (comments, an edit
+    // session) saved by an earlier run is restored into the page.
+    rmSync(join(repo.path, '.git', 'redline'), { recursive: true, force: true });
     // The default target: the working tree against HEAD, untracked files included.
     return startServer({
       command: process.execPath,

@@ -6,7 +6,7 @@
 import { createRoot } from 'react-dom/client';
 import { createApiClient, type ReviewApi } from './api/apiClient.js';
 import { ReviewApp } from './components/ReviewApp.js';
-import { startHighlighterPool } from './diff/highlighterPool.js';
+import { startHighlighterPool, whenHighlighterReady } from './diff/highlighterPool.js';
 import { startDraftAutosave } from './services/draftAutosave.js';
 import { startFreshnessPolling } from './services/freshnessPoller.js';
 import { createReviewController, type ReviewController } from './services/reviewController.js';
@@ -16,7 +16,7 @@ import './styles/app.css';
 
 export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi } = {}): ReviewController {
   const store = createReviewStore(readSettings(document.cookie));
-  startHighlighterPool(store.getState().settings.editSuggestions);
+  const pool = startHighlighterPool(store.getState().settings.editSuggestions);
   const api = options.api ?? createApiClient();
   const controller = createReviewController(store, api);
 
@@ -40,6 +40,6 @@ export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi 
   });
 
   createRoot(element).render(<ReviewApp controller={controller} />);
-  void controller.load();
+  void whenHighlighterReady(pool, 400).then(() => controller.load());
   return controller;
 }

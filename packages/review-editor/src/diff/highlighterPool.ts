@@ -50,3 +50,24 @@ export function startHighlighterPool(editSuggestions: boolean): WorkerPoolManage
   if (typeof Worker === 'undefined') return undefined;
   return getOrCreateWorkerPoolSingleton({ poolOptions: POOL_OPTIONS, highlighterOptions: highlighterOptions(editSuggestions) });
 }
+
+/**
+ * Resolves when the pool has started (or failed: the diff then highlights on
+ * the main thread), or after `capMs`, whichever is first.
+ */
+export function whenHighlighterReady(pool: WorkerPoolManager | undefined, capMs: number): Promise<void> {
+  if (!pool) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, capMs);
+    pool.initialize().then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+    );
+  });
+}
