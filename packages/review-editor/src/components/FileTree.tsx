@@ -13,6 +13,8 @@ import { useController, useReview } from './reviewContext.js';
 
 const ROW_HEIGHT = 26;
 const OVERSCAN = 12;
+/** How long the current file stays put before the tree scrolls to it. */
+const TREE_FOLLOW_DELAY_MS = 150;
 
 export function FileTree() {
   const files = useReview((s) => s.files);
@@ -37,18 +39,24 @@ export function FileTree() {
     return () => observer.disconnect();
   }, []);
 
-  // Keep the current file's row in sight as the diff scrolls (from the
-  // measured viewport: no layout read while the diff scrolls).
+  // Keep the current file's row in sight as the diff scrolls, once the
+  // current file has stayed put for a moment: moving the tree's scroll
+  // position forces a layout of the whole page, which while the diff scrolls
+  // (CodeView rewriting its rows every frame) cost a full layout per file
+  // passed (bench profile, scrolling L: 12% of the main thread's time).
   useEffect(() => {
-    const el = scroller.current;
-    if (!el || !currentFileId) return;
-    const index = rows.findIndex((r) => r.kind === 'file' && r.file.id === currentFileId);
-    if (index < 0) return;
-    const top = index * ROW_HEIGHT;
-    if (top < viewport.top || top + ROW_HEIGHT > viewport.top + viewport.height) {
-      el.scrollTop = Math.max(0, top - viewport.height / 2);
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the current file or the rows change, not on every scroll
+    if (!currentFileId) return;
+    const timer = setTimeout(() => {
+      const el = scroller.current;
+      if (!el) return;
+      const index = rows.findIndex((r) => r.kind === 'file' && r.file.id === currentFileId);
+      if (index < 0) return;
+      const top = index * ROW_HEIGHT;
+      if (top < el.scrollTop || top + ROW_HEIGHT > el.scrollTop + el.clientHeight) {
+        el.scrollTop = Math.max(0, top - el.clientHeight / 2);
+      }
+    }, TREE_FOLLOW_DELAY_MS);
+    return () => clearTimeout(timer);
   }, [currentFileId, rows]);
 
   const first = Math.max(0, Math.floor(viewport.top / ROW_HEIGHT) - OVERSCAN);
