@@ -1,17 +1,12 @@
 /**
- * Reads one working-tree file for the page, refusing anything that is not a
- * plain regular file inside the repository:
- * 1. `lstat`: refuse symlinks and non-regular files, and files over the cap;
- * 2. `realpath`: the resolved path must be exactly the lexical one under the
- *    real root (a symlinked parent directory is refused);
- * 3. open with O_NOFOLLOW, `fstat` the handle and check it is the same file;
- * 4. read at most cap + 1 bytes.
+ * Reads one working-tree file for the page: a plain repository path, read
+ * by readRegularFile (a regular file inside the repository, no symlink
+ * followed, at most `maxBytes`), refused with the page's reason codes; most
+ * refusals ask for a reload, since the file changed after the diff was read.
  */
-import { constants, type Stats } from 'node:fs';
-import { lstat, open, realpath } from 'node:fs/promises';
-import { join, sep } from 'node:path';
 import type { FileRefusalCode } from '@redline/core';
 import { isPlainRelativePath } from './isPlainRelativePath.js';
+import { readRegularFile, type RegularFileProblem } from './readRegularFile.js';
 
 export type WorktreeRead =
   | { ok: true; bytes: Buffer }
@@ -19,53 +14,32 @@ export type WorktreeRead =
 
 export async function readWorktreeFile(root: string, realRoot: string, path: string, maxBytes: number): Promise<WorktreeRead> {
   if (!isPlainRelativePath(path)) return refuse('not-in-diff', `refusing to read ${JSON.stringify(path)}: not a plain repository path`);
-  const full = join(root, path);
-  const before = await lstat(full).catch(() => null);
-  if (!before) return refuse('changed', `${path} no longer exists in the working tree; reload the review`);
-  const shape = refuseByShape(path, before, maxBytes);
-  if (shape) return shape;
-
-  const resolved = await realpath(full).catch(() => null);
-  if (resolved !== join(realRoot, path) || !resolved.startsWith(realRoot + sep)) {
-    return refuse('symlink', `${path} is reached through a symbolic link; only files inside the repository are served`);
-  }
-
-  const handle = await open(full, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(
-    (error: NodeJS.ErrnoException) => error,
-  );
-  if (handle instanceof Error) {
-    return handle.code === 'ELOOP'
-      ? refuse('symlink', `${path} is a symbolic link; symlinks are not opened`)
-      : refuse('changed', `${path} could not be opened (${handle.code ?? handle.message}); reload the review`);
-  }
-  try {
-    const opened = await handle.stat();
-    if (opened.ino !== before.ino || opened.dev !== before.dev) {
-      return refuse('changed', `${path} was replaced while it was being read; reload the review`);
-    }
-    const openedShape = refuseByShape(path, opened, maxBytes);
-    if (openedShape) return openedShape;
-    const buffer = Buffer.alloc(Math.min(opened.size, maxBytes) + 1);
-    let length = 0;
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-      if (length === buffer.length) break;
-    }
-    if (length > maxBytes) return refuse('too-large', tooLargeMessage(path, length, maxBytes));
-    if (length === buffer.length) return refuse('changed', `${path} grew while it was being read; reload the review`);
-    return { ok: true, bytes: buffer.subarray(0, length) };
-  } finally {
-    await handle.close();
-  }
+  const read = await readRegularFile(root, realRoot, path, maxBytes);
+  if (read.ok) return { ok: true, bytes: read.bytes };
+  return refusal(path, read.problem, read, maxBytes);
 }
 
-function refuseByShape(path: string, stats: Stats, maxBytes: number): WorktreeRead | null {
-  if (stats.isSymbolicLink()) return refuse('symlink', `${path} is a symbolic link; its target is not read`);
-  if (!stats.isFile()) return refuse('not-regular', `${path} is not a regular file`);
-  if (stats.size > maxBytes) return refuse('too-large', tooLargeMessage(path, stats.size, maxBytes));
-  return null;
+function refusal(path: string, problem: RegularFileProblem, read: { size?: number; detail?: string }, maxBytes: number): WorktreeRead {
+  switch (problem) {
+    case 'missing':
+      return refuse('changed', `${path} no longer exists in the working tree; reload the review`);
+    case 'symlink':
+      return refuse('symlink', `${path} is a symbolic link; its target is not read`);
+    case 'not-regular':
+      return refuse('not-regular', `${path} is not a regular file`);
+    case 'outside-repo':
+      return refuse('symlink', `${path} is reached through a symbolic link; only files inside the repository are served`);
+    case 'became-symlink':
+      return refuse('symlink', `${path} is a symbolic link; symlinks are not opened`);
+    case 'unreadable':
+      return refuse('changed', `${path} could not be opened (${read.detail ?? 'error'}); reload the review`);
+    case 'replaced':
+      return refuse('changed', `${path} was replaced while it was being read; reload the review`);
+    case 'too-large':
+      return refuse('too-large', tooLargeMessage(path, read.size ?? 0, maxBytes));
+    case 'grew':
+      return refuse('changed', `${path} grew while it was being read; reload the review`);
+  }
 }
 
 export function tooLargeMessage(path: string, size: number, maxBytes: number): string {
