@@ -1,9 +1,10 @@
 /**
  * Starts the review page: the store (settings from cookies), the highlighter
  * pool (before React: the first diff waits for it), the API client, the
- * controller, autosave and freshness polling, then React. The review is put
- * in the store once the pool has started (at most 0.4 s later): the app's
- * first full render then no longer holds the pool's own start-up back.
+ * controller, autosave and freshness polling, then React. The review is read
+ * and parsed at once but put in the store once the pool has started (at most
+ * 0.4 s later): the app's first full render then no longer holds the pool's
+ * own start-up back.
  */
 import { createRoot } from 'react-dom/client';
 import { createApiClient, type ReviewApi } from './api/apiClient.js';
@@ -42,6 +43,6 @@ export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi 
   });
 
   createRoot(element).render(<ReviewApp controller={controller} />);
-  void whenHighlighterReady(pool, 400).then(() => controller.load());
+  void controller.load(whenHighlighterReady(pool, 400));
   return controller;
 }

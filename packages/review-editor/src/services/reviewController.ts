@@ -75,13 +75,16 @@ export function createReviewController(store: ReviewStore, api: ReviewApi) {
   }
 
   /**
-   * Shows the review as soon as it arrives; the saved draft (a second round
-   * trip, which needs the review's fingerprint) is applied when it comes.
+   * Shows the review as soon as it has arrived and `showWhen` has resolved
+   * (the page waits for its highlighter: mountReviewApp); the data is read
+   * and parsed meanwhile. The saved draft (a second round trip, which needs
+   * the review's fingerprint) is applied when it comes.
    */
-  async function load(): Promise<void> {
+  async function load(showWhen: Promise<void> = Promise.resolve()): Promise<void> {
     let review: ReviewData;
     try {
       review = await api.getReview({ ignoreWhitespace: state().settings.hideWhitespace });
+      await showWhen;
       state().loadReview(review, null);
       performance.mark?.('redline:review-loaded');
     } catch (error) {
