@@ -7,10 +7,10 @@ import type { Plugin } from 'vite';
 /**
  * Writes `<file>.br` beside every compressible file of the build, so the CLI
  * sends the page and its assets without compressing anything while the
- * browser waits. (Compressing on first request, synchronously, was measured
- * holding the review data back by about 0.3 s: the page asks for 17 assets
- * and the review at once, and each compression blocked the server's event
- * loop.)
+ * browser waits. (Compressing on first request, synchronously, blocked the
+ * server's event loop while the page asked for 17 assets and the review at
+ * once: in a profiled S load the review took 455 ms to arrive, and brotli was
+ * the server's biggest cost after spawning git.)
  *
  * Quality 9 (the whole 16.6 MB build in about 2.5 s on 2 cores; quality 11
  * took 15 s), and 11 for index.html, which every page load sends (180 KB
