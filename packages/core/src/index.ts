@@ -21,3 +21,6 @@ export * from './mapSelectionAnchor.js';
 export * from './reanchorAnnotations.js';
 export * from './planApply.js';
 export * from './formatUnifiedDiff.js';
+export * from './splitPatchSections.js';
+export * from './fileClassification.js';
+export * from './fileTree.js';

@@ -7,8 +7,7 @@
  * FileRefusalCode: not UTF-8, changed on disk since the diff was read...) or
  * when the hydration gate finds the contents inconsistent with the patch.
  */
-import { MAX_EDITABLE_BYTES, type FileRefusalCode, type ReviewData } from '@redline/core';
-import { formatBytes } from '../src/model/fileClassification.js';
+import { formatBytes, MAX_EDITABLE_BYTES, type FileRefusalCode, type ReviewData } from '@redline/core';
 import type { ReviewFile } from '../src/model/reviewFile.js';
 
 export const CHANGED_ON_DISK = 'Changed on disk since the diff was read: refresh the diff to edit it';

@@ -4,7 +4,7 @@
  * slot the edit feature fills (its Edit button).
  */
 import { extensionSlots } from '../diff/extensionSlots.js';
-import { LARGE_DIFF_CHANGED_LINES } from '../model/fileClassification.js';
+import { LARGE_DIFF_CHANGED_LINES } from '@redline/core';
 import { Icon } from './icons.js';
 import { useController, useReview } from './reviewContext.js';
 

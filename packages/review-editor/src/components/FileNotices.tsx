@@ -1,5 +1,5 @@
 /** What a file's diff cannot show by itself: binary, mode, rename, links, hidden characters. */
-import { formatBytes } from '../model/fileClassification.js';
+import { formatBytes } from '@redline/core';
 import { unsafeLinesOf } from '../diff/buildItems.js';
 import { useReview } from './reviewContext.js';
 

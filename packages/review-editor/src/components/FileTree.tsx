@@ -5,8 +5,7 @@
  * cost what 40 do.
  */
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { statusLabel, statusLetter } from '../model/fileClassification.js';
-import { buildFileTree, flattenFileTree, type TreeRow } from '../model/fileTree.js';
+import { buildFileTree, flattenFileTree, statusLabel, statusLetter, type TreeRow } from '@redline/core';
 import type { ReviewFile } from '../model/reviewFile.js';
 import { Icon } from './icons.js';
 import { useController, useReview } from './reviewContext.js';

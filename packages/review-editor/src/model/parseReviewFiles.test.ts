@@ -3,7 +3,7 @@ import { CALC_FILES, CALC_PATCH, KINDS_FILES, KINDS_PATCH, makeReview } from '..
 import { diffLineText, diffLinesInRange, forEachDiffLine, knownSideText } from './diffLines.js';
 import { parsePatchFiles } from '@pierre/diffs';
 import { parseReviewFiles, withPassThroughStringDetach } from './parseReviewFiles.js';
-import { splitPatchSections } from './splitPatchSections.js';
+import { splitPatchSections } from '@redline/core';
 
 describe('splitPatchSections', () => {
   it('cuts one section per file, and the sections put back together are the patch', () => {

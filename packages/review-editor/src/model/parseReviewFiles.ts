@@ -5,9 +5,7 @@
  * patch itself, so a file is never dropped from view).
  */
 import { parsePatchFiles, type FileDiffMetadata } from '@pierre/diffs';
-import type { FileFacts, FileStatus, ReviewData } from '@redline/core';
-import { isGeneratedFile, isLargeDiff } from './fileClassification.js';
-import { splitPatchSections } from './splitPatchSections.js';
+import { isGeneratedFile, isLargeDiff, splitPatchSections, type FileFacts, type FileStatus, type ReviewData } from '@redline/core';
 import { stripTerminator } from './diffLines.js';
 import type { ReviewFile } from './reviewFile.js';
 
