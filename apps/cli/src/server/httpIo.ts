@@ -9,6 +9,20 @@ export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 /** JSON answers above this size are gzipped when the client accepts it (a 10 MB patch shrinks a lot). */
 const COMPRESS_JSON_ABOVE = 64 * 1024;
 
+/** A compressed form the server sends: brotli, which browsers take, or gzip. */
+export type ContentCoding = 'br' | 'gzip';
+
+/** br if the client takes it, else gzip, else null; `;q=0` refuses a coding. */
+export function preferredEncoding(acceptEncoding: string): ContentCoding | null {
+  const quality = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    quality.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  return (['br', 'gzip'] as const).find((name) => (quality.get(name) ?? 0) > 0) ?? null;
+}
+
 /** Reads a JSON body: `Content-Type: application/json` (else 415), at most MAX_BODY_BYTES (else 413). */
 export async function readJsonBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();

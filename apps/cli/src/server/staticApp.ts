@@ -17,6 +17,7 @@ import { extname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress as brotliDecompressCallback, constants as zlib, gzip } from 'node:zlib';
 import { RedlineError } from '../errors.js';
+import { preferredEncoding, type ContentCoding } from './httpIo.js';
 import { contentSecurityPolicy } from './securityHeaders.js';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -55,7 +56,7 @@ interface AppFile {
   prebuilt: string | null;
 }
 
-type Encoding = 'br' | 'gzip';
+type Encoding = ContentCoding;
 
 /** The build's precompressed siblings (apps/review/build/precompressPlugin.ts). */
 const PRECOMPRESSED_SUFFIX = '.br';
@@ -94,6 +95,12 @@ export class StaticApp {
     return new StaticApp(files);
   }
 
+  /** index.html as text, with its CSP: what ReviewPage fills in and sends. */
+  indexPage(): { html: string; csp: string } {
+    const file = this.files.get('/index.html')!;
+    return { html: file.body.toString('utf8'), csp: file.csp! };
+  }
+
   /**
    * True when it answered; false when the path is not one of the app's files.
    * `cacheControl` overrides the file's own caching (the page at the token URL).
@@ -101,8 +108,7 @@ export class StaticApp {
   serve(req: IncomingMessage, res: ServerResponse, rawPath: string, overrides: { cacheControl?: string } = {}): boolean {
     const file = this.files.get(rawPath === '/' ? '/index.html' : rawPath);
     if (!file) return false;
-    const wanted = file.compressible ? acceptedEncodings(String(req.headers['accept-encoding'] ?? '')) : [];
-    const encoding = wanted[0] ?? null;
+    const encoding = file.compressible ? preferredEncoding(String(req.headers['accept-encoding'] ?? '')) : null;
     const cacheControl = overrides.cacheControl ?? (file.immutable ? 'private, max-age=31536000, immutable' : 'no-cache');
     if (!encoding) {
       send(req, res, file, cacheControl, null, file.body);
@@ -163,17 +169,6 @@ export function inlineScriptHashes(html: string): string[] {
     hashes.push(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
   }
   return hashes;
-}
-
-/** The encodings the client accepts, best first. */
-function acceptedEncodings(acceptEncoding: string): Encoding[] {
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.trim().split(';');
-    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
-    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  return (['br', 'gzip'] as const).filter((name) => (accepted.get(name) ?? 0) > 0);
 }
 
 /**

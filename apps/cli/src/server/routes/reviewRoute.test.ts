@@ -15,7 +15,7 @@ import { gitSource, startHarness, type Harness } from '../../../testSupport/revi
 import { fingerprintReview } from '../../review/fingerprintReview.js';
 import type { GitReviewSource } from '../../review/gitReviewSource.js';
 import type { ReadOptions } from '../../review/reviewSource.js';
-import { preferredEncoding } from './reviewRoute.js';
+import { preferredEncoding } from '../httpIo.js';
 
 let repo: TestRepo;
 let harness: Harness;

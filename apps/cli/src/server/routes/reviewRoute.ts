@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ReviewEncoding } from '../../review/reviewSnapshot.js';
-import { sendJson } from '../httpIo.js';
+import { preferredEncoding, sendJson } from '../httpIo.js';
 import type { ApiContext } from './apiContext.js';
 
 /** As in httpIo's sendJson: smaller answers go uncompressed. */
@@ -20,17 +20,6 @@ export async function getReview({ req, res, query, session }: ApiContext): Promi
   const answer = await session.loadReviewAnswer(ignoreWhitespace, encoding);
   if (answer.jsonBytes <= COMPRESS_JSON_ABOVE) return sendJson(req, res, 200, answer.data);
   sendCompressedJson(req, res, encoding, answer.body);
-}
-
-/** br if the client takes it, else gzip, else null; `;q=0` refuses a coding. */
-export function preferredEncoding(acceptEncoding: string): ReviewEncoding | null {
-  const quality = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.trim().split(';');
-    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
-    quality.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  return (['br', 'gzip'] as const).find((name) => (quality.get(name) ?? 0) > 0) ?? null;
 }
 
 /** The headers sendJson writes for a compressed answer. */
