@@ -1,48 +1,44 @@
 import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { viteSingleFile } from 'vite-plugin-singlefile';
-import { inlineEntryPlugin } from './apps/review/build/inlineEntryPlugin.ts';
+import { startupAssetsPlugin } from './apps/review/build/startupAssetsPlugin.ts';
 import { precompressPlugin } from './apps/review/build/precompressPlugin.ts';
 
 /**
  * Builds the review page into apps/review/dist, which the CLI serves.
  *
- * index.html carries the app itself (the entry chunk and the CSS are inlined
- * by vite-plugin-singlefile), while everything loaded on demand stays a
- * sidecar file under assets/: Shiki grammars and themes, the highlighter
- * worker and, later, the editor. The CLI serves assets/** (brotli, made at
- * build time by precompressPlugin), so a
- * page fetches only the grammars of the languages on screen.
+ * index.html carries the CSS (inlined by vite-plugin-singlefile: a
+ * stylesheet the browser had to fetch would hold the first paint back) and
+ * a slot where the server puts the first screen of the diff
+ * (apps/cli/src/server/firstScreen). The app's entry chunk and everything
+ * loaded on demand are files under assets/: the entry as a module script
+ * (streamed and compiled off the main thread while the first screen paints),
+ * then Shiki grammars and themes, the highlighter worker and the editor,
+ * each fetched when used. The CLI serves assets/** (brotli, made at build
+ * time by precompressPlugin), so a page fetches only the grammars of the
+ * languages on screen.
  *
- * Three traps (docs: pierre-diffs-guide.md §10):
+ * Traps (docs: pierre-diffs-guide.md §10):
  * - singlefile's recommended config disables code splitting and inlines all
- *   12 MB of grammars; hence `useRecommendedBuildConfig: false`.
- * - without an `inlinePattern`, the plugin "inlines" lazy chunks into nothing
- *   and deletes them; the pattern below names only the entry chunk and CSS.
- * - even then, the lazy chunks import shared code from the (now deleted)
- *   entry file and the entry's relative imports point at the wrong folder:
- *   inlineEntryPlugin repairs both (see its comment). e2e checks that the
- *   grammars really load from the production build.
- * - a lazy chunk named `index-*` would match the inline pattern and be
- *   inlined away. Pierre's edit entry (`dist/edit/index.js`) comes out as
- *   `edit-*` (Rolldown names it after its folder) and the edit adapter as
+ *   12 MB of grammars; hence `useRecommendedBuildConfig: false`, and an
+ *   `inlinePattern` naming the CSS only.
+ * - Pierre's edit entry (`dist/edit/index.js`) comes out as `edit-*`
+ *   (Rolldown names it after its folder) and the edit adapter as
  *   `pierreEditAdapter-*`; e2e/editSuggest.spec.ts checks both are fetched
- *   from assets/ on the first Edit click and never before. (Overriding
- *   `output.chunkFileNames` to name it explicitly also replaces Vite's own
- *   output defaults and renames shared chunks `index-*`: not an option.)
+ *   from assets/ on the first Edit click and never before.
  */
 export default defineConfig({
   root: 'apps/review',
   base: '/',
   plugins: [
     react(),
-    inlineEntryPlugin({
+    startupAssetsPlugin({
       preloadChunks: ['hastToHtml', 'utils', 'themes', 'github-light-high-contrast', 'github-dark-high-contrast', 'core', 'shiki', 'stream-tokenizer', 'engine-javascript', 'langs'],
       preloadWorkerChunks: ['shiki', 'stream-tokenizer', 'core', 'engine-javascript'],
     }),
     viteSingleFile({
       useRecommendedBuildConfig: false,
-      inlinePattern: ['assets/index-*.js', 'assets/*.css'],
+      inlinePattern: ['assets/*.css'],
     }),
     // Last: `<file>.br` beside each file, so the CLI never compresses while the page waits.
     precompressPlugin(),

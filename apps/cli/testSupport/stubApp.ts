@@ -1,4 +1,4 @@
-/** A stand-in for the built review page: an index.html with an inline script, and hashed assets. */
+/** A stand-in for the built review page: an index.html with an inline script and the first screen's slot, and hashed assets. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir } from './gitRepo.js';
@@ -10,7 +10,7 @@ export function makeStubAppDir(): string {
   mkdirSync(join(dir, 'assets', 'nested'), { recursive: true });
   writeFileSync(
     join(dir, 'index.html'),
-    `<!doctype html><html><head><script type="module">${STUB_INLINE_SCRIPT}</script><script type="module" src="/assets/app-AbCd1234.js"></script></head><body><div id="root">stub review page</div></body></html>`,
+    `<!doctype html><html><head><script type="module">${STUB_INLINE_SCRIPT}</script><script type="module" src="/assets/app-AbCd1234.js"></script></head><body><!--redline:first-screen--><div id="root">stub review page</div></body></html>`,
   );
   writeFileSync(join(dir, 'assets', 'app-AbCd1234.js'), `console.log(${JSON.stringify('x'.repeat(5000))});\n`);
   writeFileSync(join(dir, 'assets', 'style-Zz9_8765.css'), 'body { color: black; }\n'.repeat(200));

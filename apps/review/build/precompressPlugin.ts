@@ -31,7 +31,7 @@ export function precompressPlugin(): Plugin {
     configResolved(config) {
       outDir = join(config.root, config.build.outDir);
     },
-    // After every plugin has written its files (singlefile's index.html, the entry shim).
+    // After every plugin has written its files (singlefile's index.html included).
     closeBundle: {
       order: 'post',
       sequential: true,

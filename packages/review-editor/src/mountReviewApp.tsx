@@ -16,6 +16,7 @@ import { createReviewController, type ReviewController } from './services/review
 import { readSettings, writeSettings, type Settings } from './settings/settings.js';
 import { createReviewStore } from './store/reviewStore.js';
 import './styles/app.css';
+import './styles/firstScreen.css';
 
 export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi } = {}): ReviewController {
   const store = createReviewStore(readSettings(document.cookie));

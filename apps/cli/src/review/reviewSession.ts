@@ -48,6 +48,8 @@ export class ReviewSession {
   private readonly snapshots = new Map<string, ReviewSnapshot>();
   private latest: ReviewSnapshot | null = null;
   private readonly latestByMode = new Map<boolean, ReviewSnapshot>();
+  /** When each mode's latest snapshot was last known current: the start of the check (or reading) that confirmed it. */
+  private readonly confirmedAt = new Map<boolean, number>();
   private readonly inFlight = new Map<string, Promise<ReviewSnapshot>>();
 
   constructor(
@@ -74,6 +76,20 @@ export class ReviewSession {
   }
 
   /**
+   * The diff as last read or confirmed current, when that began at most
+   * `maxAgeMs` ago; otherwise as it is now (loadReview). For a picture
+   * that the page replaces at once with what its own request reads (the
+   * review page's first screen), where a check of the repository would
+   * only delay it.
+   */
+  async loadRecentReview(ignoreWhitespace: boolean, maxAgeMs: number): Promise<ReviewData> {
+    const latest = this.latestByMode.get(ignoreWhitespace);
+    const confirmedAt = this.confirmedAt.get(ignoreWhitespace);
+    if (latest && confirmedAt !== undefined && performance.now() - confirmedAt <= maxAgeMs) return latest.data;
+    return this.loadReview(ignoreWhitespace);
+  }
+
+  /**
    * The same, with the review endpoint's answer ready to send in `encoding`:
    * the JSON of the data, compressed while the diff was read (brotli) or
    * once, on the first request that needs it. A reload with nothing changed
@@ -97,6 +113,7 @@ export class ReviewSession {
   private async loadSnapshot(
     ignoreWhitespace: boolean,
   ): Promise<{ snapshot: ReviewSnapshot; data: ReviewData; encoded: ReviewSnapshot['encoded'] }> {
+    const started = performance.now();
     let snapshot: ReviewSnapshot;
     for (;;) {
       const previous = this.latestByMode.get(ignoreWhitespace);
@@ -113,6 +130,7 @@ export class ReviewSession {
     const replaced = this.latestByMode.get(ignoreWhitespace);
     if (replaced && replaced !== snapshot) forgetPatch(replaced);
     this.latestByMode.set(ignoreWhitespace, snapshot);
+    this.confirmedAt.set(ignoreWhitespace, Math.max(started, this.confirmedAt.get(ignoreWhitespace) ?? -Infinity));
     this.snapshots.delete(snapshot.data.fingerprint);
     this.snapshots.set(snapshot.data.fingerprint, snapshot);
     while (this.snapshots.size > SNAPSHOTS_KEPT) this.snapshots.delete(this.snapshots.keys().next().value!);

@@ -8,7 +8,8 @@
  *   4. GET /?token= swaps the single-use URL token for the session cookie
  *      and answers with the page itself (see exchangeToken);
  *   5. everything else needs the session cookie;
- *   6. /api/* goes to the route table, the rest to the built page's files.
+ *   6. /api/* goes to the route table, / to the review page (with the
+ *      diff's first screen: reviewPage.ts), the rest to the built page's files.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +20,7 @@ import { OriginPolicy } from './originPolicy.js';
 import { findApiHandler } from './routes/apiRoutes.js';
 import { applySecurityHeaders } from './securityHeaders.js';
 import { SessionAuth } from './sessionAuth.js';
+import { ReviewPage } from './reviewPage.js';
 import { StaticApp } from './staticApp.js';
 
 export interface ReviewServerOptions {
@@ -44,10 +46,11 @@ export interface ReviewServer {
 
 export async function startReviewServer(options: ReviewServerOptions): Promise<ReviewServer> {
   const app = await StaticApp.load(options.appDir);
+  const page = ReviewPage.fromApp(app);
   let guard: { auth: SessionAuth; policy: OriginPolicy } | null = null;
   const server = createServer((req, res) => {
     if (!guard) return sendText(res, 503, 'Starting');
-    handleRequest(req, res, { ...guard, app, options }).catch((error: unknown) => {
+    handleRequest(req, res, { ...guard, app, page, options }).catch((error: unknown) => {
       options.onInternalError?.(error);
       if (!res.headersSent) sendText(res, 500, 'Internal error');
       else res.destroy();
@@ -68,11 +71,12 @@ interface RequestScope {
   auth: SessionAuth;
   policy: OriginPolicy;
   app: StaticApp;
+  page: ReviewPage;
   options: ReviewServerOptions;
 }
 
 async function handleRequest(req: IncomingMessage, res: ServerResponse, scope: RequestScope): Promise<void> {
-  const { auth, policy, app, options } = scope;
+  const { auth, policy, app, page, options } = scope;
   applySecurityHeaders(res);
   if (!policy.isAllowedHost(req)) return sendText(res, 403, 'Forbidden: this server only answers to 127.0.0.1, localhost and [::1] on its own port');
   if (!policy.isAllowedOrigin(req)) return sendText(res, 403, 'Forbidden: cross-origin requests are refused');
@@ -83,7 +87,7 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, scope: R
   const path = queryStart === -1 ? rawUrl : rawUrl.slice(0, queryStart);
   const query = new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1));
 
-  if (path === '/' && query.has('token')) return exchangeToken(req, res, auth, app, query);
+  if (path === '/' && query.has('token')) return exchangeToken(req, res, scope, query);
 
   const isApi = path.startsWith('/api/');
   if (!auth.hasSession(req)) {
@@ -107,6 +111,7 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, scope: R
   }
 
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
+  if (path === '/' || path === '/index.html') return page.send(req, res, options.session, 'no-cache');
   if (!app.serve(req, res, path)) sendText(res, 404, 'Not found');
 }
 
@@ -120,14 +125,16 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, scope: R
  * on a redirect within that navigation. (A page of its own that moved on to
  * `/` cost a second navigation: about 0.15 s of every first paint.)
  */
-function exchangeToken(req: IncomingMessage, res: ServerResponse, auth: SessionAuth, app: StaticApp, query: URLSearchParams): void {
+function exchangeToken(req: IncomingMessage, res: ServerResponse, scope: RequestScope, query: URLSearchParams): void {
+  const { auth, page, options } = scope;
   if (req.method !== 'GET') return sendText(res, 405, 'Method not allowed');
   const outcome = auth.exchange(query.get('token') ?? '');
+  // The page at a URL that carried the token is never stored by a cache.
   if (outcome === 'accepted') {
     res.setHeader('Set-Cookie', auth.sessionCookie());
-    return sendReviewPage(req, res, app);
+    return page.send(req, res, options.session, 'no-store');
   }
-  if (auth.hasSession(req)) return sendReviewPage(req, res, app);
+  if (auth.hasSession(req)) return page.send(req, res, options.session, 'no-store');
   if (outcome === 'reused') {
     return sendHtmlPage(
       res,
@@ -137,11 +144,6 @@ function exchangeToken(req: IncomingMessage, res: ServerResponse, auth: SessionA
     );
   }
   sendHtmlPage(res, 403, 'This review link is not valid', 'Use the exact link that redline printed in your terminal.');
-}
-
-/** The review page at a URL that carried the token: never stored by a cache. */
-function sendReviewPage(req: IncomingMessage, res: ServerResponse, app: StaticApp): void {
-  app.serve(req, res, '/', { cacheControl: 'no-store' });
 }
 
 function listen(server: Server, port: number): Promise<number> {

@@ -4,6 +4,7 @@ import { WorkerPoolContextProvider, useWorkerPool } from '@pierre/diffs/react';
 import { DiffView } from '../diff/DiffView.js';
 import { extensionSlots } from '../diff/extensionSlots.js';
 import { highlighterOptions as highlighterOptionsFor, POOL_OPTIONS } from '../diff/highlighterPool.js';
+import { dismissFirstScreen } from '../services/firstScreen.js';
 import type { ReviewController } from '../services/reviewController.js';
 import { CloseReviewDialog } from './CloseReviewDialog.js';
 import { ClosedScreen, FailedScreen, LoadingScreen, SentScreen } from './EndScreens.js';
@@ -62,6 +63,9 @@ function Screen() {
   const phase = useReview((s) => s.phase);
   const theme = useReview((s) => s.settings.theme);
   useResolvedTheme(theme);
+  useEffect(() => {
+    if (phase === 'failed' || phase === 'sent' || phase === 'closed') dismissFirstScreen();
+  }, [phase]);
   switch (phase) {
     case 'loading':
       return <LoadingScreen />;
@@ -76,10 +80,24 @@ function Screen() {
   }
 }
 
+/**
+ * How long the server's first screen may stay once the review is in the
+ * store, if the diff view never paints (a highlighter that does not start):
+ * the page under it is the one that works.
+ */
+const FIRST_SCREEN_MAX_MS = 5_000;
+
 function ReviewPage() {
   const controller = useController();
   const dialog = useReview((s) => s.dialog);
+  const fileCount = useReview((s) => s.files.length);
   useGlobalShortcuts(controller);
+  useEffect(() => {
+    // The diff view removes it when it paints; with no file it never does.
+    if (fileCount === 0) return dismissFirstScreen();
+    const timer = setTimeout(dismissFirstScreen, FIRST_SCREEN_MAX_MS);
+    return () => clearTimeout(timer);
+  }, [fileCount]);
   const PageExtension = extensionSlots.reviewPage;
   return (
     <div className="app">

@@ -14,6 +14,7 @@ import { CollapseToggle, FileHeaderActions } from '../components/FileHeaderActio
 import { ReviewOverview } from '../components/ReviewOverview.js';
 import { SlotView } from '../components/SlotView.js';
 import { useController, useReview } from '../components/reviewContext.js';
+import { dismissFirstScreen } from '../services/firstScreen.js';
 import { selectionToTarget } from '../store/reviewStore.js';
 import { createItemsBuilder } from './buildItems.js';
 import { delegatingEditorFactory } from './editorFactory.js';
@@ -106,7 +107,10 @@ function DiffCodeView() {
       onGutterUtilityClick: onGutterUtilityClick as CodeViewReactOptions<SlotMeta, undefined>['onGutterUtilityClick'],
       unsafeCSS: DIFF_CSS,
       onPostRender: ((node: HTMLElement, _instance: unknown, phase: string) => {
-        if (phase !== 'unmount') improveDiffAccessibility(node);
+        if (phase === 'unmount') return;
+        improveDiffAccessibility(node);
+        // This diff is in the DOM now: the server's picture of it can go.
+        dismissFirstScreen();
       }) as CodeViewReactOptions<SlotMeta, undefined>['onPostRender'],
     };
   }, [controller, diffStyle, wordWrap, theme]);

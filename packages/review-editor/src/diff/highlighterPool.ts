@@ -10,7 +10,9 @@
  * a cold S load: the theme modules were evaluated only after the app's first
  * full render, about 250 ms of main-thread work).
  * mountReviewApp starts it before React; WorkerPoolContextProvider then finds
- * the same pool (Pierre keeps one per page).
+ * the same pool (Pierre keeps one per page). (Workers started by index.html
+ * before the app, tried too, made no difference once the app started after
+ * the server's first screen was painted: 10 interleaved loads of S each.)
  */
 import { getOrCreateWorkerPoolSingleton, type WorkerPoolManager } from '@pierre/diffs/worker';
 
@@ -22,18 +24,8 @@ export const DIFF_THEMES = { dark: 'github-dark-high-contrast', light: 'github-l
  */
 export const POOL_OPTIONS = {
   poolSize: 2,
-  workerFactory: () => takeEarlyWorker() ?? new Worker(new URL('@pierre/diffs/worker/worker.js', import.meta.url), { type: 'module' }),
+  workerFactory: () => new Worker(new URL('@pierre/diffs/worker/worker.js', import.meta.url), { type: 'module' }),
 };
-
-/**
- * A worker index.html started before the app's code had even been parsed
- * (the same file: the build writes its name there), so its module graph and
- * Shiki are loaded by the time the pool sends it the themes. Each is taken once.
- */
-function takeEarlyWorker(): Worker | undefined {
-  const holder = globalThis as { __redlineEarlyWorkers?: Worker[] };
-  return holder.__redlineEarlyWorkers?.shift();
-}
 
 /**
  * With "Edit Code to Suggest" on, the workers highlight in the form Pierre's

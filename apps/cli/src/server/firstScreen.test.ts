@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { FileFacts, ReviewData } from '@redline/core';
+import { FIRST_SCREEN_ID, parseHunks, renderFirstScreen } from './firstScreen.js';
+
+function facts(path: string, overrides: Partial<FileFacts> = {}): FileFacts {
+  return {
+    path,
+    oldPath: null,
+    status: 'modified',
+    binary: false,
+    oldMode: '100644',
+    newMode: '100644',
+    oldBlob: null,
+    newBlob: null,
+    oldSize: 10,
+    newSize: 10,
+    additions: 1,
+    deletions: 1,
+    symlink: false,
+    submodule: false,
+    ...overrides,
+  };
+}
+
+function section(path: string, hunks: string): string {
+  return `diff --git a/${path} b/${path}\nindex 1111111..2222222 100644\n--- a/${path}\n+++ b/${path}\n${hunks}`;
+}
+
+function review(files: Array<[FileFacts, string]>, overrides: Partial<ReviewData> = {}): ReviewData {
+  return {
+    target: { kind: 'working-tree', description: 'Uncommitted changes', baseCommit: null, headCommit: null },
+    repoName: 'demo',
+    patch: files.map(([, text]) => text).join(''),
+    files: files.map(([f]) => f),
+    fingerprint: 'f'.repeat(64),
+    patchOnly: false,
+    ignoreWhitespace: false,
+    ...overrides,
+  };
+}
+
+const CALC = section('src/calc.ts', '@@ -10,3 +10,3 @@ export {}\n a\n-  return a - b;\n+  return a + b;\n c\n');
+
+describe('renderFirstScreen', () => {
+  it('pictures the first file in both layouts, numbered as the app numbers it', () => {
+    const html = renderFirstScreen(review([[facts('src/calc.ts'), CALC]]));
+    expect(html.startsWith(`<div id="${FIRST_SCREEN_ID}" class="fs" data-ignore-whitespace="off" aria-hidden="true" inert>`)).toBe(true);
+    expect(html).toContain('9 unmodified lines');
+    // Unified: one number per row (the old one for a deletion).
+    expect(html).toContain('<div class="fs-row fs-del" data-fs-row><span class="fs-num">11</span><span class="fs-text">  return a - b;</span></div>');
+    expect(html).toContain('<div class="fs-row fs-add" data-fs-row><span class="fs-num">11</span><span class="fs-text">  return a + b;</span></div>');
+    // Split: the deletion beside the addition that replaces it.
+    expect(html).toMatch(/<div class="fs-row fs-pair" data-fs-row><span class="fs-half fs-del"><span class="fs-num">11<\/span><span class="fs-text"> {2}return a - b;<\/span><\/span><span class="fs-half fs-add"><span class="fs-num">11<\/span>/);
+    expect(html).toContain('<span class="repo-name">demo</span>');
+    expect(html).toContain('1 file changed');
+  });
+
+  it('escapes HTML and shows bidi and invisible characters as visible escapes', () => {
+    const evil = section('src/x.ts', '@@ -1 +1 @@\n-</div><script>alert(1)</script>\n+const s = "\u202Eevil\u200B";\n');
+    const html = renderFirstScreen(review([[facts('src/<b>x.ts'), evil]]));
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<b>');
+    expect(html).toContain('&lt;/div&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('\\u{202E}evil\\u{200B}');
+    expect(html).not.toMatch(/[\u202E\u200B]/);
+  });
+
+  it('shows binary, large and renamed files as one line, and generated files by their header only', () => {
+    const lock = section('package-lock.json', '@@ -1 +1 @@\n-{}\n+{"a":1}\n');
+    const big = section('big.txt', '@@ -1 +1 @@\n-a\n+b\n');
+    const renamed = 'diff --git a/old.ts b/new.ts\nsimilarity index 100%\nrename from old.ts\nrename to new.ts\n';
+    const binary = 'diff --git a/img.png b/img.png\nBinary files a/img.png and b/img.png differ\n';
+    const html = renderFirstScreen(
+      review([
+        [facts('img.png', { binary: true }), binary],
+        [facts('big.txt', { additions: 3000, deletions: 0 }), big],
+        [facts('new.ts', { oldPath: 'old.ts', status: 'renamed', additions: 0, deletions: 0 }), renamed],
+        [facts('package-lock.json'), lock],
+      ]),
+    );
+    expect(html).toContain('Binary file not shown.');
+    expect(html).toContain('Large diff (3,000 changed lines) not shown until loaded.');
+    expect(html).toContain('File renamed without changes.');
+    expect(html).toContain('old.ts → new.ts');
+    expect(html).toContain('package-lock.json</span>');
+    expect(html).not.toContain('{&quot;a&quot;:1}');
+  });
+
+  it('stops at its row budget, even inside a long file', () => {
+    const lines = Array.from({ length: 1500 }, (_, i) => `+line ${i}\n`).join('');
+    const long = section('long.ts', `@@ -0,0 +1,1500 @@\n${lines}`);
+    const html = renderFirstScreen(review([[facts('long.ts', { status: 'added', additions: 1500, deletions: 0 }), long], [facts('next.ts'), CALC]]), { maxRows: 30 });
+    expect(html.match(/class="fs-row fs-add"/g)).toHaveLength(30);
+    expect(html).not.toContain('next.ts</span></div><div class="fs-code">');
+  });
+
+  it('renders nothing when the patch and the file list do not line up, or there are no files', () => {
+    expect(renderFirstScreen(review([[facts('src/calc.ts'), CALC]], { files: [] }))).toBe('');
+    expect(renderFirstScreen(review([[facts('src/calc.ts'), CALC]], { files: [facts('a'), facts('b')] }))).toBe('');
+  });
+
+  it('marks the whitespace mode it was read in', () => {
+    expect(renderFirstScreen(review([[facts('src/calc.ts'), CALC]], { ignoreWhitespace: true }))).toContain('data-ignore-whitespace="on"');
+  });
+});
+
+describe('parseHunks', () => {
+  it('counts the unchanged lines before each hunk, and skips "no newline" markers', () => {
+    const hunks = parseHunks('@@ -3,2 +3,2 @@\n-a\n+b\n c\n\\ No newline at end of file\n@@ -20 +20 @@\n-x\n+y\n', 100, 100);
+    expect(hunks.map((h) => h.gapBefore)).toEqual([2, 15]);
+    expect(hunks[1]!.rows).toEqual([
+      { kind: 'deletion', oldLine: 20, newLine: null, text: 'x' },
+      { kind: 'addition', oldLine: null, newLine: 20, text: 'y' },
+    ]);
+  });
+
+  it('numbers a new file from 1 with nothing before it', () => {
+    const [hunk] = parseHunks('@@ -0,0 +1,2 @@\n+a\n+b\n', 100, 100);
+    expect(hunk!.gapBefore).toBe(0);
+    expect(hunk!.rows.map((r) => r.newLine)).toEqual([1, 2]);
+  });
+});

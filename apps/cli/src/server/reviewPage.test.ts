@@ -1,0 +1,104 @@
+/**
+ * The review page with its first screen, from a real server over a real git
+ * repository: what the HTML carries, how it is encoded, and what it never
+ * lets through.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeRepo, makeTempDir, type TestRepo } from '../../testSupport/gitRepo.js';
+import { httpCall } from '../../testSupport/httpClient.js';
+import { gitSource, startHarness, type Harness } from '../../testSupport/reviewServerHarness.js';
+import { STUB_INLINE_SCRIPT } from '../../testSupport/stubApp.js';
+import { inlineScriptHashes } from './staticApp.js';
+
+let repo: TestRepo;
+let harness: Harness;
+
+beforeEach(async () => {
+  repo = makeRepo({ commit: { 'src/calc.ts': 'export function add(a: number, b: number) {\n  return a + b;\n}\n' } });
+  repo.write('src/calc.ts', 'export function add(a: number, b: number) {\n  return a - b; // </div><script>alert(1)</script> \u202E\n}\n');
+  harness = await startHarness(await gitSource(repo.dir));
+});
+
+afterEach(async () => {
+  await harness.close();
+  repo.cleanup();
+});
+
+describe('the review page', () => {
+  it('carries the first screen of the diff in its slot, escaped, with the CSP of its own inline scripts', async () => {
+    const page = await harness.get('/', { 'accept-encoding': 'br' });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.text).toContain('<body><div id="redline-first-screen"');
+    expect(page.text).toContain('</div><div id="root">stub review page</div></body></html>');
+    expect(page.text).toContain('  return a - b; // &lt;/div&gt;&lt;script&gt;alert(1)&lt;/script&gt; \\u{202E}');
+    expect(page.text).toContain('data-ignore-whitespace="off"');
+    // The first screen adds no script: the page's CSP still allows exactly the stub's one inline script.
+    expect(inlineScriptHashes(page.text)).toEqual(inlineScriptHashes(`<script>${STUB_INLINE_SCRIPT}</script>`));
+    expect(page.headers['content-security-policy']).toContain(inlineScriptHashes(page.text)[0]!);
+  });
+
+  it('answers the review link with the same page, never stored by a cache', async () => {
+    const fresh = await startHarness(await gitSource(repo.dir), { signIn: false });
+    try {
+      const url = new URL(fresh.server.reviewUrl);
+      const page = await httpCall({ port: fresh.port, path: url.pathname + url.search, headers: { 'accept-encoding': 'gzip' } });
+      expect(page.status).toBe(200);
+      expect(page.headers['set-cookie']?.[0]).toMatch(/^redline_session_\d+=/);
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.headers['content-encoding']).toBe('gzip');
+      expect(page.text).toContain('id="redline-first-screen"');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('pictures the diff in the whitespace mode of the reviewer\'s setting', async () => {
+    const page = await harness.get('/', { cookie: `${harness.cookie}; hideWhitespace=on` });
+    expect(page.text).toContain('data-ignore-whitespace="on"');
+    expect(page.headers.vary).toContain('Cookie');
+  });
+
+  it('is not served without a session, first screen or not', async () => {
+    const page = await httpCall({ port: harness.port, path: '/' });
+    expect(page.status).toBe(401);
+    expect(page.text).not.toContain('redline-first-screen');
+    expect(page.text).not.toContain('return a - b');
+  });
+
+  it('answers HEAD with the headers only', async () => {
+    const page = await httpCall({ port: harness.port, method: 'HEAD', path: '/', headers: { cookie: harness.cookie } });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body.length).toBe(0);
+  });
+});
+
+describe('ReviewSession.loadRecentReview (what the first screen pictures)', () => {
+  it('takes the last reading while it is recent, and reads the repository again once it is not', async () => {
+    const before = await harness.session.loadReview();
+    repo.write('src/calc.ts', 'export function add(a: number, b: number) {\n  return a * b;\n}\n');
+    expect(await harness.session.loadRecentReview(false, 60_000)).toBe(before);
+    const now = await harness.session.loadRecentReview(false, 0);
+    expect(now.fingerprint).not.toBe(before.fingerprint);
+    expect(now.patch).toContain('return a * b;');
+  });
+});
+
+describe('a page built without the slot', () => {
+  it('is sent as it is, with nothing after its end', async () => {
+    const appDir = makeTempDir('redline-app-noslot-');
+    mkdirSync(join(appDir, 'assets'));
+    writeFileSync(join(appDir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+    const plain = await startHarness(await gitSource(repo.dir), { appDir });
+    try {
+      const page = await plain.get('/', { 'accept-encoding': 'br' });
+      expect(page.text).toBe('<!doctype html><html><body><div id="root"></div></body></html>');
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * The review page (GET / with a session, and the answer to the review link):
+ * the built index.html with the diff's first screen (firstScreen.ts) in the
+ * slot the build leaves for it.
+ *
+ * The answer is streamed. Everything before the slot (the head: the CSS, the
+ * app's module script, the preload links, the first script that asks for
+ * the review and starts the highlighter's workers) is sent and flushed at
+ * once, so the browser fetches and compiles while the server checks the
+ * repository and renders; then the first screen and the rest. The wait for
+ * the review is capped: past FIRST_SCREEN_WAIT_MS the page goes out without
+ * a first screen (the app shows the diff when it has it). A reading of the
+ * diff less than FIRST_SCREEN_RECENT_MS old is used without a new check.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { constants as zlib, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from 'node:zlib';
+import type { ReviewData } from '@redline/core';
+import type { ReviewSession } from '../review/reviewSession.js';
+import { preferredEncoding } from './httpIo.js';
+import { renderFirstScreen } from './firstScreen.js';
+import type { StaticApp } from './staticApp.js';
+
+/** Where the build leaves room for the first screen (apps/review/index.html). */
+export const FIRST_SCREEN_SLOT = '<!--redline:first-screen-->';
+
+/** How long the page waits for the review before it goes without a first screen. */
+export const FIRST_SCREEN_WAIT_MS = 1_000;
+
+/**
+ * A reading of the diff this recent is pictured as it is, without checking
+ * the repository again (two git processes, 90-220 ms of S's first paint
+ * while the browser starts): the review link is usually opened seconds
+ * after redline read the diff, and the page's own request for the review,
+ * made at once, checks and replaces the picture with the diff as it is.
+ */
+export const FIRST_SCREEN_RECENT_MS = 10_000;
+
+/** The same cookie the page's first script and the settings read (settings.ts). */
+const HIDE_WHITESPACE_COOKIE_RE = /(?:^|;\s*)hideWhitespace=on(?:;|$)/;
+
+export class ReviewPage {
+  /** Rendered once per reading of the diff: a reload with nothing changed renders nothing. */
+  private readonly rendered = new WeakMap<ReviewData, string>();
+
+  private constructor(
+    private readonly head: string,
+    /** After the slot; null for a page built without one (sent as it is). */
+    private readonly tail: string | null,
+    private readonly csp: string,
+  ) {}
+
+  static fromApp(app: StaticApp): ReviewPage {
+    const { html, csp } = app.indexPage();
+    const at = html.indexOf(FIRST_SCREEN_SLOT);
+    if (at === -1) return new ReviewPage(html, null, csp);
+    return new ReviewPage(html.slice(0, at), html.slice(at + FIRST_SCREEN_SLOT.length), csp);
+  }
+
+  send(req: IncomingMessage, res: ServerResponse, session: ReviewSession, cacheControl: string): void {
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', cacheControl);
+    res.setHeader('Content-Security-Policy', this.csp);
+    res.setHeader('Vary', 'Accept-Encoding, Cookie');
+    const encoding = preferredEncoding(String(req.headers['accept-encoding'] ?? ''));
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const out: ServerResponse | BrotliCompress | Gzip = encoding === 'br' ? brotliStream() : encoding === 'gzip' ? createGzip({ level: 6 }) : res;
+    if (out !== res) {
+      out.pipe(res);
+      out.on('error', () => res.destroy());
+    }
+    const { tail } = this;
+    if (tail === null) {
+      out.end(this.head);
+      return;
+    }
+    out.write(this.head);
+    if (out !== res) (out as BrotliCompress | Gzip).flush();
+    const ignoreWhitespace = HIDE_WHITESPACE_COOKIE_RE.test(String(req.headers.cookie ?? ''));
+    void this.firstScreen(session, ignoreWhitespace).then((html) => {
+      if (res.destroyed) {
+        if (out !== res) out.destroy();
+        return;
+      }
+      out.write(html);
+      out.end(tail);
+    });
+  }
+
+  /** The first screen for the diff as it is now, or '' (no review in time, or it failed). */
+  private async firstScreen(session: ReviewSession, ignoreWhitespace: boolean): Promise<string> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), FIRST_SCREEN_WAIT_MS);
+    });
+    try {
+      const review = await Promise.race([session.loadRecentReview(ignoreWhitespace, FIRST_SCREEN_RECENT_MS), timeout]);
+      if (!review) return '';
+      let html = this.rendered.get(review);
+      if (html === undefined) {
+        html = renderFirstScreen(review);
+        this.rendered.set(review, html);
+      }
+      return html;
+    } catch {
+      return ''; // the app's own request reports what went wrong
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/** Brotli at a level that takes a millisecond or two for the page's 20-60 KB. */
+function brotliStream(): BrotliCompress {
+  return createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } });
+}
