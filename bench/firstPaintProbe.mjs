@@ -21,7 +21,7 @@ for (let i = 0; i < runs; i++) {
     const page = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
     await page.addInitScript(installProbe, { tool: 'redline', expectedFiles: 1e9 });
     await page.goto(server.url, { waitUntil: 'commit' });
-    await page.waitForFunction(() => window.__bench.marks.firstDiff !== undefined, null, { timeout: 60_000 });
+    await page.waitForFunction(() => window.__bench.marks.firstDiff !== undefined && window.__bench.marks.appDiff !== undefined, null, { timeout: 60_000 });
     const t = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0];
       const out = [[`nav responseStart`, nav.responseStart], [`nav responseEnd`, nav.responseEnd], ['domInteractive', nav.domInteractive], ['domContentLoaded', nav.domContentLoadedEventEnd]];
@@ -29,6 +29,7 @@ for (let i = 0; i < runs; i++) {
       for (const m of performance.getEntriesByType('mark')) out.push([m.name, m.startTime]);
       for (const p of performance.getEntriesByType('paint')) out.push([p.name, p.startTime]);
       out.push(['FIRST DIFF (probe)', window.__bench.marks.firstDiff]);
+      if (window.__bench.marks.appDiff !== undefined) out.push(['APP DIFF (probe)', window.__bench.marks.appDiff]);
       for (const l of window.__bench.longtasks) out.push([`  longtask ${Math.round(l.duration)} ms`, l.start]);
       return out.sort((a, b) => a[1] - b[1]);
     });

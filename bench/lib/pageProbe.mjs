@@ -55,8 +55,17 @@ export function installProbe(config) {
 
   const predicates = {
     redline: {
-      // A Pierre diff item whose shadow root holds rendered code lines.
+      // Diff lines on screen: the server-rendered first screen's rows (the
+      // layout that is showing), or the app's own diff view.
       firstDiff() {
+        for (const row of document.querySelectorAll('#redline-first-screen [data-fs-row]')) {
+          if (row.getClientRects().length > 0) return true;
+        }
+        return predicates.redline.appDiff();
+      },
+      // A Pierre diff item whose shadow root holds rendered code lines: the
+      // highlighted diff the reviewer can comment on.
+      appDiff() {
         for (const host of document.querySelectorAll('diffs-container')) {
           if (host.shadowRoot && host.shadowRoot.querySelector('[data-line]')) return true;
         }
@@ -85,6 +94,9 @@ export function installProbe(config) {
       firstDiff() {
         return !!document.querySelector('main table tr td');
       },
+      appDiff() {
+        return predicates.difit.firstDiff();
+      },
       collapsedFirst() {
         return false;
       },
@@ -106,6 +118,7 @@ export function installProbe(config) {
   const tick = () => {
     try {
       if (bench.marks.firstDiff === undefined && bench.predicates.firstDiff()) afterFrame('firstDiff');
+      if (bench.marks.appDiff === undefined && bench.predicates.appDiff()) afterFrame('appDiff');
       if (bench.marks.firstDiff === undefined && bench.marks.collapsed === undefined && bench.predicates.collapsedFirst()) afterFrame('collapsed');
       if (bench.marks.allFilesListed === undefined) {
         const listed = bench.predicates.listedFiles();
@@ -115,7 +128,7 @@ export function installProbe(config) {
     } catch (error) {
       bench.errors.push(`probe: ${error}`);
     }
-    if (bench.marks.firstDiff === undefined || bench.marks.allFilesListed === undefined) requestAnimationFrame(tick);
+    if (bench.marks.firstDiff === undefined || bench.marks.appDiff === undefined || bench.marks.allFilesListed === undefined) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
 }

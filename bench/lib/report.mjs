@@ -8,7 +8,8 @@ import { formatBytes, formatCount, formatMs, formatRatio, median } from './stats
 /** Each figure: how to read it from one run's record, how to print it, and whether a ratio makes sense. */
 export const FIGURES = [
   { key: 'serverReady', label: 'CLI start → server ready', get: (r) => r.serverReadyMs, fmt: formatMs, ratio: true },
-  { key: 'firstDiff', label: 'Page load → first diff painted', get: (r) => r.firstDiffMs, fmt: formatMs, ratio: true },
+  { key: 'firstDiff', label: "Page load → first diff painted (Redline: the server's first screen)", get: (r) => r.firstDiffMs, fmt: formatMs, ratio: true },
+  { key: 'appDiff', label: "Page load → the app's own diff painted (highlighted; commenting works)", get: (r) => r.appDiffMs, fmt: formatMs, ratio: true },
   { key: 'collapsedShown', label: 'Page load → first file shown collapsed ("Load diff")', get: (r) => r.collapsedShownMs, fmt: formatMs, onlyIfAny: true },
   { key: 'loadDiff', label: '"Load diff" click → its diff painted', get: (r) => r.loadDiffMs, fmt: formatMs, onlyIfAny: true },
   { key: 'allFiles', label: 'Page load → every file listed in the tree', get: (r) => r.allFilesListedMs, fmt: formatMs, ratio: true },
@@ -148,7 +149,12 @@ export function evaluateTargets(results) {
   for (const [repo, limit] of [['S', 500], ['M', 800], ['L', 1500]]) {
     if (!has(repo)) continue;
     const v = figureMedian(fig('firstDiff'), runs(repo, 'redline'));
-    rows.push({ target: `First diff painted on ${repo} ≤ ${formatMs(limit)}`, measured: formatMs(v), verdict: verdict(v, v <= limit) });
+    const app = figureMedian(fig('appDiff'), runs(repo, 'redline'));
+    rows.push({
+      target: `First diff painted on ${repo} ≤ ${formatMs(limit)}`,
+      measured: `${formatMs(v)} (server's first screen); the app's own diff ${formatMs(app)}`,
+      verdict: verdict(v, v <= limit),
+    });
   }
   for (const repo of ['S', 'M', 'L', 'F']) {
     if (!has(repo)) continue;
@@ -328,7 +334,7 @@ function looksLikeMarkdown(text) {
 const METHOD = [
   'Each run starts the CLI afresh (`redline --no-open --port N` in the repository; `difit <bench-change sha> --no-open --port N` under `script`, a pseudo-terminal, because difit reads a diff from stdin whenever stdin is not a TTY) and a fresh headless Chromium (cold cache): /usr/bin/chromium, 1400×900, `--enable-precise-memory-info --js-flags=--expose-gc`.',
   '**Server ready**: from spawn until the review URL is printed and its port accepts a TCP connection (no request is made: the Redline URL token is single-use).',
-  '**First diff painted** / **every file listed**: milliseconds since navigation start (Redline\'s navigation is the review link itself: the server answers it with the page and the session cookie). A probe installed before any page script checks the DOM every animation frame and stamps the time after the frame that shows it (rAF, then a MessageChannel task). Redline: a `diffs-container` whose shadow root has a `[data-line]` row; files listed = tree rows. difit: the first `main table tr td`; files listed = one "Mark as reviewed" checkbox per file row in `#file-tree-panel`.',
+  '**First diff painted** / **every file listed**: milliseconds since navigation start (Redline\'s navigation is the review link itself: the server answers it with the page and the session cookie). A probe installed before any page script checks the DOM every animation frame and stamps the time after the frame that shows it (rAF, then a MessageChannel task). Redline, first diff: a row of the server-rendered first screen (`#redline-first-screen [data-fs-row]` with a layout box: the reviewer\'s layout is the one shown) or, if earlier, the app\'s own diff; the app\'s own diff: a `diffs-container` whose shadow root has a `[data-line]` row (the first screen is gone by then: the app removes it in the task that renders its diff); files listed = tree rows. difit: the first `main table tr td`, for both figures; files listed = one "Mark as reviewed" checkbox per file row in `#file-tree-panel`.',
   '**Bytes at load**: CDP `Network.loadingFinished` `encodedDataLength` (bytes on the wire, headers included) of every request from navigation until the network has been quiet for 500 ms after every file is listed (event streams excluded).',
   '**Scroll**: the element that scrolls the most is scrolled by one viewport per animation frame (larger steps when needed so that a run takes at most the step cap), until the bottom stays the bottom for 10 frames. Long tasks are `PerformanceObserver(\'longtask\', buffered)` entries that start during the scroll; frame intervals are between rAF callbacks.',
   '**Heap**: CDP `HeapProfiler.collectGarbage` (twice), then `Performance.getMetrics` `JSHeapUsedSize` of the page\'s main thread (workers excluded).',
