@@ -1,8 +1,9 @@
 /**
  * Screenshots of the review page's main states for the docs (1400x900, the
- * demo repository): split, unified, dark, with annotations, and the Send
- * Feedback dialog. They rewrite files under docs/screenshots, so they run
- * only on request: `SCREENSHOTS=1 npx playwright test e2e/reviewScreenshots.spec.ts`.
+ * demo repository): split, unified, dark, with annotations, the Send
+ * Feedback dialog, and the server's first screen. They rewrite files under
+ * docs/screenshots, so they run only on request:
+ * `SCREENSHOTS=1 npx playwright test e2e/reviewScreenshots.spec.ts`.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -76,4 +77,15 @@ test('docs screenshots of the demo review', async ({ page }) => {
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: /^src\/cart\.ts/ }).click();
   await shot(page, 'review-dark');
+});
+
+test("docs screenshot of the server's first screen (what shows before the app has started)", async ({ page }) => {
+  mkdirSync(OUT, { recursive: true });
+  redline = await startRedline({ cwd: process.cwd(), args: ['--demo'] });
+  // Keep the app from starting, so that the picture stays on screen.
+  await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+  await page.goto(redline.url);
+  await expect(page.locator('#redline-first-screen [data-fs-row]').first()).toBeAttached();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(OUT, 'first-screen.png') });
 });

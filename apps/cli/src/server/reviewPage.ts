@@ -3,11 +3,12 @@
  * the built index.html with the diff's first screen (firstScreen.ts) in the
  * slot the build leaves for it.
  *
- * The answer is streamed. Everything before the slot (the head: the CSS, the
- * app's module script, the preload links, the first script that asks for
- * the review and starts the highlighter's workers) is sent and flushed at
- * once, so the browser fetches and compiles while the server checks the
- * repository and renders; then the first screen and the rest. The wait for
+ * The answer is streamed. Everything before the slot (the head: the CSS and
+ * the first script, which marks the reviewer's settings on <html> and asks
+ * for the review) is sent and flushed at once, so the browser parses it and
+ * the review is on its way while the server renders; then the first screen
+ * and the rest (the starter script that loads the app once the first screen
+ * is painted: apps/review/index.html). The wait for
  * the review is capped: past FIRST_SCREEN_WAIT_MS the page goes out without
  * a first screen (the app shows the diff when it has it). A reading of the
  * diff less than FIRST_SCREEN_RECENT_MS old is used without a new check.
@@ -91,7 +92,7 @@ export class ReviewPage {
     });
   }
 
-  /** The first screen for the diff as it is now, or '' (no review in time, or it failed). */
+  /** The first screen for the diff as recently read (or read now), or '' (no review in time, or it failed). */
   private async firstScreen(session: ReviewSession, ignoreWhitespace: boolean): Promise<string> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => {
