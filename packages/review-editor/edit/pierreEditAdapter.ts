@@ -8,8 +8,7 @@
  * This module is itself loaded by dynamic `import()` on the first Edit
  * click (editSessionController.ts), and it loads the editor the same way:
  * with the "Edit Code to Suggest" setting off, neither is ever fetched. The
- * production build keeps both as sidecar files under assets/ (vite.config.ts
- * inlines only the entry chunk and CSS).
+ * production build keeps both as sidecar files under assets/ (vite.config.ts).
  *
  * @experimental Pierre's editor is experimental upstream; so is this interface.
  */

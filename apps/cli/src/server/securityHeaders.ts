@@ -5,7 +5,8 @@ const BASE_SCRIPT_SOURCES = ["'self'", "'wasm-unsafe-eval'"];
 
 /**
  * The page's CSP. `inlineScriptHashes` are 'sha256-…' sources for inline
- * scripts in index.html (a single-file build inlines its bundle), so they can
+ * scripts in index.html (the settings-and-review script in its head, the
+ * starter at the end of its body), so they can
  * run without allowing inline script in general.
  */
 export function contentSecurityPolicy(inlineScriptHashes: readonly string[] = []): string {
