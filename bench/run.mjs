@@ -16,7 +16,7 @@
  *   --wait-for-redline MIN  poll (every 2 min) up to MIN minutes for Redline to be built before its runs
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -282,7 +282,13 @@ async function main() {
     writeOut();
   }
 
-  if (options.extra) results.extraBenches = await runExtraBenches(options);
+  if (options.extra) {
+    const extrasStarted = Date.now();
+    results.extraBenches = await runExtraBenches(options);
+    // The edit latency bench's raw figures, for the F typing target (only if written by this run).
+    const editLatency = join(ROOT, 'bench/.work/edit-latency.json');
+    if (existsSync(editLatency) && statSync(editLatency).mtimeMs >= extrasStarted) results.editLatency = JSON.parse(readFileSync(editLatency, 'utf8'));
+  }
   writeOut();
   log(`done in ${(results.durationMs / 1000).toFixed(0)} s: bench/RESULTS.md`);
 }

@@ -221,7 +221,15 @@ export function evaluateTargets(results) {
     }
     rows.push({ target: 'F scrolls to the end', measured: r?.length ? (scrolled ? 'yes' : 'no') : '–', verdict: r?.length ? verdict(true, scrolled) : 'not measured' });
     rows.push({ target: 'F can enter an edit session', measured: edit ? (edit.unavailable ? edit.unavailable : edit.sessionEntered ? `yes, in ${formatMs(edit.enteredMs)}` : 'no') : '–', verdict: edit && !edit.unavailable ? verdict(true, edit.sessionEntered) : 'not measured' });
-    rows.push({ target: 'F typing under one frame at p95 (edit latency bench)', measured: 'see the edit latency section', verdict: 'see below' });
+    // One frame at 60 Hz. The edit latency bench types 40 keys into F after 10 warm-up keys (section below).
+    const frameMs = 1000 / 60;
+    const typed = results.editLatency?.files?.find((f) => f.name.startsWith('F:'));
+    const p95 = typed?.toFrame?.p95 ?? null;
+    rows.push({
+      target: `F typing under one frame (${frameMs.toFixed(1)} ms) at p95 (edit latency bench)`,
+      measured: p95 === null ? 'see the edit latency section' : `p95 ${formatMs(p95)} keydown → next frame (p50 ${formatMs(typed.toFrame.p50)}, max ${formatMs(typed.toFrame.max)})`,
+      verdict: p95 === null ? 'not measured' : verdict(p95, p95 <= frameMs),
+    });
   }
   return rows;
 }
