@@ -92,6 +92,16 @@ export class ReviewPage {
     });
   }
 
+  /**
+   * Renders the first screen of the diff as last read (whitespace shown, the
+   * default), off the request path: called once the server listens, while
+   * the browser is still starting. Rendering it on the first request cost
+   * 70 ms of L's (2,000 files) first paint; a reload was 2 ms.
+   */
+  warm(session: ReviewSession): void {
+    setImmediate(() => void this.firstScreen(session, false));
+  }
+
   /** The first screen for the diff as recently read (or read now), or '' (no review in time, or it failed). */
   private async firstScreen(session: ReviewSession, ignoreWhitespace: boolean): Promise<string> {
     let timer: NodeJS.Timeout | undefined;

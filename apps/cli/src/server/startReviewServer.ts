@@ -58,6 +58,7 @@ export async function startReviewServer(options: ReviewServerOptions): Promise<R
   });
   const port = await listen(server, options.port ?? 0);
   guard = { auth: new SessionAuth(port, options.onTokenSpent), policy: new OriginPolicy(port) };
+  page.warm(options.session);
   const origin = `http://127.0.0.1:${port}`;
   return {
     port,
