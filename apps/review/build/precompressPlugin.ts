@@ -14,10 +14,9 @@ import type { Plugin } from 'vite';
  *
  * Quality 9 (the whole 16.6 MB build in about 2.5 s on 2 cores; quality 11
  * took 15 s), and 11 for the app's entry chunk (`assets/index-*.js`), which
- * every page load sends (about 180 KB instead of 190 KB, in under 2 s that
- * overlap the rest). index.html is not compressed here: the server sends it
- * with the diff's first screen in it, compressing as it streams
- * (apps/cli/src/server/reviewPage.ts). The server checks each `.br` against
+ * every page load sends (176 KB instead of 190 KB). index.html is not
+ * compressed here: the server sends it with the diff's first screen in it,
+ * compressing as it streams (apps/cli/src/server/reviewPage.ts). The server checks each `.br` against
  * its file before it first sends it (apps/cli/src/server/staticApp.ts) and
  * compresses on its own when one is missing or does not match.
  */

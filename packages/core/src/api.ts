@@ -20,6 +20,13 @@ import type {
   ReviewData,
 } from './types.js';
 
+/**
+ * The id of the server-rendered first screen in the review page
+ * (apps/cli/src/server/firstScreen.ts renders it; the page removes it once
+ * its own diff has painted: packages/review-editor/src/services/firstScreen.ts).
+ */
+export const FIRST_SCREEN_ID = 'redline-first-screen';
+
 export const API = {
   /** GET -> ReviewData. Query: `whitespace=ignore` re-reads the diff with `git diff -w`. */
   review: '/api/review',

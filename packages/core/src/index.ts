@@ -24,3 +24,4 @@ export * from './formatUnifiedDiff.js';
 export * from './splitPatchSections.js';
 export * from './fileClassification.js';
 export * from './fileTree.js';
+export * from './countChangedLines.js';

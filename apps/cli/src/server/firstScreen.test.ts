@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FileFacts, ReviewData } from '@redline/core';
-import { FIRST_SCREEN_ID, parseHunks, renderFirstScreen } from './firstScreen.js';
+import { FIRST_SCREEN_ID, type FileFacts, type ReviewData } from '@redline/core';
+import { parseHunks, renderFirstScreen } from './firstScreen.js';
 
 function facts(path: string, overrides: Partial<FileFacts> = {}): FileFacts {
   return {

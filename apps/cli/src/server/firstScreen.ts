@@ -22,7 +22,9 @@
  */
 import {
   buildFileTree,
+  countChangedLines,
   escapeUnsafeChars,
+  FIRST_SCREEN_ID,
   flattenFileTree,
   isGeneratedFile,
   isLargeDiff,
@@ -31,9 +33,6 @@ import {
   type FileFacts,
   type ReviewData,
 } from '@redline/core';
-
-/** The element's id: the app looks it up by this to remove it. */
-export const FIRST_SCREEN_ID = 'redline-first-screen';
 
 export interface FirstScreenOptions {
   /**
@@ -108,12 +107,7 @@ function topBar(review: ReviewData): string {
 
 /** What the app's ReviewOverview shows above the files. */
 function overview(review: ReviewData): string {
-  let additions = 0;
-  let deletions = 0;
-  for (const facts of review.files) {
-    additions += facts.additions;
-    deletions += facts.deletions;
-  }
+  const { additions, deletions } = countChangedLines(review.files);
   const count = review.files.length;
   return (
     `<div class="overview"><div class="overview-line"><span class="overview-target">${text(review.target.description)}</span>` +

@@ -2,6 +2,7 @@
  * The top of the diff: what is being reviewed, the totals, and the general
  * comments (about the whole review) with their form.
  */
+import { countChangedLines } from '@redline/core';
 import { AnnotationCard } from './AnnotationCard.js';
 import { ComposerForm } from './ComposerForm.js';
 import { useController, useReview } from './reviewContext.js';
@@ -12,12 +13,7 @@ export function ReviewOverview() {
   const target = useReview((s) => s.review?.target.description ?? '');
   const totals = useReview(
     useShallow((s) => {
-      let additions = 0;
-      let deletions = 0;
-      for (const f of s.files) {
-        additions += f.additions;
-        deletions += f.deletions;
-      }
+      const { additions, deletions } = countChangedLines(s.files);
       return [s.files.length, additions, deletions] as const;
     }),
   );

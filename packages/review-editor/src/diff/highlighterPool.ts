@@ -12,7 +12,7 @@
  * mountReviewApp starts it before React; WorkerPoolContextProvider then finds
  * the same pool (Pierre keeps one per page). (Workers started by index.html
  * before the app, tried too, made no difference once the app started after
- * the server's first screen was painted: 10 interleaved loads of S each.)
+ * the server's first screen was painted: 8 interleaved loads of S each.)
  */
 import { getOrCreateWorkerPoolSingleton, type WorkerPoolManager } from '@pierre/diffs/worker';
 

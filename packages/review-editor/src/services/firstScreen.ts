@@ -4,9 +4,7 @@
  * this takes it away. Safe to call any number of times, and on a page
  * without one (tests, the dev server).
  */
-
-/** The id the server gives it (FIRST_SCREEN_ID in firstScreen.ts). */
-export const FIRST_SCREEN_ID = 'redline-first-screen';
+import { FIRST_SCREEN_ID } from '@redline/core';
 
 export function dismissFirstScreen(doc: Document = document): void {
   const element = doc.getElementById(FIRST_SCREEN_ID);
