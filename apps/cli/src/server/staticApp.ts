@@ -2,6 +2,7 @@
  * The built review page (index.html and assets/**), loaded into memory at
  * startup. A request is answered only when its raw path is exactly one of
  * the files found there, so no request path is ever joined to a directory.
+ * index.html itself is handed to ReviewPage (indexPage), which sends it.
  *
  * Compressed forms: the build writes `<file>.br` beside each file
  * (apps/review/build/precompressPlugin.ts); one is read and checked against
@@ -12,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { lstat, readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress as brotliDecompressCallback, constants as zlib, gzip } from 'node:zlib';
@@ -90,8 +91,6 @@ export class StaticApp {
       if (file.compressible && onDisk.has(path + PRECOMPRESSED_SUFFIX)) file.prebuilt = path + PRECOMPRESSED_SUFFIX;
       files.set(urlPath, file);
     }
-    const indexBr = join(appDir, 'index.html' + PRECOMPRESSED_SUFFIX);
-    if (await lstat(indexBr).then((s) => s.isFile(), () => false)) files.get('/index.html')!.prebuilt = indexBr;
     return new StaticApp(files);
   }
 
@@ -102,14 +101,15 @@ export class StaticApp {
   }
 
   /**
-   * True when it answered; false when the path is not one of the app's files.
-   * `cacheControl` overrides the file's own caching (the page at the token URL).
+   * True when it answered; false when the path is not one of the app's
+   * files. index.html is not served from here: the review page is
+   * ReviewPage's (it fills in the first screen).
    */
-  serve(req: IncomingMessage, res: ServerResponse, rawPath: string, overrides: { cacheControl?: string } = {}): boolean {
-    const file = this.files.get(rawPath === '/' ? '/index.html' : rawPath);
+  serve(req: IncomingMessage, res: ServerResponse, rawPath: string): boolean {
+    const file = rawPath === '/index.html' ? undefined : this.files.get(rawPath);
     if (!file) return false;
     const encoding = file.compressible ? preferredEncoding(String(req.headers['accept-encoding'] ?? '')) : null;
-    const cacheControl = overrides.cacheControl ?? (file.immutable ? 'private, max-age=31536000, immutable' : 'no-cache');
+    const cacheControl = file.immutable ? 'private, max-age=31536000, immutable' : 'no-cache';
     if (!encoding) {
       send(req, res, file, cacheControl, null, file.body);
       return true;
