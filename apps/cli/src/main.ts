@@ -3,13 +3,13 @@
  * error into one line on stderr and an exit code, here and only here.
  */
 import { readFileSync } from 'node:fs';
-import type { CliIo } from './cli/cliIo.js';
-import { HELP_TEXT } from './cli/helpText.js';
-import { parseArgs } from './cli/parseArgs.js';
-import { runReview } from './cli/runReview.js';
+import type { CliIo } from './cliIo.js';
+import { HELP_TEXT } from './commands/review/helpText.js';
+import { parseArgs } from './commands/review/parseArgs.js';
+import { runReview } from './commands/review/runReview.js';
 import { EXIT, exitCodeFor, isRedlineError } from './errors.js';
 
-export type { CliIo } from './cli/cliIo.js';
+export type { CliIo } from './cliIo.js';
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
@@ -23,7 +23,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return 0;
       case 'apply': {
         // Loaded on demand: a review never needs the apply code.
-        const { runApplyCommand } = await import('./apply/runApplyCommand.js');
+        const { runApplyCommand } = await import('./commands/apply/runApplyCommand.js');
         return await runApplyCommand(command.args, io);
       }
       case 'review':

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { DraftData } from '@redline/core';
 import { RedlineError } from '../errors.js';
 import { writeFileAtomic, writesSettled } from '../files/writeFileAtomic.js';
-import { validateDraft } from '../feedback/validateDraft.js';
+import { validateDraft } from './validateDraft.js';
 
 const FINGERPRINT_RE = /^[0-9a-f]{64}$/;
 

@@ -6,12 +6,12 @@
 import { access } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EXIT, RedlineError } from '../errors.js';
-import { writeFileAtomic } from '../files/writeFileAtomic.js';
-import { createReviewSource } from '../review/createReviewSource.js';
-import { ReviewSession, type ReviewOutcome } from '../review/reviewSession.js';
-import { startReviewServer } from '../server/startReviewServer.js';
-import type { CliIo } from './cliIo.js';
+import { EXIT, RedlineError } from '../../errors.js';
+import { writeFileAtomic } from '../../files/writeFileAtomic.js';
+import { createReviewSource } from '../../review/createReviewSource.js';
+import { ReviewSession, type ReviewOutcome } from '../../review/reviewSession.js';
+import { startReviewServer } from '../../server/startReviewServer.js';
+import type { CliIo } from '../../cliIo.js';
 import { openReviewInBrowser } from './openReviewInBrowser.js';
 import type { ReviewOptions } from './parseArgs.js';
 import { saveReviewCopies } from './saveFeedback.js';

@@ -16,7 +16,7 @@ import type { Stats } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_EDITABLE_BYTES } from '@redline/core';
-import { readRegularFile, type RegularFileProblem } from '../files/readRegularFile.js';
+import { readRegularFile, type RegularFileProblem } from '../../files/readRegularFile.js';
 import type { FileReasonCode } from './applyReport.js';
 
 /** The editing limit: whatever the editor could suggest in, apply can apply to. */

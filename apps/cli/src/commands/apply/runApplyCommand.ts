@@ -13,8 +13,8 @@
  */
 import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { isRedlineError } from '../errors.js';
-import { findRepository } from '../git/findRepository.js';
+import { isRedlineError } from '../../errors.js';
+import { findRepository } from '../../git/findRepository.js';
 import {
   formatReportJson,
   formatReportText,

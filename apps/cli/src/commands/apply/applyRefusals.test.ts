@@ -17,9 +17,9 @@ import {
   runApply,
   type RunResult,
   type TempRepo,
-} from '../../testSupport/apply/applyTestKit.js';
+} from '../../../testSupport/apply/applyTestKit.js';
 import { MAX_APPLY_FILE_BYTES } from './readTargetFile.js';
-import { snapshotTree } from '../../testSupport/apply/treeSnapshot.js';
+import { snapshotTree } from '../../../testSupport/apply/treeSnapshot.js';
 
 const GOOD = 'const a = 1;\nconst b = 2;\nconst c = 3;\n';
 

@@ -3,8 +3,8 @@
  * known, values are checked, and anything else is a usage error (exit 2)
  * naming the bad argument.
  */
-import { RedlineError } from '../errors.js';
-import type { GitTargetSpec } from '../git/resolveTarget.js';
+import { RedlineError } from '../../errors.js';
+import type { GitTargetSpec } from '../../git/resolveTarget.js';
 
 export type TargetChoice = GitTargetSpec | { kind: 'patch'; file: string } | { kind: 'demo' };
 
