@@ -7,7 +7,8 @@ import type { CliIo } from './cliIo.js';
 import { HELP_TEXT } from './commands/review/helpText.js';
 import { parseArgs } from './commands/review/parseArgs.js';
 import { runReview } from './commands/review/runReview.js';
-import { EXIT, exitCodeFor, isRedlineError } from './errors.js';
+import { reportError } from './commands/reportError.js';
+import { EXIT } from './errors.js';
 
 export type { CliIo } from './cliIo.js';
 
@@ -30,19 +31,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runReview(command.options, io);
     }
   } catch (error) {
-    return reportError(error, io);
+    return reportError(error, io.stderr, 'redline');
   }
-}
-
-function reportError(error: unknown, io: CliIo): number {
-  if (isRedlineError(error)) {
-    const hint = error.code === 'usage' ? " (see 'redline --help')" : '';
-    io.stderr.write(`redline: ${error.message}${hint}\n`);
-    return exitCodeFor(error.code);
-  }
-  // A bug, not a user error: still one line, with the cause, never a stack trace.
-  io.stderr.write(`redline: unexpected error: ${error instanceof Error ? error.message : String(error)}\n`);
-  return EXIT.error;
 }
 
 function readVersion(): string {

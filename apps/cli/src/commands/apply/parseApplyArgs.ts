@@ -1,4 +1,5 @@
-/** The arguments of `redline apply`, validated; usage errors name the bad value. */
+/** The arguments of `redline apply`, read by readOptions (node:util's parseArgs); usage errors name the bad value. */
+import { optionValue, readOptions, usageError, type OptionSpec } from '../readOptions.js';
 
 export interface ApplyOptions {
   /** The export to read: a file path, or '-' for standard input (also when none was given). */
@@ -14,94 +15,40 @@ export interface ApplyOptions {
   help: boolean;
 }
 
-export type ParsedApplyArgs = { ok: true; options: ApplyOptions } | { ok: false; message: string };
+const OPTIONS = {
+  check: { type: 'boolean' },
+  json: { type: 'boolean' },
+  partial: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  only: { type: 'string', multiple: true },
+  repo: { type: 'string' },
+} as const satisfies Record<string, OptionSpec>;
 
-export function parseApplyArgs(args: readonly string[]): ParsedApplyArgs {
-  const options: ApplyOptions = {
-    input: '-',
-    inputImplicit: true,
-    check: false,
-    json: false,
-    partial: false,
-    only: null,
-    repo: null,
-    help: false,
+/** Throws a usage error (RedlineError 'usage', exit 2) naming the bad argument. */
+export function parseApplyArgs(args: readonly string[]): ApplyOptions {
+  const read = readOptions(args, OPTIONS);
+  if (read.positionals.length > 1) {
+    throw usageError(`one export at most, got ${read.positionals.length}: ${read.positionals.map((p) => `'${p}'`).join(' ')}`);
+  }
+  const input = read.positionals[0];
+  const only = read.strings.get('only');
+  return {
+    input: input ?? '-',
+    inputImplicit: input === undefined,
+    check: read.flags.has('check'),
+    json: read.flags.has('json'),
+    partial: read.flags.has('partial'),
+    only: only ? only.flatMap(readIds) : null,
+    repo: optionValue(read, 'repo') ?? null,
+    help: read.flags.has('help'),
   };
-  const positional: string[] = [];
-  let endOfOptions = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (endOfOptions || arg === '-' || !arg.startsWith('-')) {
-      positional.push(arg);
-      continue;
-    }
-    if (arg === '--') {
-      endOfOptions = true;
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const name = eq === -1 ? arg : arg.slice(0, eq);
-    const inline = eq === -1 ? null : arg.slice(eq + 1);
-    const takeValue = (): string | null => {
-      if (inline !== null) return inline;
-      const next = args[i + 1];
-      if (next === undefined || (next.startsWith('-') && next !== '-')) return null;
-      i++;
-      return next;
-    };
-    const flag = (set: () => void) => {
-      if (inline !== null) return `${name} takes no value (got ${JSON.stringify(arg)})`;
-      set();
-      return null;
-    };
-    let problem: string | null = null;
-    switch (name) {
-      case '--check':
-        problem = flag(() => (options.check = true));
-        break;
-      case '--json':
-        problem = flag(() => (options.json = true));
-        break;
-      case '--partial':
-        problem = flag(() => (options.partial = true));
-        break;
-      case '-h':
-      case '--help':
-        problem = flag(() => (options.help = true));
-        break;
-      case '--only': {
-        const value = takeValue();
-        if (value === null) return usage('--only needs a comma-separated list of suggestion ids');
-        const ids = value.split(',').map((id) => id.trim());
-        const empty = ids.findIndex((id) => id === '');
-        if (empty !== -1) return usage(`--only has an empty id in ${JSON.stringify(value)}`);
-        options.only = [...(options.only ?? []), ...ids];
-        break;
-      }
-      case '--repo': {
-        const value = takeValue();
-        if (value === null || value === '') return usage('--repo needs a directory');
-        if (options.repo !== null) return usage('--repo was given twice');
-        options.repo = value;
-        break;
-      }
-      default:
-        return usage(`unknown option ${JSON.stringify(name)} (see redline apply --help)`);
-    }
-    if (problem) return usage(problem);
-  }
-  if (positional.length > 1) {
-    return usage(`one export at most, got ${positional.length}: ${positional.map((p) => JSON.stringify(p)).join(' ')}`);
-  }
-  if (positional.length === 1) {
-    options.input = positional[0]!;
-    options.inputImplicit = false;
-  }
-  return { ok: true, options };
 }
 
-function usage(message: string): ParsedApplyArgs {
-  return { ok: false, message };
+/** `--only a,b`: a comma-separated list of suggestion ids. */
+function readIds(value: string): string[] {
+  const ids = value.split(',').map((id) => id.trim());
+  if (ids.includes('')) throw usageError(`option --only has an empty id in '${value}'`);
+  return ids;
 }
 
 export const APPLY_HELP = `Usage: redline apply [FILE|-] [--check] [--json] [--only ID,...] [--partial] [--repo DIR]

@@ -1,10 +1,10 @@
 /**
- * A small, strict parser for `redline [target] [options]`: every option is
- * known, values are checked, and anything else is a usage error (exit 2)
- * naming the bad argument.
+ * `redline [target] [options]`, read by node:util's parseArgs (readOptions):
+ * every option is known, values are checked, and anything else is a usage
+ * error (exit 2) naming the bad argument.
  */
-import { RedlineError } from '../../errors.js';
 import type { GitTargetSpec } from '../../git/resolveTarget.js';
+import { optionValue, readOptions, usageError as usage, type OptionSpec, type ReadOptions } from '../readOptions.js';
 
 export type TargetChoice = GitTargetSpec | { kind: 'patch'; file: string } | { kind: 'demo' };
 
@@ -24,72 +24,54 @@ export type Command =
   | { kind: 'apply'; args: string[] }
   | { kind: 'review'; options: ReviewOptions };
 
-const VALUE_OPTIONS = ['--base', '--patch', '--port', '--output', '--repo'] as const;
-const FLAG_OPTIONS = ['--staged', '--no-open', '--json', '--demo', '--help', '-h', '--version', '-v'] as const;
-type ValueOption = (typeof VALUE_OPTIONS)[number];
+const OPTIONS = {
+  base: { type: 'string' },
+  patch: { type: 'string' },
+  port: { type: 'string' },
+  output: { type: 'string' },
+  repo: { type: 'string' },
+  staged: { type: 'boolean' },
+  'no-open': { type: 'boolean' },
+  json: { type: 'boolean' },
+  demo: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const satisfies Record<string, OptionSpec>;
 
-function usage(message: string): RedlineError {
-  return new RedlineError('usage', message);
-}
+type Read = ReadOptions<keyof typeof OPTIONS>;
 
 export function parseArgs(argv: readonly string[]): Command {
   if (argv[0] === 'apply') return { kind: 'apply', args: argv.slice(1) };
-  const values = new Map<ValueOption, string>();
-  const flags = new Set<string>();
-  const positionals: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--') {
-      positionals.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!arg.startsWith('-') || arg === '-') {
-      positionals.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const name = eq === -1 ? arg : arg.slice(0, eq);
-    if ((VALUE_OPTIONS as readonly string[]).includes(name)) {
-      const value = eq === -1 ? argv[++i] : arg.slice(eq + 1);
-      if (value === undefined || value === '') throw usage(`option ${name} needs a value`);
-      if (values.has(name as ValueOption)) throw usage(`option ${name} given more than once`);
-      values.set(name as ValueOption, value);
-    } else if ((FLAG_OPTIONS as readonly string[]).includes(name)) {
-      if (eq !== -1) throw usage(`option ${name} takes no value`);
-      flags.add(name);
-    } else {
-      throw usage(`unknown option '${name}'`);
-    }
-  }
-  if (flags.has('--help') || flags.has('-h')) return { kind: 'help' };
-  if (flags.has('--version') || flags.has('-v')) return { kind: 'version' };
+  const read = readOptions(argv, OPTIONS);
+  if (read.flags.has('help')) return { kind: 'help' };
+  if (read.flags.has('version')) return { kind: 'version' };
   return {
     kind: 'review',
     options: {
-      target: chooseTarget(values, flags, positionals),
-      port: parsePort(values.get('--port')),
-      open: !flags.has('--no-open'),
-      json: flags.has('--json'),
-      output: values.get('--output') ?? null,
-      repo: values.get('--repo') ?? null,
+      target: chooseTarget(read),
+      port: parsePort(optionValue(read, 'port')),
+      open: !read.flags.has('no-open'),
+      json: read.flags.has('json'),
+      output: optionValue(read, 'output') ?? null,
+      repo: optionValue(read, 'repo') ?? null,
     },
   };
 }
 
-function chooseTarget(values: Map<ValueOption, string>, flags: Set<string>, positionals: string[]): TargetChoice {
+function chooseTarget({ flags, positionals, strings }: Read): TargetChoice {
   if (positionals.length > 1) throw usage(`expected at most one target, got ${positionals.map((p) => `'${p}'`).join(' ')}`);
   const chosen: TargetChoice[] = [];
   const positional = positionals[0];
   if (positional !== undefined) chosen.push(parseRevisionTarget(positional));
-  if (flags.has('--staged')) chosen.push({ kind: 'staged' });
-  const base = values.get('--base');
+  if (flags.has('staged')) chosen.push({ kind: 'staged' });
+  const base = strings.get('base')?.[0];
   if (base !== undefined) chosen.push({ kind: 'base', ref: checkRef(base, '--base') });
-  const patch = values.get('--patch');
+  const patch = strings.get('patch')?.[0];
   if (patch !== undefined) chosen.push({ kind: 'patch', file: patch });
-  if (flags.has('--demo')) chosen.push({ kind: 'demo' });
+  if (flags.has('demo')) chosen.push({ kind: 'demo' });
   if (chosen.length > 1) throw usage('choose one target: a commit or range, --staged, --base REF, --patch FILE or --demo');
   const target = chosen[0] ?? { kind: 'working-tree' };
-  if (target.kind === 'demo' && values.has('--repo')) throw usage('--demo makes its own repository; drop --repo');
+  if (target.kind === 'demo' && strings.has('repo')) throw usage('--demo makes its own repository; drop --repo');
   return target;
 }
 
