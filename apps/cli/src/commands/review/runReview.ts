@@ -53,7 +53,7 @@ async function reviewUntilEnd(
     stdin: io.stdin,
     note: (line) => io.stderr.write(`${line}\n`),
   });
-  const session = new ReviewSession(source, options.json ? 'json' : 'markdown');
+  const session = new ReviewSession(source, options.json ? 'json' : 'markdown', (line) => io.stderr.write(`${line}\n`));
   const data = await session.loadReview();
   if (data.files.length === 0) {
     throw new RedlineError('empty-diff', `nothing to review: the diff is empty (${data.target.description})`);
