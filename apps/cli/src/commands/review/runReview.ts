@@ -17,7 +17,7 @@ import type { ReviewOptions } from './parseArgs.js';
 import { saveReviewCopies } from './saveFeedback.js';
 
 /** apps/review/dist, from apps/cli/src or apps/cli/dist alike (REDLINE_APP_DIR overrides it, for development). */
-export const DEFAULT_APP_DIR = fileURLToPath(new URL('../../../review/dist/', import.meta.url));
+export const DEFAULT_APP_DIR = fileURLToPath(new URL('../../../../review/dist/', import.meta.url));
 
 type Ending = ReviewOutcome | { kind: 'interrupted'; signal: 'SIGINT' | 'SIGTERM' };
 
