@@ -68,6 +68,8 @@ export class ReviewSession {
   constructor(
     readonly source: ReviewSource,
     readonly format: OutputFormat,
+    /** A line for the terminal (stderr): things the reviewer should know that are not errors. */
+    private readonly note: (line: string) => void = () => undefined,
   ) {
     this.drafts = new DraftStore(join(source.stateDir, 'drafts'));
     this.outcome = new Promise((resolve) => {
@@ -216,10 +218,23 @@ export class ReviewSession {
     return this.source.readFile(entry);
   }
 
+  /**
+   * The saved draft. An unreadable one has been kept aside (DraftStore): the
+   * terminal is told, and the page's error says so (it shows the message).
+   */
   async loadDraft(fingerprint: string): Promise<DraftData> {
-    const draft = await this.drafts.load(fingerprint);
-    if (!draft) throw new RedlineError('no-draft', `no draft saved for fingerprint ${fingerprint.slice(0, 12)}`);
-    return draft;
+    const loaded = await this.drafts.load(fingerprint);
+    switch (loaded.kind) {
+      case 'draft':
+        return loaded.draft;
+      case 'none':
+        throw new RedlineError('no-draft', `no draft saved for fingerprint ${fingerprint.slice(0, 12)}`);
+      case 'unreadable': {
+        const where = join(this.source.stateDir, 'drafts', loaded.keptAs);
+        this.note(`redline: warning: the saved draft could not be read (${loaded.reason}); it was kept as ${where}`);
+        throw new RedlineError('unreadable-draft', `the saved draft could not be read (${loaded.reason}); it was kept as ${loaded.keptAs}`);
+      }
+    }
   }
 
   async saveDraft(draft: DraftData): Promise<void> {
