@@ -54,6 +54,8 @@ async function reviewUntilEnd(
     note: (line) => io.stderr.write(`${line}\n`),
   });
   const session = new ReviewSession(source, options.json ? 'json' : 'markdown', (line) => io.stderr.write(`${line}\n`));
+  const swept = await session.drafts.sweepInterruptedWrites();
+  if (swept > 0) io.stderr.write(`redline: removed ${swept} temporary draft file${swept === 1 ? '' : 's'} left by interrupted saves\n`);
   const data = await session.loadReview();
   if (data.files.length === 0) {
     throw new RedlineError('empty-diff', `nothing to review: the diff is empty (${data.target.description})`);
