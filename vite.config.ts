@@ -59,6 +59,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 2000,
     reportCompressedSize: false,
     rolldownOptions: {
+      // The timings report names precompress's closeBundle (the brotli of every
+      // sidecar, 2.5 s on a quiet machine) on every build: known, and by design.
+      checks: { bundlerTimings: false },
       // singlefile notes each of the ~500 sidecar chunks it leaves alone: by design here.
       onLog(level, log, handler) {
         if (log.plugin === 'vite:singlefile' && /asset not inlined/.test(log.message)) return;
