@@ -12,7 +12,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join, relative, resolve } from 'node:path';
+import { basename, delimiter, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
@@ -73,9 +73,16 @@ test.beforeAll(async () => {
   redlineBin = join(temp, 'prefix/bin/redline');
 });
 
-test.afterAll(() => {
-  if (temp) rmSync(temp, { recursive: true, force: true });
-  if (elsewhere) rmSync(elsewhere, { recursive: true, force: true });
+test.afterAll(async () => {
+  if (!temp) return;
+  // npx installed the tarball under the user's cache (_npx/<hash>/, whose package.json names it): remove that too.
+  const npxDir = join((await npm(['config', 'get', 'cache'], elsewhere)).trim(), '_npx');
+  for (const entry of existsSync(npxDir) ? readdirSync(npxDir) : []) {
+    const manifest = join(npxDir, entry, 'package.json');
+    if (existsSync(manifest) && readFileSync(manifest, 'utf8').includes(basename(temp))) rmSync(join(npxDir, entry), { recursive: true, force: true });
+  }
+  rmSync(temp, { recursive: true, force: true });
+  rmSync(elsewhere, { recursive: true, force: true });
 });
 
 test('the tarball is within budget: packed at most 6 MB, unpacked at most 30 MB', () => {
