@@ -6,8 +6,9 @@
  * agreement, and `npx --yes <tarball>`. Part of `npm test` and of
  * `npm run release:check`.
  *
- * npm runs with the user's cache and `--prefer-offline`: `npm ci` has just
- * put the package's two dependencies (open, diff) and theirs in it.
+ * npm runs with the user's cache and `--prefer-offline`: what `npm ci` has
+ * fetched (the tarballs of open, diff and their dependencies) comes from
+ * there, the registry's metadata for them from the registry once.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
