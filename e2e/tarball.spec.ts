@@ -21,9 +21,14 @@ import { openReview, startRedline } from './support/redline';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/[\\/]$/, '');
 const PACKAGE_DIR = join(ROOT, 'packages/redline-review');
-/** The issue's budget (issue 12); the figures of the last pack are printed below. */
-const MAX_PACKED_BYTES = 6 * 1024 * 1024;
-const MAX_UNPACKED_BYTES = 30 * 1024 * 1024;
+/**
+ * The issue's budget (issue 12), in decimal megabytes. Measured 2026-12-01:
+ * 6,205,554 B packed / 19,946,652 B unpacked / 1,017 files with the worker's
+ * own grammar copies; 5,441,580 / 15,718,061 / 845 without
+ * (apps/review/build/workerLanguagesPlugin.ts). The test prints each pack's figures.
+ */
+const MAX_PACKED_BYTES = 6_000_000;
+const MAX_UNPACKED_BYTES = 30_000_000;
 
 interface PackResult {
   filename: string;
