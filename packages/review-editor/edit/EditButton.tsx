@@ -3,8 +3,8 @@
  * slot). Renders nothing while "Edit Code to Suggest" is off. Disabled, with
  * the reason as its tooltip, for files that cannot be edited.
  */
-import { useReview } from '../src/components/reviewContext.js';
-import type { ReviewFile } from '../src/model/reviewFile.js';
+import { useReview } from '../src/app/reviewContext.js';
+import type { ReviewFile } from '../src/reviewLoading/reviewFile.js';
 import { EditIcon } from './editIcons.js';
 import { isEditFlagOn } from './editFlag.js';
 import { useEditController, useEditState } from './useEditFeature.js';

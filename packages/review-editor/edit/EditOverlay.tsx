@@ -7,9 +7,9 @@
  * a page unload from dropping edits that are not suggestions yet.
  */
 import { useEffect, useRef, type CSSProperties } from 'react';
-import { ComposerForm } from '../src/components/ComposerForm.js';
-import { Modal } from '../src/components/Modal.js';
-import { useReview } from '../src/components/reviewContext.js';
+import { ComposerForm } from '../src/composer/ComposerForm.js';
+import { Modal } from '../src/ui/Modal.js';
+import { useReview } from '../src/app/reviewContext.js';
 import { useEditController, useEditState } from './useEditFeature.js';
 
 export function EditOverlay() {

@@ -5,7 +5,7 @@
  * come in by dynamic import() on the first Edit click).
  */
 import { installExtension } from '../src/diff/extensionSlots.js';
-import type { ReviewController } from '../src/services/reviewController.js';
+import type { ReviewController } from '../src/app/reviewController.js';
 import { EditButton } from './EditButton.js';
 import { EditHud } from './EditHud.js';
 import { EditOverlay } from './EditOverlay.js';

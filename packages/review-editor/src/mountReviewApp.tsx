@@ -8,13 +8,13 @@
  */
 import { createRoot } from 'react-dom/client';
 import { createApiClient, type ReviewApi } from './api/apiClient.js';
-import { ReviewApp } from './components/ReviewApp.js';
+import { ReviewApp } from './app/ReviewApp.js';
 import { startHighlighterPool, whenHighlighterReady } from './diff/highlighterPool.js';
-import { startDraftAutosave } from './services/draftAutosave.js';
-import { startFreshnessPolling } from './services/freshnessPoller.js';
-import { createReviewController, type ReviewController } from './services/reviewController.js';
+import { startDraftAutosave } from './drafts/draftAutosave.js';
+import { startFreshnessPolling } from './reviewLoading/freshnessPoller.js';
+import { createReviewController, type ReviewController } from './app/reviewController.js';
 import { readSettings, writeSettings, type Settings } from './settings/settings.js';
-import { createReviewStore } from './store/reviewStore.js';
+import { createReviewStore } from './app/reviewStore.js';
 import './styles/app.css';
 import './styles/firstScreen.css';
 

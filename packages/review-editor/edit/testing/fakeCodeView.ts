@@ -13,7 +13,7 @@
  */
 import type { CodeViewDiffItem } from '@pierre/diffs';
 import type { SlotMeta } from '../../src/diff/slotMeta.js';
-import type { ReviewFile } from '../../src/model/reviewFile.js';
+import type { ReviewFile } from '../../src/reviewLoading/reviewFile.js';
 import type { EditController } from '../editSessionController.js';
 import type { AttachedEditor, EditAdapterHooks, PierreEditAdapter } from '../pierreEditAdapter.js';
 

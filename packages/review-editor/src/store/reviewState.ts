@@ -1,8 +1,8 @@
 /** The shape of the review store's state (actions are in reviewStore.ts). */
 import type { SelectedLineRange } from '@pierre/diffs';
 import type { Annotation, ReviewData, Side, Verdict } from '@redline/core';
-import type { ReviewFile } from '../model/reviewFile.js';
-import type { SearchHit } from '../model/searchDiff.js';
+import type { ReviewFile } from '../reviewLoading/reviewFile.js';
+import type { SearchHit } from '../search/searchDiff.js';
 import type { Settings } from '../settings/settings.js';
 
 export type Phase = 'loading' | 'ready' | 'failed' | 'sent' | 'closed';

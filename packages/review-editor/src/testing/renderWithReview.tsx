@@ -2,9 +2,9 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import type { ReviewData } from '@redline/core';
-import { ReviewContext } from '../components/reviewContext.js';
-import { createReviewController, type ReviewController } from '../services/reviewController.js';
-import { createReviewStore } from '../store/reviewStore.js';
+import { ReviewContext } from '../app/reviewContext.js';
+import { createReviewController, type ReviewController } from '../app/reviewController.js';
+import { createReviewStore } from '../app/reviewStore.js';
 import { createMemoryApi, type MemoryApi } from './memoryApi.js';
 import { makeReview } from './fixtures.js';
 
