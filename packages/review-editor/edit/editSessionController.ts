@@ -33,7 +33,7 @@ import type { SlotMeta } from '../src/diff/slotMeta.js';
 import { buildSuggestion } from '../src/annotations/annotationOps.js';
 import type { ReviewFile } from '../src/reviewLoading/reviewFile.js';
 import type { ReviewController } from '../src/app/reviewController.js';
-import type { ComposerTarget } from '../src/store/reviewState.js';
+import type { ComposerTarget } from '../src/composer/composerSlice.js';
 import { createDebouncedTask } from './debouncedTask.js';
 import { isEditFlagOn } from './editFlag.js';
 import { refusalMessage, staticEditRefusal } from './editRefusals.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CALC_FILES, CALC_PATCH, KINDS_FILES, KINDS_PATCH, makeReview } from '../testing/fixtures.js';
 import { viewedFingerprint } from '../viewed/viewedFingerprint.js';
-import { createReviewStore, selectionToTarget } from './reviewStore.js';
+import { selectionToTarget } from '../composer/composerSlice.js';
+import { createReviewStore } from './reviewStore.js';
 
 const review = makeReview(KINDS_PATCH + CALC_PATCH, [...KINDS_FILES, ...CALC_FILES]);
 

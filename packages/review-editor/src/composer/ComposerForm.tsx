@@ -1,7 +1,7 @@
 /** The open comment or suggestion form, wired to the store. */
 import { useShallow } from 'zustand/react/shallow';
 import { describeAnchor } from '../annotations/annotationOps.js';
-import type { Composer } from '../store/reviewState.js';
+import type { Composer } from './composerSlice.js';
 import type { ReviewStoreState } from '../app/reviewStore.js';
 import { CommentForm } from './CommentForm.js';
 import { useController, useReview } from '../app/reviewContext.js';

@@ -15,7 +15,7 @@ import { ReviewOverview } from '../annotations/ReviewOverview.js';
 import { SlotView } from './SlotView.js';
 import { useController, useReview } from '../app/reviewContext.js';
 import { dismissFirstScreen } from '../reviewLoading/firstScreen.js';
-import { selectionToTarget } from '../app/reviewStore.js';
+import { selectionToTarget } from '../composer/composerSlice.js';
 import { createItemsBuilder } from './buildItems.js';
 import { delegatingEditorFactory } from './editorFactory.js';
 import { extensionSlots } from './extensionSlots.js';

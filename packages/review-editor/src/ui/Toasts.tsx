@@ -1,6 +1,6 @@
 /** Short notices at the bottom of the page; deleting an annotation offers Undo here. */
 import { useEffect } from 'react';
-import type { Toast } from '../store/reviewState.js';
+import type { Toast } from './toastsSlice.js';
 import { useController, useReview } from '../app/reviewContext.js';
 
 export function Toasts() {
