@@ -7,7 +7,8 @@ import { highlighterOptions as highlighterOptionsFor, POOL_OPTIONS } from '../di
 import { dismissFirstScreen } from '../reviewLoading/firstScreen.js';
 import type { ReviewController } from './reviewController.js';
 import { CloseReviewDialog } from '../feedback/CloseReviewDialog.js';
-import { ClosedScreen, FailedScreen, LoadingScreen, SentScreen } from '../feedback/EndScreens.js';
+import { ClosedScreen, SentScreen } from '../feedback/EndScreens.js';
+import { FailedScreen, LoadingScreen } from '../reviewLoading/LoadingScreens.js';
 import { FeedbackDialog } from '../feedback/FeedbackDialog.js';
 import { ReviewContext, useController, useReview } from './reviewContext.js';
 import { SearchBar } from '../search/SearchBar.js';

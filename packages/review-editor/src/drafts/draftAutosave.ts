@@ -19,7 +19,7 @@ export interface AutosaveOptions {
   now?: () => Date;
 }
 
-export function draftFromState(s: ReviewStoreState, now: Date): DraftData | null {
+function draftFromState(s: ReviewStoreState, now: Date): DraftData | null {
   if (!s.review) return null;
   return {
     version: 1,
