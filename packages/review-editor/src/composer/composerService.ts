@@ -47,51 +47,13 @@ export interface ComposerService {
 export function createComposerService(store: ReviewStore, contents: FileContentsService): ComposerService {
   let commentTargetMapper: CommentTargetMapper | null = null;
   const state = () => store.getState();
-
-  function openComment(target: ComposerTarget): boolean {
-    const mapped = commentTargetMapper?.(target) ?? null;
-    if (!mapped) return state().openComposer({ kind: 'comment', target });
-    return state().openComposer({
-      kind: 'comment',
-      target: mapped.target,
-      ...(mapped.highlightedText !== undefined ? { highlightedText: mapped.highlightedText } : {}),
-      ...(mapped.approximate ? { approximate: true } : {}),
-    });
-  }
-
-  async function openSuggestion(target: Extract<ComposerTarget, { scope: 'line' }>, text = ''): Promise<boolean> {
-    const file = state().fileById.get(target.fileId);
-    if (!file || target.side !== 'new') return false;
-    const original = await originalLines(file, target);
-    if (original === null) {
-      state().showToast('Cannot suggest a change here: those lines are not available.');
-      return false;
-    }
-    return state().openComposer({ kind: 'suggestion', target, text, originalCode: original.code, ...(original.revision ? { revision: original.revision } : {}) });
-  }
-
-  /** The lines a suggestion replaces: from the served file (with its sha256) when it agrees with the diff, else from the diff. */
-  async function originalLines(file: ReviewFile, target: Extract<ComposerTarget, { scope: 'line' }>): Promise<{ code: string; revision?: string } | null> {
-    const fromDiff = diffLinesInRange(file.fileDiff, 'new', target.startLine, target.endLine);
-    try {
-      const data = await contents.fetchContents(file.path);
-      if (data.new) {
-        const lines = toLines(data.new.contents).slice(target.startLine - 1, target.endLine);
-        const consistent = fromDiff === null || fromDiff.every((line, i) => line === lines[i]);
-        if (lines.length === target.endLine - target.startLine + 1 && consistent) return { code: linesToCode(lines), revision: data.new.sha256 };
-      }
-    } catch (error) {
-      if (!(error instanceof ApiRequestError)) throw error;
-    }
-    return fromDiff ? { code: linesToCode(fromDiff) } : null;
-  }
-
+  const openComment = (target: ComposerTarget) => openMappedComment(store, commentTargetMapper?.(target) ?? null, target);
   return {
     setCommentTargetMapper(next) {
       commentTargetMapper = next;
     },
     openComment,
-    openSuggestion,
+    openSuggestion: (target, text = '') => openSuggestion(store, contents, target, text),
     submitComposer(options) {
       const annotation = state().submitComposer(options);
       if (annotation && annotation.scope === 'line') contents.fetchContents(annotation.path).catch(() => undefined);
@@ -106,4 +68,43 @@ export function createComposerService(store: ReviewStore, contents: FileContents
       return openComment(selectionToTarget(selection));
     },
   };
+}
+
+function openMappedComment(store: ReviewStore, mapped: ReturnType<CommentTargetMapper>, target: ComposerTarget): boolean {
+  if (!mapped) return store.getState().openComposer({ kind: 'comment', target });
+  return store.getState().openComposer({
+    kind: 'comment',
+    target: mapped.target,
+    ...(mapped.highlightedText !== undefined ? { highlightedText: mapped.highlightedText } : {}),
+    ...(mapped.approximate ? { approximate: true } : {}),
+  });
+}
+
+type LineTarget = Extract<ComposerTarget, { scope: 'line' }>;
+
+async function openSuggestion(store: ReviewStore, contents: FileContentsService, target: LineTarget, text: string): Promise<boolean> {
+  const file = store.getState().fileById.get(target.fileId);
+  if (!file || target.side !== 'new') return false;
+  const original = await originalLines(contents, file, target);
+  if (original === null) {
+    store.getState().showToast('Cannot suggest a change here: those lines are not available.');
+    return false;
+  }
+  return store.getState().openComposer({ kind: 'suggestion', target, text, originalCode: original.code, ...(original.revision ? { revision: original.revision } : {}) });
+}
+
+/** The lines a suggestion replaces: from the served file (with its sha256) when it agrees with the diff, else from the diff. */
+async function originalLines(contents: FileContentsService, file: ReviewFile, target: LineTarget): Promise<{ code: string; revision?: string } | null> {
+  const fromDiff = diffLinesInRange(file.fileDiff, 'new', target.startLine, target.endLine);
+  try {
+    const data = await contents.fetchContents(file.path);
+    if (data.new) {
+      const lines = toLines(data.new.contents).slice(target.startLine - 1, target.endLine);
+      const consistent = fromDiff === null || fromDiff.every((line, i) => line === lines[i]);
+      if (lines.length === target.endLine - target.startLine + 1 && consistent) return { code: linesToCode(lines), revision: data.new.sha256 };
+    }
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+  }
+  return fromDiff ? { code: linesToCode(fromDiff) } : null;
 }

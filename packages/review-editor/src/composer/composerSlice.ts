@@ -113,17 +113,7 @@ export const createComposerSlice: ReviewSliceCreator<ComposerSlice> = (set, get)
   },
   editAnnotation(id) {
     const a = get().annotations.find((x) => x.id === id);
-    if (!a) return false;
-    return get().openComposer({
-      kind: a.kind,
-      target: annotationTarget(a),
-      text: a.text,
-      originalCode: a.originalCode ?? '',
-      suggestedCode: a.suggestedCode ?? '',
-      deletion: a.deletion ?? false,
-      ...(a.revision ? { revision: a.revision } : {}),
-      editingId: a.id,
-    });
+    return a ? get().openComposer(editInput(a)) : false;
   },
 });
 
@@ -142,6 +132,20 @@ function newComposer(input: OpenComposerInput): Composer {
     editingId: input.editingId ?? null,
     error: null,
     askEmptySuggestion: false,
+  };
+}
+
+/** The form that edits `a` in place. */
+function editInput(a: Annotation): OpenComposerInput {
+  return {
+    kind: a.kind,
+    target: annotationTarget(a),
+    text: a.text,
+    originalCode: a.originalCode ?? '',
+    suggestedCode: a.suggestedCode ?? '',
+    deletion: a.deletion ?? false,
+    ...(a.revision ? { revision: a.revision } : {}),
+    editingId: a.id,
   };
 }
 

@@ -34,74 +34,101 @@ function draftFromState(s: ReviewStoreState, now: Date): DraftData | null {
 
 const saved = (s: ReviewStoreState) => [s.annotations, s.viewed, s.verdict, s.summary, s.review?.fingerprint] as const;
 
-export function startDraftAutosave(store: ReviewStore, api: ReviewApi, options: AutosaveOptions = {}): { flush(keepalive?: boolean): Promise<void>; stop(): void } {
-  const delayMs = options.delayMs ?? 200;
-  const maxWaitMs = options.maxWaitMs ?? 500;
-  const now = options.now ?? (() => new Date());
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let firstPendingAt: number | null = null;
-  let inFlight: Promise<void> | null = null;
-  let dirty = false;
+export interface DraftAutosave {
+  /** Saves what is pending now (keepalive: the request may outlive the page). */
+  flush(keepalive?: boolean): Promise<void>;
+  stop(): void;
+}
 
-  const active = () => store.getState().phase === 'ready';
+/** One autosave's timing state: the debounce timer, the oldest unsaved change, the save on the wire. */
+interface Saver {
+  store: ReviewStore;
+  api: ReviewApi;
+  delayMs: number;
+  maxWaitMs: number;
+  now: () => Date;
+  timer: ReturnType<typeof setTimeout> | null;
+  firstPendingAt: number | null;
+  inFlight: Promise<void> | null;
+  /** A change arrived while a save was on the wire: save again after it. */
+  dirty: boolean;
+}
 
-  async function save(keepalive = false): Promise<void> {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    firstPendingAt = null;
-    if (inFlight) {
-      dirty = true;
-      return inFlight;
-    }
-    const draft = draftFromState(store.getState(), now());
-    if (!draft || !active()) return;
-    dirty = false;
-    inFlight = api
-      .putDraft(draft, { keepalive })
-      .then(
-        () => store.getState().setDraftStatus(dirty ? 'pending' : 'saved'),
-        () => store.getState().setDraftStatus('failed'),
-      )
-      .finally(() => {
-        inFlight = null;
-        if (dirty) void save();
-      });
-    return inFlight;
-  }
-
-  function schedule() {
-    const at = Date.now();
-    firstPendingAt ??= at;
-    store.getState().setDraftStatus('pending');
-    if (timer) clearTimeout(timer);
-    const wait = Math.max(0, Math.min(delayMs, firstPendingAt + maxWaitMs - at));
-    timer = setTimeout(() => void save(), wait);
-  }
-
+export function startDraftAutosave(store: ReviewStore, api: ReviewApi, options: AutosaveOptions = {}): DraftAutosave {
+  const saver: Saver = {
+    store,
+    api,
+    delayMs: options.delayMs ?? 200,
+    maxWaitMs: options.maxWaitMs ?? 500,
+    now: options.now ?? (() => new Date()),
+    timer: null,
+    firstPendingAt: null,
+    inFlight: null,
+    dirty: false,
+  };
   const unsubscribe = store.subscribe((s, prev) => {
     // Loading installs restored state: that is not a change to save.
     if (prev.phase !== 'ready' || s.phase !== 'ready') return;
     const a = saved(s);
     const b = saved(prev);
-    if (a.some((value, i) => value !== b[i])) schedule();
+    if (a.some((value, i) => value !== b[i])) schedule(saver);
   });
+  const stopFlushOnHide = flushWhenHidden(saver);
+  return {
+    flush: (keepalive = false) => (saver.firstPendingAt !== null || saver.dirty ? save(saver, keepalive) : (saver.inFlight ?? Promise.resolve())),
+    stop() {
+      unsubscribe();
+      if (saver.timer) clearTimeout(saver.timer);
+      stopFlushOnHide();
+    },
+  };
+}
 
+async function save(saver: Saver, keepalive = false): Promise<void> {
+  if (saver.timer) clearTimeout(saver.timer);
+  saver.timer = null;
+  saver.firstPendingAt = null;
+  if (saver.inFlight) {
+    saver.dirty = true;
+    return saver.inFlight;
+  }
+  const draft = draftFromState(saver.store.getState(), saver.now());
+  if (!draft || saver.store.getState().phase !== 'ready') return;
+  saver.dirty = false;
+  saver.inFlight = saver.api
+    .putDraft(draft, { keepalive })
+    .then(
+      () => saver.store.getState().setDraftStatus(saver.dirty ? 'pending' : 'saved'),
+      () => saver.store.getState().setDraftStatus('failed'),
+    )
+    .finally(() => {
+      saver.inFlight = null;
+      if (saver.dirty) void save(saver);
+    });
+  return saver.inFlight;
+}
+
+function schedule(saver: Saver) {
+  const at = Date.now();
+  saver.firstPendingAt ??= at;
+  saver.store.getState().setDraftStatus('pending');
+  if (saver.timer) clearTimeout(saver.timer);
+  const wait = Math.max(0, Math.min(saver.delayMs, saver.firstPendingAt + saver.maxWaitMs - at));
+  saver.timer = setTimeout(() => void save(saver), wait);
+}
+
+/** When the page is hidden or closed, what is pending goes out at once (keepalive); returns the remover. */
+function flushWhenHidden(saver: Saver): () => void {
   const onHide = () => {
-    if (document.visibilityState === 'hidden' && firstPendingAt !== null) void save(true);
+    if (document.visibilityState === 'hidden' && saver.firstPendingAt !== null) void save(saver, true);
   };
   const onPageHide = () => {
-    if (firstPendingAt !== null) void save(true);
+    if (saver.firstPendingAt !== null) void save(saver, true);
   };
   document.addEventListener('visibilitychange', onHide);
   window.addEventListener('pagehide', onPageHide);
-
-  return {
-    flush: (keepalive = false) => (firstPendingAt !== null || dirty ? save(keepalive) : (inFlight ?? Promise.resolve())),
-    stop() {
-      unsubscribe();
-      if (timer) clearTimeout(timer);
-      document.removeEventListener('visibilitychange', onHide);
-      window.removeEventListener('pagehide', onPageHide);
-    },
+  return () => {
+    document.removeEventListener('visibilitychange', onHide);
+    window.removeEventListener('pagehide', onPageHide);
   };
 }

@@ -1,7 +1,7 @@
 /** Send Feedback and Close review: what goes to the server, and the end screens after. */
 import type { FeedbackReview, FeedbackSubmission } from '@redline/core';
 import type { ReviewApi } from '../api/apiClient.js';
-import type { ReviewStore } from '../app/reviewStore.js';
+import type { ReviewStore, ReviewStoreState } from '../app/reviewStore.js';
 import { errorMessage } from '../ui/errorMessage.js';
 
 export interface FeedbackService {
@@ -14,47 +14,41 @@ export interface FeedbackService {
 }
 
 export function createFeedbackService(store: ReviewStore, api: ReviewApi): FeedbackService {
-  const state = () => store.getState();
-
-  function feedbackReview(): FeedbackReview {
-    const s = state();
-    return {
-      target: s.review!.target,
-      verdict: s.verdict,
-      summary: s.summary,
-      annotations: s.annotations,
-      // The server's own file list, as the server passes it to the renderer.
-      files: s.review!.files.map(({ path, oldPath, status }) => ({ path, oldPath, status })),
-    };
-  }
-
-  function submission(): FeedbackSubmission {
-    const s = state();
-    return { verdict: s.verdict, summary: s.summary, annotations: s.annotations };
-  }
-
-  async function sendFeedback(): Promise<boolean> {
-    try {
-      state().setError(null);
-      const result = await api.sendFeedback(submission());
-      state().markSent(result.output);
-      return true;
-    } catch (error) {
-      state().setError(`Sending failed: ${errorMessage(error)}`);
-      return false;
-    }
-  }
-
-  async function closeReview(): Promise<boolean> {
-    try {
+  const submission = () => submissionOf(store.getState());
+  return {
+    feedbackReview: () => feedbackReviewOf(store.getState()),
+    submission,
+    sendFeedback: () => settle(store, 'Sending', async () => store.getState().markSent((await api.sendFeedback(submission())).output)),
+    closeReview: () => settle(store, 'Closing', async () => {
       await api.closeReview();
-      state().markClosed();
-      return true;
-    } catch (error) {
-      state().setError(`Closing failed: ${errorMessage(error)}`);
-      return false;
-    }
-  }
+      store.getState().markClosed();
+    }),
+  };
+}
 
-  return { feedbackReview, submission, sendFeedback, closeReview };
+function feedbackReviewOf(s: ReviewStoreState): FeedbackReview {
+  return {
+    target: s.review!.target,
+    verdict: s.verdict,
+    summary: s.summary,
+    annotations: s.annotations,
+    // The server's own file list, as the server passes it to the renderer.
+    files: s.review!.files.map(({ path, oldPath, status }) => ({ path, oldPath, status })),
+  };
+}
+
+function submissionOf(s: ReviewStoreState): FeedbackSubmission {
+  return { verdict: s.verdict, summary: s.summary, annotations: s.annotations };
+}
+
+/** Runs the request that ends the review; a failure stays on the page as "<what> failed: …". */
+async function settle(store: ReviewStore, what: 'Sending' | 'Closing', run: () => Promise<void>): Promise<boolean> {
+  try {
+    if (what === 'Sending') store.getState().setError(null);
+    await run();
+    return true;
+  } catch (error) {
+    store.getState().setError(`${what} failed: ${errorMessage(error)}`);
+    return false;
+  }
 }

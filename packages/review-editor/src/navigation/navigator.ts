@@ -29,62 +29,68 @@ export interface Navigator {
 /** How long a jumped-to file stays current while the scroll settles (the last files of a diff can never reach the top edge). */
 const PIN_MS = 800;
 
+/** The navigator's own state: the registered viewport and until when the jumped-to file stays current. */
+interface Moving {
+  store: ReviewStore;
+  viewport: DiffViewport | null;
+  pinnedUntil: number;
+}
+
 export function createNavigator(store: ReviewStore): Navigator {
-  let viewport: DiffViewport | null = null;
-  let pinnedUntil = 0;
-  const state = () => store.getState();
-
-  const pin = (fileId: string) => {
-    pinnedUntil = performance.now() + PIN_MS;
-    state().setCurrentFile(fileId);
-  };
-
-  /** Unfolds a collapsed file first; `then` runs once its items have reached CodeView. */
-  function reveal(fileId: string, then: () => void) {
-    if (!state().isCollapsed(fileId)) return then();
-    state().setCollapsed(fileId, false);
-    requestAnimationFrame(() => requestAnimationFrame(then));
-  }
-
-  function jumpToFile(fileId: string) {
-    pin(fileId);
-    viewport?.scrollToFile(fileId);
-  }
-
-  function jumpToLine(fileId: string, side: Side, lineNumber: number) {
-    pin(fileId);
-    reveal(fileId, () => viewport?.scrollToLine(fileId, side, lineNumber));
-  }
-
-  function jumpToAnnotation(id: string) {
-    const a = state().annotations.find((x) => x.id === id);
-    if (!a) return;
-    if (a.scope === 'general') return viewport?.scrollToTop();
-    if (!state().fileById.has(a.path)) return;
-    if (a.scope === 'file' || a.outdated) return reveal(a.path, () => jumpToFile(a.path));
-    jumpToLine(a.path, a.side ?? 'new', a.startLine ?? 1);
-  }
-
-  function stepFile(direction: 1 | -1) {
-    const { files, currentFileId } = state();
-    if (files.length === 0) return;
-    const at = files.findIndex((f) => f.id === currentFileId);
-    const next = files[Math.min(files.length - 1, Math.max(0, at < 0 ? 0 : at + direction))];
-    if (next) jumpToFile(next.id);
-  }
-
+  const m: Moving = { store, viewport: null, pinnedUntil: 0 };
   return {
     setViewport(next) {
-      viewport = next;
+      m.viewport = next;
     },
-    currentFilePinnedFor: () => Math.max(0, pinnedUntil - performance.now()),
-    jumpToFile,
-    jumpToLine,
-    jumpToAnnotation,
-    stepFile,
+    currentFilePinnedFor: () => Math.max(0, m.pinnedUntil - performance.now()),
+    jumpToFile: (fileId) => jumpToFile(m, fileId),
+    jumpToLine: (fileId, side, lineNumber) => jumpToLine(m, fileId, side, lineNumber),
+    jumpToAnnotation: (id) => jumpToAnnotation(m, id),
+    stepFile: (direction) => stepFile(m, direction),
     toggleViewedCurrent() {
-      const id = state().currentFileId;
-      if (id) state().toggleViewed(id);
+      const id = store.getState().currentFileId;
+      if (id) store.getState().toggleViewed(id);
     },
   };
+}
+
+function pin(m: Moving, fileId: string) {
+  m.pinnedUntil = performance.now() + PIN_MS;
+  m.store.getState().setCurrentFile(fileId);
+}
+
+/** Unfolds a collapsed file first; `then` runs once its items have reached CodeView. */
+function reveal(m: Moving, fileId: string, then: () => void) {
+  const s = m.store.getState();
+  if (!s.isCollapsed(fileId)) return then();
+  s.setCollapsed(fileId, false);
+  requestAnimationFrame(() => requestAnimationFrame(then));
+}
+
+function jumpToFile(m: Moving, fileId: string) {
+  pin(m, fileId);
+  m.viewport?.scrollToFile(fileId);
+}
+
+function jumpToLine(m: Moving, fileId: string, side: Side, lineNumber: number) {
+  pin(m, fileId);
+  reveal(m, fileId, () => m.viewport?.scrollToLine(fileId, side, lineNumber));
+}
+
+function jumpToAnnotation(m: Moving, id: string) {
+  const s = m.store.getState();
+  const a = s.annotations.find((x) => x.id === id);
+  if (!a) return;
+  if (a.scope === 'general') return m.viewport?.scrollToTop();
+  if (!s.fileById.has(a.path)) return;
+  if (a.scope === 'file' || a.outdated) return reveal(m, a.path, () => jumpToFile(m, a.path));
+  jumpToLine(m, a.path, a.side ?? 'new', a.startLine ?? 1);
+}
+
+function stepFile(m: Moving, direction: 1 | -1) {
+  const { files, currentFileId } = m.store.getState();
+  if (files.length === 0) return;
+  const at = files.findIndex((f) => f.id === currentFileId);
+  const next = files[Math.min(files.length - 1, Math.max(0, at < 0 ? 0 : at + direction))];
+  if (next) jumpToFile(m, next.id);
 }

@@ -31,83 +31,97 @@ export interface ReviewLoader {
   setHideWhitespace(hide: boolean): Promise<void>;
 }
 
+/** What loading needs: the store it fills, the server, and the contents cache re-anchoring reads. */
+interface LoaderDeps {
+  store: ReviewStore;
+  api: ReviewApi;
+  contents: FileContentsService;
+}
+
 export function createReviewLoader(store: ReviewStore, api: ReviewApi, contents: FileContentsService): ReviewLoader {
+  const deps: LoaderDeps = { store, api, contents };
+  return {
+    load: (showWhen) => load(deps, showWhen),
+    refresh: () => refresh(deps),
+    installReread: (next) => installReread(deps, next),
+    setHideWhitespace: (hide) => setHideWhitespace(deps, hide),
+  };
+}
+
+async function load({ store, api, contents }: LoaderDeps, showWhen: Promise<void> = Promise.resolve()): Promise<void> {
   const state = () => store.getState();
-
-  async function load(showWhen: Promise<void> = Promise.resolve()): Promise<void> {
-    let review: ReviewData;
-    try {
-      review = await api.getReview({ ignoreWhitespace: state().settings.hideWhitespace });
-      await showWhen;
-      state().loadReview(review, null);
-      performance.mark?.('redline:review-loaded');
-    } catch (error) {
-      state().failLoading(errorMessage(error));
-      return;
-    }
-    await restoreSavedDraft(review.fingerprint);
-    // Restored line annotations: fetch their files now, while the disk still
-    // matches this diff, so a later refresh re-anchors them by full content.
-    const annotated = new Set(state().annotations.filter((a) => a.scope === 'line').map((a) => a.path));
-    for (const path of [...annotated].slice(0, 50)) if (state().fileById.has(path)) contents.fetchContents(path).catch(() => undefined);
+  let review: ReviewData;
+  try {
+    review = await api.getReview({ ignoreWhitespace: state().settings.hideWhitespace });
+    await showWhen;
+    state().loadReview(review, null);
+    performance.mark?.('redline:review-loaded');
+  } catch (error) {
+    state().failLoading(errorMessage(error));
+    return;
   }
+  await restoreSavedDraft(store, api, review.fingerprint);
+  // Restored line annotations: fetch their files now, while the disk still
+  // matches this diff, so a later refresh re-anchors them by full content.
+  const annotated = new Set(state().annotations.filter((a) => a.scope === 'line').map((a) => a.path));
+  for (const path of [...annotated].slice(0, 50)) if (state().fileById.has(path)) contents.fetchContents(path).catch(() => undefined);
+}
 
-  async function restoreSavedDraft(fingerprint: string): Promise<void> {
-    try {
-      const draft = await api.getDraft(fingerprint);
-      if (draft && !state().restoreDraft(draft)) state().showToast('A saved draft was not restored: you had already started.');
-    } catch (error) {
-      state().showToast(`Could not restore the saved draft: ${errorMessage(error)}`);
-    }
+async function restoreSavedDraft(store: ReviewStore, api: ReviewApi, fingerprint: string): Promise<void> {
+  try {
+    const draft = await api.getDraft(fingerprint);
+    if (draft && !store.getState().restoreDraft(draft)) store.getState().showToast('A saved draft was not restored: you had already started.');
+  } catch (error) {
+    store.getState().showToast(`Could not restore the saved draft: ${errorMessage(error)}`);
   }
+}
 
-  async function refresh(): Promise<void> {
-    if (state().reloading) return;
-    state().setReloading(true);
-    try {
-      const counts = await installReread(await api.getReview({ ignoreWhitespace: state().settings.hideWhitespace }));
-      const parts = [`Diff refreshed`];
-      if (counts.moved) parts.push(`${counts.moved} moved with their code`);
-      if (counts.outdated) parts.push(`${counts.outdated} outdated`);
-      state().showToast(parts.join(' · '));
-    } catch (error) {
-      state().showToast(`Refresh failed: ${errorMessage(error)}`);
-    } finally {
-      state().setReloading(false);
-    }
+async function refresh(deps: LoaderDeps): Promise<void> {
+  const state = () => deps.store.getState();
+  if (state().reloading) return;
+  state().setReloading(true);
+  try {
+    const counts = await installReread(deps, await deps.api.getReview({ ignoreWhitespace: state().settings.hideWhitespace }));
+    const parts = [`Diff refreshed`];
+    if (counts.moved) parts.push(`${counts.moved} moved with their code`);
+    if (counts.outdated) parts.push(`${counts.outdated} outdated`);
+    state().showToast(parts.join(' · '));
+  } catch (error) {
+    state().showToast(`Refresh failed: ${errorMessage(error)}`);
+  } finally {
+    state().setReloading(false);
   }
+}
 
-  async function installReread(next: ReviewData): Promise<{ moved: number; outdated: number }> {
-    const parsed = parseReviewFiles(next);
-    const s = state();
-    const generations = followRenames(s.files, parsed, s.annotations);
-    const oldFingerprint = s.review?.fingerprint ?? '';
-    const texts = await collectReanchorTexts(generations.annotations, {
-      before: { files: generations.oldByNewPath, read: (path) => contents.fetchContents(generations.renamedFrom.get(path) ?? path, oldFingerprint) },
-      after: { files: generations.nextFiles, read: (path) => contents.fetchContents(path, next.fingerprint) },
-    });
-    const results = reanchorAnnotations(generations.annotations, texts);
-    state().replaceReview(next, keepChangesMeanwhile(s.annotations, results, state().annotations), parsed);
-    return {
-      moved: results.filter((r) => r.status === 'moved').length,
-      outdated: results.filter((r) => r.status === 'outdated').length,
-    };
+async function installReread({ store, contents }: LoaderDeps, next: ReviewData): Promise<{ moved: number; outdated: number }> {
+  const parsed = parseReviewFiles(next);
+  const s = store.getState();
+  const generations = followRenames(s.files, parsed, s.annotations);
+  const oldFingerprint = s.review?.fingerprint ?? '';
+  const texts = await collectReanchorTexts(generations.annotations, {
+    before: { files: generations.oldByNewPath, read: (path) => contents.fetchContents(generations.renamedFrom.get(path) ?? path, oldFingerprint) },
+    after: { files: generations.nextFiles, read: (path) => contents.fetchContents(path, next.fingerprint) },
+  });
+  const results = reanchorAnnotations(generations.annotations, texts);
+  store.getState().replaceReview(next, keepChangesMeanwhile(s.annotations, results, store.getState().annotations), parsed);
+  return {
+    moved: results.filter((r) => r.status === 'moved').length,
+    outdated: results.filter((r) => r.status === 'outdated').length,
+  };
+}
+
+async function setHideWhitespace({ store, api }: LoaderDeps, hide: boolean): Promise<void> {
+  const state = () => store.getState();
+  state().setSettings({ hideWhitespace: hide });
+  state().setReloading(true);
+  try {
+    const next = await api.getReview({ ignoreWhitespace: hide });
+    state().replaceReview(next, state().annotations);
+  } catch (error) {
+    state().showToast(`Could not reload the diff: ${errorMessage(error)}`);
+  } finally {
+    state().setReloading(false);
   }
-
-  async function setHideWhitespace(hide: boolean): Promise<void> {
-    state().setSettings({ hideWhitespace: hide });
-    state().setReloading(true);
-    try {
-      const next = await api.getReview({ ignoreWhitespace: hide });
-      state().replaceReview(next, state().annotations);
-    } catch (error) {
-      state().showToast(`Could not reload the diff: ${errorMessage(error)}`);
-    } finally {
-      state().setReloading(false);
-    }
-  }
-
-  return { load, refresh, installReread, setHideWhitespace };
 }
 
 /**

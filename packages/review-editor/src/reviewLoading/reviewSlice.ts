@@ -4,7 +4,7 @@
  * resets what belongs to the previous diff in the other slices.
  */
 import type { Annotation, DraftData, ReviewData } from '@redline/core';
-import type { ReviewSliceCreator } from '../app/reviewStore.js';
+import type { ReviewSliceCreator, ReviewStoreState } from '../app/reviewStore.js';
 import type { Composer } from '../composer/composerSlice.js';
 import { workFromDraft } from '../drafts/draftSlice.js';
 import { keepValidViewed } from '../viewed/viewedFingerprint.js';
@@ -49,43 +49,14 @@ export const createReviewSlice: ReviewSliceCreator<ReviewSlice> = (set, get) => 
   reloading: false,
 
   loadReview(review, draft) {
-    const files = parseReviewFiles(review);
-    const restored = draft && draft.fingerprint === review.fingerprint ? draft : null;
-    set({
-      phase: 'ready',
-      error: null,
-      review,
-      ...filesState(files),
-      ...workFromDraft(restored, files),
-      collapsed: {},
-      selection: null,
-      composer: null,
-      currentFileId: files[0]?.id ?? null,
-      stale: false,
-      overlapsConfirmed: false,
-    });
+    set(loadedState(review, draft ?? null));
     get().setSearchQuery(get().search.query);
   },
-
   replaceReview(review, annotations, parsedFiles) {
     const files = parsedFiles ?? parseReviewFiles(review);
-    const ids = new Set(files.map((f) => f.id));
-    const keepIds = <V>(record: Record<string, V>) => Object.fromEntries(Object.entries(record).filter(([id]) => ids.has(id)));
-    set((s) => ({
-      review,
-      ...filesState(files),
-      annotations,
-      viewed: keepValidViewed(s.viewed, files),
-      collapsed: keepIds(s.collapsed),
-      selection: null,
-      composer: s.composer && composerStillValid(s.composer, ids) ? s.composer : null,
-      currentFileId: s.currentFileId && ids.has(s.currentFileId) ? s.currentFileId : (files[0]?.id ?? null),
-      stale: false,
-      overlapsConfirmed: false,
-    }));
+    set((s) => rereadState(s, review, annotations, files));
     get().setSearchQuery(get().search.query);
   },
-
   failLoading(message) {
     set({ phase: 'failed', error: message });
   },
@@ -99,6 +70,43 @@ export const createReviewSlice: ReviewSliceCreator<ReviewSlice> = (set, get) => 
     set({ reloading });
   },
 });
+
+/** A first load: the draft saved for this very diff (if any) restores the reviewer's work; everything else starts afresh. */
+function loadedState(review: ReviewData, draft: DraftData | null): Partial<ReviewStoreState> {
+  const files = parseReviewFiles(review);
+  const restored = draft && draft.fingerprint === review.fingerprint ? draft : null;
+  return {
+    phase: 'ready',
+    error: null,
+    review,
+    ...filesState(files),
+    ...workFromDraft(restored, files),
+    collapsed: {},
+    selection: null,
+    composer: null,
+    currentFileId: files[0]?.id ?? null,
+    stale: false,
+    overlapsConfirmed: false,
+  };
+}
+
+/** A re-read: the reviewer's work stays, minus what belonged to files that are gone. */
+function rereadState(s: ReviewStoreState, review: ReviewData, annotations: Annotation[], files: ReviewFile[]): Partial<ReviewStoreState> {
+  const ids = new Set(files.map((f) => f.id));
+  const keepIds = <V>(record: Record<string, V>) => Object.fromEntries(Object.entries(record).filter(([id]) => ids.has(id)));
+  return {
+    review,
+    ...filesState(files),
+    annotations,
+    viewed: keepValidViewed(s.viewed, files),
+    collapsed: keepIds(s.collapsed),
+    selection: null,
+    composer: s.composer && composerStillValid(s.composer, ids) ? s.composer : null,
+    currentFileId: s.currentFileId && ids.has(s.currentFileId) ? s.currentFileId : (files[0]?.id ?? null),
+    stale: false,
+    overlapsConfirmed: false,
+  };
+}
 
 function composerStillValid(c: Composer, fileIds: ReadonlySet<string>): boolean {
   return c.target.scope === 'general' || fileIds.has(c.target.fileId);
