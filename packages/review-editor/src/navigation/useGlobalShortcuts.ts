@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { shortcutFor } from './shortcuts.js';
 import type { ReviewController } from '../app/reviewController.js';
 
-/** Dispatches the page's keyboard shortcuts (see keyboard/shortcuts.ts). */
+/** Dispatches the page's keyboard shortcuts (see shortcuts.ts). */
 export function useGlobalShortcuts(controller: ReviewController): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
