@@ -4,7 +4,7 @@ import { WorkerPoolContextProvider, useWorkerPool } from '@pierre/diffs/react';
 import { DiffView } from '../diff/DiffView.js';
 import { extensionSlots } from '../diff/extensionSlots.js';
 import { highlighterOptions as highlighterOptionsFor, POOL_OPTIONS } from '../diff/highlighterPool.js';
-import { dismissFirstScreen } from '../reviewLoading/firstScreen.js';
+import { useDismissFirstScreenOnEnd, useFirstScreenDeadline } from '../reviewLoading/useFirstScreenHandOver.js';
 import type { ReviewController } from './reviewController.js';
 import { CloseReviewDialog } from '../feedback/CloseReviewDialog.js';
 import { ClosedScreen, SentScreen } from '../feedback/EndScreens.js';
@@ -64,9 +64,7 @@ function Screen() {
   const phase = useReview((s) => s.phase);
   const theme = useReview((s) => s.settings.theme);
   useResolvedTheme(theme);
-  useEffect(() => {
-    if (phase === 'failed' || phase === 'sent' || phase === 'closed') dismissFirstScreen();
-  }, [phase]);
+  useDismissFirstScreenOnEnd(phase);
   switch (phase) {
     case 'loading':
       return <LoadingScreen />;
@@ -81,24 +79,12 @@ function Screen() {
   }
 }
 
-/**
- * How long the server's first screen may stay once the review is in the
- * store, if the diff view never paints (a highlighter that does not start):
- * the page under it is the one that works.
- */
-const FIRST_SCREEN_MAX_MS = 5_000;
-
 function ReviewPage() {
   const controller = useController();
   const dialog = useReview((s) => s.dialog);
   const fileCount = useReview((s) => s.files.length);
   useGlobalShortcuts(controller);
-  useEffect(() => {
-    // The diff view removes it when it paints; with no file it never does.
-    if (fileCount === 0) return dismissFirstScreen();
-    const timer = setTimeout(dismissFirstScreen, FIRST_SCREEN_MAX_MS);
-    return () => clearTimeout(timer);
-  }, [fileCount]);
+  useFirstScreenDeadline(fileCount);
   const PageExtension = extensionSlots.reviewPage;
   return (
     <div className="app">
