@@ -25,3 +25,15 @@ export * from './splitPatchSections.js';
 export * from './fileClassification.js';
 export * from './fileTree.js';
 export * from './countChangedLines.js';
+export {
+  buildFirstScreen,
+  FIRST_SCREEN_LIMITS,
+  type FirstScreen,
+  type FirstScreenFile,
+  type FirstScreenHunk,
+  type FirstScreenLimits,
+  type FirstScreenTreeRow,
+} from './firstScreen/buildFirstScreen.js';
+export { changedFilesLabel, largeDiffNote, SIDEBAR_WORDS, signedCount, unmodifiedLinesLabel } from './firstScreen/diffWording.js';
+export { fileNotices, isModeOnly, isRenameOnly } from './firstScreen/fileNotices.js';
+export type { DiffRow, RowKind, RowPair } from './firstScreen/parseHunks.js';
