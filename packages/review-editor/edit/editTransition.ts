@@ -36,53 +36,42 @@ const stay = (state: EditFeatureState): EditStep => ({ state, effects: [] });
 const withSession = (state: EditFeatureState, session: EditSession | null): EditFeatureState => ({ ...state, session });
 const plural = (n: number) => `${n} ${n === 1 ? 'suggestion' : 'suggestions'}`;
 
+type Reactions = { [K in EditEvent['type']]: (state: EditFeatureState, event: Extract<EditEvent, { type: K }>) => EditStep };
+
+/** What each event does: keyed by the event union, so a new event breaks the build until it is handled. */
+const REACTIONS: Reactions = {
+  editRequested: requestEdit,
+  contentsHydrated: (state, { id, result }) => hydrated(state, id, result),
+  startFailed,
+  highlightPrimed,
+  framesPainted: (state, { id }) =>
+    state.session?.id === id && state.session.phase === 'preparing' ? stay(withSession(state, { ...state.session, phase: 'editing' })) : stay(state),
+  editorAttached,
+  documentChanged: (state, { itemId, document }) =>
+    editingOn(state, itemId) ? { state, effects: [{ type: 'holdDocument', document }, { type: 'scheduleCount' }] } : stay(state),
+  countDue: (state, { liveText }) =>
+    state.session?.phase === 'editing' && liveText !== null ? { state, effects: [{ type: 'count', id: state.session.id, text: liveText }] } : stay(state),
+  counted: (state, { id, changes }) => counted(state, id, changes),
+  endRequested: (state, { reason, liveText }) => endSession(state, reason, liveText, null),
+  completionTimedOut: (state, { id }) =>
+    state.session?.id === id && state.session.phase === 'ending' ? completeSession(state, state.session, state.session.capturedText) : stay(state),
+  editCompleted,
+  suggestionsDerived: (state, { request, suggestions }) => suggestionsDerived(state, request, suggestions),
+  derivationFailed: (state, { request, message }) => ({ state, effects: [toast(`Your edits to ${request.path} could not be turned into suggestions: ${message}`)] }),
+  promptConfirmed: (state, { liveText }) => promptConfirmed(state, liveText),
+  // Switch: keep editing. Recover: drop the recovered edits.
+  promptDismissed: (state) => stay({ ...state, prompt: null }),
+  filesReplaced: (state, { fileById, liveText }) => filesReplaced(state, fileById, liveText),
+  feedbackOpened: (state, { liveText }) => feedbackOpened(state, liveText),
+  // The form will float at its default place, not where a "Make annotation" once was.
+  commentTargetPicked: (state, { target }) => (editingSessionFor(state.session, target) ? stay({ ...state, composerAnchor: null }) : stay(state)),
+  selectionAnnotated: (state, { snapshot }) => selectionAnnotated(state, snapshot),
+  floatingComposerOpened: (state, { anchor }) => stay({ ...state, composerAnchor: anchor }),
+};
+
 function react(state: EditFeatureState, event: EditEvent): EditStep {
-  switch (event.type) {
-    case 'editRequested':
-      return requestEdit(state, event);
-    case 'contentsHydrated':
-      return hydrated(state, event.id, event.result);
-    case 'startFailed':
-      return startFailed(state, event);
-    case 'highlightPrimed':
-      return highlightPrimed(state, event);
-    case 'framesPainted':
-      return state.session?.id === event.id && state.session.phase === 'preparing' ? stay(withSession(state, { ...state.session, phase: 'editing' })) : stay(state);
-    case 'editorAttached':
-      return editorAttached(state, event);
-    case 'documentChanged':
-      return editingOn(state, event.itemId) ? { state, effects: [{ type: 'holdDocument', document: event.document }, { type: 'scheduleCount' }] } : stay(state);
-    case 'countDue':
-      return state.session?.phase === 'editing' && event.liveText !== null ? { state, effects: [{ type: 'count', id: state.session.id, text: event.liveText }] } : stay(state);
-    case 'counted':
-      return counted(state, event.id, event.changes);
-    case 'endRequested':
-      return endSession(state, event.reason, event.liveText, null);
-    case 'completionTimedOut':
-      return state.session?.id === event.id && state.session.phase === 'ending' ? completeSession(state, state.session, state.session.capturedText) : stay(state);
-    case 'editCompleted':
-      return editCompleted(state, event);
-    case 'suggestionsDerived':
-      return suggestionsDerived(state, event.request, event.suggestions);
-    case 'derivationFailed':
-      return { state, effects: [toast(`Your edits to ${event.request.path} could not be turned into suggestions: ${event.message}`)] };
-    case 'promptConfirmed':
-      return promptConfirmed(state, event.liveText);
-    case 'promptDismissed':
-      // Switch: keep editing. Recover: drop the recovered edits.
-      return stay({ ...state, prompt: null });
-    case 'filesReplaced':
-      return filesReplaced(state, event.fileById, event.liveText);
-    case 'feedbackOpened':
-      return feedbackOpened(state, event.liveText);
-    case 'commentTargetPicked':
-      // The form will float at its default place, not where a "Make annotation" once was.
-      return editingSessionFor(state.session, event.target) ? stay({ ...state, composerAnchor: null }) : stay(state);
-    case 'selectionAnnotated':
-      return selectionAnnotated(state, event.snapshot);
-    case 'floatingComposerOpened':
-      return stay({ ...state, composerAnchor: event.anchor });
-  }
+  // The table is keyed by the union: each reaction takes its own member (TypeScript cannot correlate the two here).
+  return (REACTIONS[event.type] as (state: EditFeatureState, event: EditEvent) => EditStep)(state, event);
 }
 
 const toast = (message: string): EditEffect => ({ type: 'toast', message });
