@@ -19,7 +19,7 @@
  *
  * The edited text itself never lives here: only in the editor and, at the
  * end, in the suggestions. editTransition.ts moves this state; the shell
- * (editSessionController.ts) holds it.
+ * (editShell.ts) holds it.
  */
 import type { FileDiffMetadata } from '@pierre/diffs';
 import type { Annotation } from '@redline/core';

@@ -1,7 +1,7 @@
 /**
  * The edit session as a pure function: `transition(state, event)` gives the
  * next state and the effects to run, as data. No DOM, no adapter, no
- * timers, no clock: the shell (editSessionController.ts) feeds events in
+ * timers, no clock: the shell (editShell.ts) feeds events in
  * with the facts they need (the live text, the review's files) and runs
  * the effects. Every late answer (contents, highlight, frames, counts)
  * carries its session's id and is ignored once that session is over.
