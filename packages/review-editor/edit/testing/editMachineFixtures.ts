@@ -6,6 +6,7 @@
 import type { FileDiffMetadata, Hunk } from '@pierre/diffs';
 import type { Annotation, FileFacts } from '@redline/core';
 import type { ReviewFile } from '../../src/model/reviewFile.js';
+import { CALC_FILES } from '../../src/testing/fixtures.js';
 import type { EditEffect, EditEvent } from '../editEvents.js';
 import { INITIAL_EDIT_STATE, type EditFeatureState, type OpenComposer, type OpenedFile } from '../editSession.js';
 import { transition } from '../editTransition.js';
@@ -56,22 +57,8 @@ export function diffOf(path: string, newLines: string[], extra: Partial<FileDiff
 }
 
 function fileOf(path: string): ReviewFile {
-  const facts: FileFacts = {
-    path,
-    oldPath: null,
-    status: 'modified',
-    binary: false,
-    oldMode: '100644',
-    newMode: '100644',
-    oldBlob: null,
-    newBlob: null,
-    oldSize: 20,
-    newSize: 20,
-    additions: 1,
-    deletions: 1,
-    symlink: false,
-    submodule: false,
-  };
+  // The page's fixture facts (types only: safe without a DOM), under this path.
+  const facts: FileFacts = { ...CALC_FILES[0]!, path };
   const fileDiff = { ...diffOf(path, ['one\n', 'two\n', 'three\n']), isPartial: true };
   const flags = { binary: false, modeOnly: false, renameOnly: false, generated: false, large: false };
   return { id: path, index: 0, path, oldPath: null, status: 'modified', facts, fileDiff, patchSection: '', additions: 1, deletions: 1, ...flags };
