@@ -25,6 +25,8 @@ export type RedlineErrorCode =
   | 'bad-input'
   // a saved draft that cannot be read: kept aside under a new name, and said so
   | 'unreadable-draft'
+  // redline rounds / threads: the repository has no review series (issue 13)
+  | 'no-series'
   // HTTP
   | 'bad-request'
   | 'unauthorized'
@@ -76,6 +78,7 @@ const CODE_MAPPINGS = {
   internal: { exitCode: EXIT.error, httpStatus: 500 },
   'bad-input': { exitCode: EXIT.usage, httpStatus: 400 },
   'unreadable-draft': { exitCode: EXIT.error, httpStatus: 422 },
+  'no-series': { exitCode: EXIT.error, httpStatus: 404 },
   'bad-request': { exitCode: EXIT.error, httpStatus: 400 },
   unauthorized: { exitCode: EXIT.error, httpStatus: 401 },
   forbidden: { exitCode: EXIT.error, httpStatus: 403 },

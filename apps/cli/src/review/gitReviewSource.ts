@@ -1,7 +1,7 @@
 /** A review of a git repository: the target's diff, untracked files included when the working tree is the new side. */
 import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MAX_EDITABLE_BYTES, type FileContentsData } from '@redline/core';
+import { MAX_EDITABLE_BYTES, type FileContentsData, type ReviewRoundsData } from '@redline/core';
 import { readWorktreeFile } from '../files/readWorktreeFile.js';
 import type { Repository } from '../git/findRepository.js';
 import { readFilteredPaths } from '../git/readFilteredPaths.js';
@@ -10,6 +10,7 @@ import { readTrackedDiff, type TrackedReading } from '../git/readTrackedDiff.js'
 import { readUntrackedFiles, type UntrackedReading } from '../git/readUntrackedFiles.js';
 import type { GitTarget } from '../git/resolveTarget.js';
 import { mapConcurrently } from '../mapConcurrently.js';
+import type { OpenSeries } from '../rounds/chooseSeries.js';
 import { sha256Bytes } from '../files/sha256Bytes.js';
 import { readFileContents, type RepositoryRoots } from './readFileContents.js';
 import { ReviewPatchCollector } from './reviewPatchCollector.js';
@@ -31,6 +32,10 @@ export class GitReviewSource implements ReviewSource {
   constructor(
     readonly repository: Repository,
     readonly target: GitTarget,
+    /** The review series this review records a round of (issue 13); null for the demo or a repository without commits. */
+    readonly series: OpenSeries | null = null,
+    /** What the page is told about the series' earlier rounds, when there are any. */
+    private readonly rounds?: ReviewRoundsData,
   ) {
     this.stateDir = join(repository.gitDir, 'redline');
     this.roots = realpath(repository.root).then((realRoot) => ({ root: repository.root, realRoot }));
@@ -46,7 +51,7 @@ export class GitReviewSource implements ReviewSource {
     const root = this.repository.root;
     const probe = await probeState(root, this.target);
     const collector = new ReviewPatchCollector(
-      { target: this.target.review, repoName: this.repository.name, patchOnly: false, ignoreWhitespace: options.ignoreWhitespace },
+      { target: this.target.review, repoName: this.repository.name, patchOnly: false, ignoreWhitespace: options.ignoreWhitespace, rounds: this.rounds },
       options.encodeBody ?? false,
     );
     try {

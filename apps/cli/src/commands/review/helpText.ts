@@ -5,6 +5,8 @@ the feedback to your coding agent on stdout.
 Usage:
   redline [target] [options]
   redline apply [options]          apply the suggestions of a review (see redline apply --help)
+  redline rounds [--json]          list the rounds of the review series (see redline rounds --help)
+  redline threads [--json] [--state S]  list its threads: earlier comments and suggestions, and their state
 
 Targets (default: the working tree against HEAD, untracked files included):
   <commit>                         that commit against its first parent
@@ -22,6 +24,7 @@ Options:
   --no-open                        do not open a browser; open the printed link yourself
   --json                           print the feedback as JSON instead of markdown
   --output FILE                    also write the feedback to FILE
+  --new-series                     start a new review series instead of continuing the open one
   -h, --help                       show this help
   -v, --version                    show the version
 
@@ -31,6 +34,7 @@ Output:
   stdout                           only the feedback, when the reviewer sends it
   A copy of each review is saved under .git/redline/reviews/ (markdown and JSON);
   drafts are autosaved under .git/redline/drafts/ until the feedback is sent.
+  Each Send records a round of the review series under refs/redline/ (docs/rounds.md).
 
 Exit codes:
   0    feedback sent (printed on stdout)

@@ -15,6 +15,7 @@ import type { CliIo } from '../../cliIo.js';
 import { openReviewInBrowser } from './openReviewInBrowser.js';
 import type { ReviewOptions } from './parseArgs.js';
 import { saveReviewCopies } from './saveFeedback.js';
+import { recordSentRound } from '../../rounds/recordSentRound.js';
 
 /** apps/review/dist, from apps/cli/src or apps/cli/dist alike (REDLINE_APP_DIR overrides it, for development). */
 export const DEFAULT_APP_DIR = fileURLToPath(new URL('../../../../review/dist/', import.meta.url));
@@ -53,6 +54,7 @@ async function reviewUntilEnd(
     stdin: io.stdin,
     note: (line) => io.stderr.write(`${line}\n`),
     onCleanup,
+    newSeries: options.newSeries,
   });
   const session = new ReviewSession(source, options.json ? 'json' : 'markdown', (line) => io.stderr.write(`${line}\n`));
   const swept = await session.drafts.sweepInterruptedWrites();
@@ -97,8 +99,9 @@ async function reportEnding(ending: Ending & { session?: ReviewSession }, option
       io.stderr.write('Review closed without feedback.\n');
       return EXIT.closedWithoutFeedback;
     case 'feedback': {
-      io.stdout.write(ending.output);
       const session = ending.session!;
+      await recordSentRound(session.source, ending, (line) => io.stderr.write(`${line}\n`));
+      io.stdout.write(ending.output);
       for (const fingerprint of ending.fingerprints) await session.drafts.remove(fingerprint).catch(() => undefined);
       // The demo repository is removed as the review ends: a copy saved there would be gone.
       const saved = options.target.kind === 'demo' ? null : await saveReviewCopies(session.source.stateDir, ending.markdown, ending.json).catch((error: Error) => {
