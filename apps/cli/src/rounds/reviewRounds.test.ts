@@ -6,48 +6,15 @@
  * before and after).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API, type Annotation, type ReviewData, type Thread } from '@redline/core';
 import { signInAsPage } from '../../testSupport/browserSession.js';
 import { captureIo } from '../../testSupport/capturedIo.js';
-import { makeRepo, type TestRepo } from '../../testSupport/gitRepo.js';
+import { makeRepo } from '../../testSupport/gitRepo.js';
+import { repositoryFacts, runRead, sendRound } from '../../testSupport/reviewRounds.js';
 import { runCli } from '../main.js';
 
 const REVIEW_URL_RE = /Review: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64})\n/;
-
-export async function sendRound(dir: string, body: (data: ReviewData) => Record<string, unknown>, args: string[] = []): Promise<{ stderr: string; data: ReviewData }> {
-  const io = captureIo(dir);
-  const exit = runCli(['--no-open', '--json', ...args], io);
-  const match = await Promise.race([io.waitForStderr(REVIEW_URL_RE), exit.then((code) => Promise.reject(new Error(`exit ${code}: ${io.err()}`)))]);
-  const page = await signInAsPage(match[1]!);
-  const data = (await page.get(API.review)).json<ReviewData>();
-  const answer = await page.post(API.feedback, body(data));
-  expect(answer.status, answer.text).toBe(200);
-  expect(await exit, io.err()).toBe(0);
-  return { stderr: io.err(), data };
-}
-
-export async function runRead(dir: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const io = captureIo(dir);
-  const code = await runCli(args, io);
-  return { code, out: io.out(), err: io.err() };
-}
-
-/** Everything of the repository a round must leave byte-identical. */
-export function repositoryFacts(repo: TestRepo): Record<string, string> {
-  const hash = (bytes: string | Buffer) => createHash('sha256').update(bytes).digest('hex');
-  const files = repo.git('ls-files', '-z', '--cached', '--others', '--exclude-standard').split('\0').filter(Boolean).sort();
-  return {
-    index: hash(readFileSync(join(repo.dir, '.git', 'index'))),
-    head: hash(readFileSync(join(repo.dir, '.git', 'HEAD'))),
-    config: hash(readFileSync(join(repo.dir, '.git', 'config'))),
-    refs: repo.git('for-each-ref', '--format=%(refname) %(objectname)').split('\n').filter((line) => !line.startsWith('refs/redline/')).join('\n'),
-    stash: repo.git('stash', 'list'),
-    worktree: hash(files.map((path) => `${path}\0${hash(readFileSync(join(repo.dir, path)))}`).join('\n')),
-  };
-}
 
 const CALC = ['export function add(a: number, b: number) {', '  return a - b;', '}', '', 'export function twice(n: number) {', '  return n * 3;', '}', ''].join('\n');
 
