@@ -50,9 +50,10 @@ export async function readAllSeries(root: string): Promise<SeriesReading> {
     return false;
   });
   if (tips.length === 0) return { series: [], skipped };
-  const commits = (await runGitText(['rev-list', `--max-count=${MAX_ROUNDS_WALKED}`, ...new Set(tips.map((tip) => tip.oid))], { cwd: root }))
-    .split('\n')
-    .filter((line) => line !== '');
+  const tipIds = [...new Set(tips.map((tip) => tip.oid))];
+  const walked = await runGit(['rev-list', `--max-count=${MAX_ROUNDS_WALKED}`, ...tipIds], { cwd: root, okExitCodes: [0, 128] });
+  // A damaged history (a parent missing from the store) still lists the tips.
+  const commits = walked.exitCode === 0 ? walked.stdout.toString('utf8').split('\n').filter((line) => line !== '') : tipIds;
   const rounds = await readRounds(root, commits);
   return { series: groupSeries(tips, rounds), skipped };
 }
