@@ -5,18 +5,24 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { API, type ReviewData } from '@redline/core';
 import { runCli } from '../src/main.js';
-import { signInAsPage } from './browserSession.js';
+import { signInAsPage, type PageSession } from './browserSession.js';
 import { captureIo } from './capturedIo.js';
 import type { TestRepo } from './gitRepo.js';
 
 const REVIEW_URL_RE = /Review: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64})\n/;
 
-export async function sendRound(dir: string, body: (data: ReviewData) => Record<string, unknown>, args: string[] = []): Promise<{ stderr: string; data: ReviewData }> {
+export async function sendRound(
+  dir: string,
+  body: (data: ReviewData) => Record<string, unknown>,
+  args: string[] = [],
+  probe: (page: PageSession, data: ReviewData) => Promise<void> = async () => undefined,
+): Promise<{ stderr: string; data: ReviewData }> {
   const io = captureIo(dir);
   const exit = runCli(['--no-open', '--json', ...args], io);
   const match = await Promise.race([io.waitForStderr(REVIEW_URL_RE), exit.then((code) => Promise.reject(new Error(`exit ${code}: ${io.err()}`)))]);
   const page = await signInAsPage(match[1]!);
   const data = (await page.get(API.review)).json<ReviewData>();
+  await probe(page, data);
   const answer = await page.post(API.feedback, body(data));
   expect(answer.status, answer.text).toBe(200);
   expect(await exit, io.err()).toBe(0);

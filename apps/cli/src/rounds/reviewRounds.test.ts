@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { API, type Annotation, type ReviewData, type Thread } from '@redline/core';
+import { API, type Annotation, type ReviewData, type RoundDiffData, type Thread } from '@redline/core';
 import { signInAsPage } from '../../testSupport/browserSession.js';
 import { captureIo } from '../../testSupport/capturedIo.js';
 import { makeRepo } from '../../testSupport/gitRepo.js';
@@ -74,7 +74,14 @@ describe('review rounds', () => {
     expect(round2.data.rounds!.lastStateBlobs!['NOTES.md']).toBe(repo.git('rev-parse', 'HEAD:NOTES.md').trim());
     expect(repositoryFacts(repo)).toEqual(before2);
 
-    const round3 = await sendRound(repo.dir, () => ({ verdict: 'approve', summary: 'LGTM', annotations: [] }));
+    const round3 = await sendRound(repo.dir, () => ({ verdict: 'approve', summary: 'LGTM', annotations: [] }), [], async (page, data) => {
+      const [first, second] = data.rounds!.rounds.map((round) => round.state.tree);
+      const diff = await page.get(`${API.roundDiff}?from=${first}&to=${second}`);
+      expect(diff.status, diff.text).toBe(200);
+      expect(diff.json<RoundDiffData>().patch).toContain('-  return n * 3;\n+  return n * 2;');
+      // Only the series' recorded states: the base's tree is not one.
+      expect((await page.get(`${API.roundDiff}?from=${first}&to=${repo.git('rev-parse', 'HEAD~1^{tree}').trim()}`)).status).toBe(404);
+    });
     expect(round3.stderr).toMatch(/round 3;/);
     expect(repositoryFacts(repo)).toEqual(before2);
 
