@@ -40,7 +40,9 @@ export async function createReviewSource(target: TargetChoice, context: SourceCo
   // The demo repository is removed when the review ends: no rounds for it.
   if (target.kind === 'demo') return new GitReviewSource(repository, gitTarget);
   const choice = await chooseSeries(repository.root, spec, gitTarget, { newSeries: context.newSeries ?? false, note: context.note });
-  const rounds = choice.series?.earlier ? await readRoundsData(repository.root, choice.series.earlier) : undefined;
+  const earlier = choice.series?.earlier;
+  const rounds = earlier ? readRoundsData(repository.root, earlier) : Promise.resolve(undefined);
+  rounds.catch(() => undefined); // awaited by the first reading
   return new GitReviewSource(repository, choice.target, choice.series, rounds);
 }
 

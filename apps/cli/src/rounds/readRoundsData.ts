@@ -4,7 +4,6 @@
  * a thread (the core's computeThreads decides where and in what state).
  */
 import {
-  parseFeedbackJson,
   computeThreads,
   type Annotation,
   type ReviewRoundsData,
@@ -17,15 +16,15 @@ import { lastRound, type Series, type StoredRound } from './readSeries.js';
 import { readNowTexts } from './readNowTexts.js';
 
 export async function readRoundsData(root: string, series: Series): Promise<ReviewRoundsData> {
-  const annotations = await readRoundAnnotations(root, series.rounds);
   const last = lastRound(series);
-  const threads = await readThreads(root, series, annotations);
+  const annotations = series.rounds.map((round) => round.annotations);
+  const [lastStateBlobs, threads] = await Promise.all([last.stateReadable ? readTreeBlobs(root, last.record.state) : null, readThreads(root, series, annotations)]);
   return {
     seriesId: series.id,
     baseCommit: series.baseCommit,
     rounds: series.rounds.map(summarize),
     previousAnnotations: annotations[annotations.length - 1] ?? [],
-    lastStateBlobs: last.stateReadable ? await readTreeBlobs(root, last.record.state) : null,
+    lastStateBlobs,
     threads,
   };
 }
@@ -42,15 +41,6 @@ function summarize({ record, commit, stateReadable }: StoredRound): RoundSummary
   };
 }
 
-/** Each round's annotations, from its review.json (none when that cannot be read). */
-async function readRoundAnnotations(root: string, rounds: readonly StoredRound[]): Promise<Annotation[][]> {
-  const objects = await readObjectsBatch(root, rounds.map((round) => `${round.commit}:review.json`));
-  return objects.map((object) => {
-    const parsed = object?.type === 'blob' ? parseFeedbackJson(object.bytes.toString('utf8')) : null;
-    return parsed?.ok ? parsed.review.annotations : [];
-  });
-}
-
 async function readThreads(root: string, series: Series, annotations: readonly Annotation[][]): Promise<ReviewRoundsData['threads']> {
   const seen = new Set<string>();
   const opened: { round: StoredRound; annotation: Annotation }[] = [];
@@ -64,13 +54,14 @@ async function readThreads(root: string, series: Series, annotations: readonly A
   });
   const lined = opened.filter(({ annotation }) => annotation.scope === 'line');
   const paths = [...new Set(lined.map(({ annotation }) => annotation.path))];
-  const [now, before] = await Promise.all([
-    readNowTexts(root, series.target, paths),
-    readObjectsBatch(root, lined.map(({ round, annotation }) => (round.stateReadable ? `${round.record.state}:${annotation.path}` : '\n'))),
-  ]);
-  const beforeOf = new Map(lined.map((item, i) => [item, before[i]]));
+  // Rounds often share a state (nothing changed in between): each file of each state is read once.
+  const nameOf = ({ round, annotation }: (typeof opened)[number]) => (round.stateReadable ? `${round.record.state}:${annotation.path}` : null);
+  const names = [...new Set(lined.map(nameOf).filter((name): name is string => name !== null))];
+  const [now, before] = await Promise.all([readNowTexts(root, series.target, paths), readObjectsBatch(root, names)]);
+  const byName = new Map(names.map((name, i) => [name, before[i]]));
   const inputs: ThreadInput[] = opened.map((item) => {
-    const object = beforeOf.get(item);
+    const name = item.annotation.scope === 'line' ? nameOf(item) : null;
+    const object = name === null ? null : byName.get(name);
     return { round: item.round.record.number, annotation: item.annotation, before: object?.type === 'blob' ? object.bytes.toString('utf8') : null, after: now.get(item.annotation.path) ?? null };
   });
   return computeThreads(inputs, series.rounds.flatMap((round) => round.record.acts));

@@ -1,21 +1,26 @@
 /**
  * Every series under refs/redline/, read in a fixed handful of git runs
- * however many rounds there are (for-each-ref, one batch for the tips, one
- * rev-list, one batch for every round): start-up with 100 earlier rounds
- * must stay within 50 ms of none (bench/roundsBench.mjs).
+ * however many rounds there are (for-each-ref, rev-list, and for rounds not
+ * yet in the cache one batch of objects and one check of their states):
+ * start-up with 100 earlier rounds must stay within 50 ms of none
+ * (bench/roundsBench.mjs).
  *
  * Anything that is not a round — a ref of another shape, a ref to a
  * non-commit, a commit without a readable round.json — is reported by name
  * in `skipped` and left alone: never fatal, never rewritten.
  */
+import { parseFeedbackJson, type Annotation } from '@redline/core';
 import { readObjectsBatch } from '../git/readObjectsBatch.js';
 import { runGit, runGitText } from '../git/runGit.js';
+import { loadRoundCache, roundCachePath, saveRoundCache, type CachedRound, type RoundCache } from './roundCache.js';
 import { parseRoundRef, ROUND_REF_PREFIX } from './roundRefs.js';
 import { readRoundRecord, type RoundRecord, type SeriesTarget } from './roundRecord.js';
 
 export interface StoredRound {
   record: RoundRecord;
   commit: string;
+  /** The round's annotations, from its review.json (none when that cannot be read). */
+  annotations: Annotation[];
   /** The state tree can be read (it may be missing from a partial fetch or a damaged store). */
   stateReadable: boolean;
 }
@@ -40,21 +45,26 @@ const MAX_ROUNDS_WALKED = 10_000;
 
 export async function readAllSeries(root: string): Promise<SeriesReading> {
   const skipped: SeriesReading['skipped'] = [];
-  const refs = await listRoundRefs(root, skipped);
-  const tipRecords = await readRecords(root, refs.map((ref) => ref.oid));
+  const [refs, gitDir] = await Promise.all([listRoundRefs(root, skipped), runGitText(['rev-parse', '--absolute-git-dir'], { cwd: root })]);
+  if (refs.length === 0) return { series: [], skipped };
+  const cachePath = roundCachePath(gitDir.trim());
+  const cache = await loadRoundCache(cachePath);
+  const known = cache.size;
+  const tipRounds = await readRounds(root, refs.map((ref) => ref.oid), cache);
   const tips = refs.filter((ref, i) => {
-    const record = tipRecords[i]!;
-    if (typeof record === 'string') skipped.push({ ref: ref.name, reason: record });
-    else if (record.series !== ref.series) skipped.push({ ref: ref.name, reason: `its round belongs to series ${record.series}` });
+    const round = tipRounds[i]!;
+    if (typeof round === 'string') skipped.push({ ref: ref.name, reason: round });
+    else if (round.record.series !== ref.series) skipped.push({ ref: ref.name, reason: `its round belongs to series ${round.record.series}` });
     else return true;
     return false;
   });
   if (tips.length === 0) return { series: [], skipped };
-  const tipIds = [...new Set(tips.map((tip) => tip.oid))];
-  const walked = await runGit(['rev-list', `--max-count=${MAX_ROUNDS_WALKED}`, ...tipIds], { cwd: root, okExitCodes: [0, 128] });
-  // A damaged history (a parent missing from the store) still lists the tips.
-  const commits = walked.exitCode === 0 ? walked.stdout.toString('utf8').split('\n').filter((line) => line !== '') : tipIds;
-  const rounds = await readRounds(root, commits);
+  const commits = await walkRounds(root, [...new Set(tips.map((tip) => tip.oid))]);
+  const rounds = (await readRounds(root, commits, cache)).flatMap((round, i) =>
+    // A walked commit that is no round (a foreign parent) ends nothing: it is just not listed.
+    typeof round === 'string' ? [] : [{ ...round, commit: commits[i]! }],
+  );
+  if (cache.size > known) await saveRoundCache(cachePath, cache);
   return { series: groupSeries(tips, rounds), skipped };
 }
 
@@ -78,26 +88,34 @@ async function listRoundRefs(root: string, skipped: SeriesReading['skipped']): P
   return refs;
 }
 
-/** Each commit's round.json, or why it is not a round. */
-async function readRecords(root: string, commits: readonly string[]): Promise<(RoundRecord | string)[]> {
-  const objects = await readObjectsBatch(root, commits.map((commit) => `${commit}:round.json`));
-  return objects.map((object) => (object?.type === 'blob' ? readRoundRecord(object.bytes.toString('utf8')) : 'no round.json in its tree'));
+async function walkRounds(root: string, tips: readonly string[]): Promise<string[]> {
+  const walked = await runGit(['rev-list', `--max-count=${MAX_ROUNDS_WALKED}`, ...tips], { cwd: root, okExitCodes: [0, 128] });
+  // A damaged history (a parent missing from the store) still lists the tips.
+  return walked.exitCode === 0 ? walked.stdout.toString('utf8').split('\n').filter((line) => line !== '') : [...tips];
 }
 
-async function readRounds(root: string, commits: readonly string[]): Promise<StoredRound[]> {
-  const records = await readRecords(root, commits);
-  const states = await runGit(['cat-file', '--batch-check=%(objecttype)'], {
-    cwd: root,
-    input: commits.map((commit) => `${commit}:state\n`).join(''),
+/** Each commit as a round (from the cache, else read and cached), or why it is not one. */
+async function readRounds(root: string, commits: readonly string[], cache: RoundCache): Promise<(CachedRound | string)[]> {
+  const missing = [...new Set(commits.filter((commit) => !cache.has(commit)))];
+  const objects = await readObjectsBatch(root, missing.flatMap((commit) => [`${commit}:round.json`, `${commit}:review.json`]));
+  const why = new Map<string, string>();
+  const found: { commit: string; record: RoundRecord; annotations: Annotation[] }[] = [];
+  missing.forEach((commit, i) => {
+    const [record, review] = [objects[2 * i], objects[2 * i + 1]];
+    const parsed = record?.type === 'blob' ? readRoundRecord(record.bytes.toString('utf8')) : 'no round.json in its tree';
+    if (typeof parsed === 'string') why.set(commit, parsed);
+    else found.push({ commit, record: parsed, annotations: review?.type === 'blob' ? annotationsOf(review.bytes) : [] });
   });
-  const stateTypes = states.stdout.toString('utf8').split('\n');
-  const rounds: StoredRound[] = [];
-  commits.forEach((commit, i) => {
-    const record = records[i];
-    // A walked commit that is no round (a foreign parent) ends nothing: it is just not listed.
-    if (record && typeof record !== 'string') rounds.push({ record, commit, stateReadable: stateTypes[i] === 'tree' });
-  });
-  return rounds;
+  // By the id round.json names (the commit tree's `state` entry): one object read each.
+  const states = found.length === 0 ? '' : await runGitText(['cat-file', '--batch-check=%(objecttype)'], { cwd: root, input: found.map(({ record }) => `${record.state}\n`).join('') });
+  const stateTypes = states.split('\n');
+  found.forEach((round, i) => cache.set(round.commit, { record: round.record, annotations: round.annotations, stateReadable: stateTypes[i] === 'tree' }));
+  return commits.map((commit) => cache.get(commit) ?? why.get(commit) ?? 'not a round');
+}
+
+function annotationsOf(bytes: Buffer): Annotation[] {
+  const parsed = parseFeedbackJson(bytes.toString('utf8'));
+  return parsed.ok ? parsed.review.annotations : [];
 }
 
 function groupSeries(tips: readonly RefLine[], rounds: readonly StoredRound[]): Series[] {
