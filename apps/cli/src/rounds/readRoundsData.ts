@@ -13,6 +13,7 @@ import {
 import { readObjectsBatch } from '../git/readObjectsBatch.js';
 import { runGit } from '../git/runGit.js';
 import { lastRound, type Series, type StoredRound } from './readSeries.js';
+import { readAgentActs } from './agentActs.js';
 import { readNowTexts } from './readNowTexts.js';
 
 export async function readRoundsData(root: string, series: Series): Promise<ReviewRoundsData> {
@@ -64,7 +65,8 @@ async function readThreads(root: string, series: Series, annotations: readonly A
     const object = name === null ? null : byName.get(name);
     return { round: item.round.record.number, annotation: item.annotation, before: object?.type === 'blob' ? object.bytes.toString('utf8') : null, after: now.get(item.annotation.path) ?? null };
   });
-  return computeThreads(inputs, series.rounds.flatMap((round) => round.record.acts));
+  const agent = await readAgentActs(root, series.id);
+  return computeThreads(inputs, [...series.rounds.flatMap((round) => round.record.acts), ...agent.acts]);
 }
 
 /** Path -> blob id of every file in a tree. */

@@ -13,7 +13,7 @@ import { parseFeedbackJson, type Annotation } from '@redline/core';
 import { readObjectsBatch } from '../git/readObjectsBatch.js';
 import { runGit, runGitText } from '../git/runGit.js';
 import { loadRoundCache, roundCachePath, saveRoundCache, type CachedRound, type RoundCache } from './roundCache.js';
-import { parseRoundRef, ROUND_REF_PREFIX } from './roundRefs.js';
+import { isAgentActsRef, parseRoundRef, ROUND_REF_PREFIX } from './roundRefs.js';
 import { readRoundRecord, type RoundRecord, type SeriesTarget } from './roundRecord.js';
 
 export interface StoredRound {
@@ -81,6 +81,7 @@ async function listRoundRefs(root: string, skipped: SeriesReading['skipped']): P
     if (line === '') continue;
     const [name = '', oid = '', type = ''] = line.split('\0');
     const parsed = parseRoundRef(name);
+    if (isAgentActsRef(name)) continue;
     if (!parsed) skipped.push({ ref: name, reason: 'not a round ref (refs/redline/<series>/<reviewer>/rounds)' });
     else if (type !== 'commit') skipped.push({ ref: name, reason: `points at a ${type || 'missing object'}, not a round commit` });
     else refs.push({ name, oid, series: parsed.series });

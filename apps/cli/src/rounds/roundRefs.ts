@@ -32,6 +32,12 @@ export function parseRoundRef(name: string): RoundRef | null {
   return SERIES_RE.test(series) && SLUG_RE.test(slug) ? { name, series, slug } : null;
 }
 
+/** `refs/redline/<series>/_agent/acts`: read by agentActs.ts, not a round and not foreign. */
+export function isAgentActsRef(name: string): boolean {
+  const parts = name.slice(ROUND_REF_PREFIX.length).split('/');
+  return name.startsWith(ROUND_REF_PREFIX) && parts.length === 3 && SERIES_RE.test(parts[0] ?? '') && parts[1] === '_agent' && parts[2] === 'acts';
+}
+
 export function newSeriesId(baseCommit: string, random: string): string {
   return `${baseCommit.slice(0, 12)}-${random}`;
 }
