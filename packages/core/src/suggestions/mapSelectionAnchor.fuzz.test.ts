@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapSelectionAnchor, type SelectionAnchor } from './mapSelectionAnchor.js';
-import { toLines } from './lines.js';
-import { generateSelectionCase, mulberry32, type SelectionCase } from './testing/editFuzz.js';
+import { toLines } from '../diff/lines.js';
+import { generateSelectionCase, mulberry32, type SelectionCase } from '../testing/editFuzz.js';
 
 const SEED = 0x5eed_a2c4;
 const CASES = 6_000;

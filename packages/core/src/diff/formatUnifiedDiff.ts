@@ -11,8 +11,8 @@
  * in double quotes when they hold a control character, '"', '\' or non-ASCII.
  */
 
-import { diffLineRegions } from './diffLineRegions.js';
-import { utf8Bytes } from './sha256.js';
+import { diffLineRegions } from '../suggestions/diffLineRegions.js';
+import { utf8Bytes } from '../safety/sha256.js';
 
 export interface UnifiedDiffOptions {
   /** Unchanged lines shown around each change. Default 3, like git. */

@@ -5,10 +5,10 @@ import type { ParseResult } from './feedbackParseResult.js';
 import { parseFeedbackMarkdown } from './parseFeedbackMarkdown.js';
 import { renderFeedbackMarkdown } from './renderFeedbackMarkdown.js';
 import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
-import { suggestionId } from './suggestionId.js';
-import type { Annotation, FeedbackReview } from './types.js';
+import { suggestionId } from '../model/suggestionId.js';
+import type { Annotation, FeedbackReview } from '../model/types.js';
 
-const FIXTURES = fileURLToPath(new URL('../test-fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../test-fixtures/', import.meta.url));
 const names = readdirSync(FIXTURES)
   .filter((f) => f.endsWith('.review.json'))
   .map((f) => f.slice(0, -'.review.json'.length));

@@ -8,7 +8,7 @@
  */
 import type { FeedbackParseError, ParseResult } from './feedbackParseResult.js';
 import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
-import type { Annotation, FeedbackReview } from './types.js';
+import type { Annotation, FeedbackReview } from '../model/types.js';
 import { formatFieldProblem, validateFeedbackReview } from './validateFeedbackReview.js';
 
 export const FEEDBACK_FORMAT = 'redline-feedback';

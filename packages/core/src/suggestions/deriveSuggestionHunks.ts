@@ -34,7 +34,7 @@
  * at least one (`''` is then one empty line, e.g. a blank anchor line).
  */
 
-import { linesToCode, toLines } from './lines.js';
+import { linesToCode, toLines } from '../diff/lines.js';
 import { diffLineRegions, type LineDiffOptions, type LineRegion } from './diffLineRegions.js';
 
 export interface SuggestionHunk {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deriveSuggestionHunks, type SuggestionHunk } from './deriveSuggestionHunks.js';
 import { applySuggestionHunks } from './applySuggestionHunks.js';
-import { codeToLines, toLines } from './lines.js';
-import { generateEditCase, mulberry32, type EditCase } from './testing/editFuzz.js';
+import { codeToLines, toLines } from '../diff/lines.js';
+import { generateEditCase, mulberry32, type EditCase } from '../testing/editFuzz.js';
 
 const SEED = 0x5eed_0002;
 const CASES = 12_000;

@@ -18,7 +18,7 @@
  * Output is canonical: every suggestion has a boolean `deletion`;
  * `approximate` and `outdated` are present only when true.
  */
-import { codeToLines } from './lines.js';
+import { codeToLines } from '../diff/lines.js';
 import type {
   Annotation,
   AnnotationKind,
@@ -30,7 +30,7 @@ import type {
   Side,
   TargetKind,
   Verdict,
-} from './types.js';
+} from '../model/types.js';
 
 export interface FieldProblem {
   /** Path of the bad field: `annotations[3].startLine`, `target.kind`, or '' for the whole value. */

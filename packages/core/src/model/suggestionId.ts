@@ -4,7 +4,7 @@
  * of the export can recompute it to check that the code it received is the
  * code the reviewer wrote.
  */
-import { sha256Hex } from './sha256.js';
+import { sha256Hex } from '../safety/sha256.js';
 import type { Side } from './types.js';
 
 export interface SuggestionContent {

@@ -3,11 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { renderFeedbackJson } from './feedbackJson.js';
 import { renderFeedbackMarkdown, unsafeCharsWarning } from './renderFeedbackMarkdown.js';
-import { suggestionId } from './suggestionId.js';
-import { hasUnsafeChars } from './textSafety.js';
-import type { Annotation, FeedbackReview } from './types.js';
+import { suggestionId } from '../model/suggestionId.js';
+import { hasUnsafeChars } from '../safety/textSafety.js';
+import type { Annotation, FeedbackReview } from '../model/types.js';
 
-const FIXTURES = fileURLToPath(new URL('../test-fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../test-fixtures/', import.meta.url));
 // REDLINE_UPDATE_FIXTURES=1 writes missing or changed expected files instead of failing (review the diff!).
 const UPDATE = process.env.REDLINE_UPDATE_FIXTURES === '1';
 
@@ -35,7 +35,7 @@ describe('golden fixtures (test-fixtures/<name>.review.json → .expected.md / .
 
 describe('docs/feedback-format.md', () => {
   it('shows the basic golden export, byte for byte, as its full example', () => {
-    const doc = readFileSync(fileURLToPath(new URL('../../../docs/feedback-format.md', import.meta.url)), 'utf8');
+    const doc = readFileSync(fileURLToPath(new URL('../../../../docs/feedback-format.md', import.meta.url)), 'utf8');
     const example = /<!-- full-example:start -->\n``````markdown\n([\s\S]*?)``````\n<!-- full-example:end -->/.exec(doc);
     expect(example?.[1]).toBe(readFileSync(FIXTURES + 'basic.expected.md', 'utf8'));
   });

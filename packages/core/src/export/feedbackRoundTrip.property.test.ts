@@ -19,9 +19,9 @@ import { parseFeedbackJson, renderFeedbackJson } from './feedbackJson.js';
 import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
 import { parseFeedbackMarkdown } from './parseFeedbackMarkdown.js';
 import { renderFeedbackMarkdown } from './renderFeedbackMarkdown.js';
-import { suggestionId } from './suggestionId.js';
-import { hasUnsafeChars } from './textSafety.js';
-import type { Annotation, FeedbackReview, FileStatus } from './types.js';
+import { suggestionId } from '../model/suggestionId.js';
+import { hasUnsafeChars } from '../safety/textSafety.js';
+import type { Annotation, FeedbackReview, FileStatus } from '../model/types.js';
 
 const SEED = 20260301;
 const RUNS = 2000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveSuggestionHunks, type SuggestionHunk } from './deriveSuggestionHunks.js';
 import { applySuggestionHunks } from './applySuggestionHunks.js';
-import { toLines } from './lines.js';
+import { toLines } from '../diff/lines.js';
 
 const text = (...lines: string[]): string => lines.map((line) => `${line}\n`).join('');
 

@@ -40,10 +40,10 @@ import {
   lineCountNote,
   lineHeading,
 } from './feedbackMarkdownSyntax.js';
-import { languageForPath } from './languageForPath.js';
+import { languageForPath } from '../diff/languageForPath.js';
 import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
-import { escapeUnsafeChars, findUnsafeChars, formatCodePoint } from './textSafety.js';
-import type { Annotation, FeedbackReview, FileFacts } from './types.js';
+import { escapeUnsafeChars, findUnsafeChars, formatCodePoint } from '../safety/textSafety.js';
+import type { Annotation, FeedbackReview, FileFacts } from '../model/types.js';
 
 type FileEntry = Pick<FileFacts, 'path' | 'oldPath' | 'status'>;
 

@@ -5,7 +5,7 @@
  * final newline, revisions, relocation) lives elsewhere.
  */
 
-import { codeToLines } from './lines.js';
+import { codeToLines } from '../diff/lines.js';
 import type { SuggestionHunk } from './deriveSuggestionHunks.js';
 
 type HunkToApply = Pick<SuggestionHunk, 'startLine' | 'endLine' | 'originalCode' | 'suggestedCode' | 'deletion'>;

@@ -3,7 +3,7 @@
  * parser so the two cannot drift apart. docs/feedback-format.md is the
  * specification; change both together.
  */
-import type { FileStatus, Side, Verdict } from './types.js';
+import type { FileStatus, Side, Verdict } from '../model/types.js';
 
 export const TITLE = '# Code review feedback';
 

@@ -1,5 +1,5 @@
 /** What the feedback parsers return: the review, or every problem found. */
-import type { FeedbackReview } from './types.js';
+import type { FeedbackReview } from '../model/types.js';
 
 export interface FeedbackParseError {
   /** 1-based line of the text given to the parser, when the problem has one. */

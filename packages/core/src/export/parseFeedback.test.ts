@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { detectFeedbackFormat, parseFeedback } from './parseFeedback.js';
 
-const FIXTURES = fileURLToPath(new URL('../test-fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../test-fixtures/', import.meta.url));
 
 describe('parseFeedback', () => {
   it('detects JSON by a first non-whitespace "{", markdown otherwise', () => {

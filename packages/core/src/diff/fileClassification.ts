@@ -3,7 +3,7 @@
  * generated (collapsed by default), large (collapsed behind "Load diff"),
  * and the status letter of the file tree.
  */
-import type { FileStatus } from './types.js';
+import type { FileStatus } from '../model/types.js';
 
 /**
  * A file's diff is "large" past either threshold; it starts collapsed with a

@@ -47,10 +47,10 @@
  *   inserted into an empty file end with a newline.
  */
 
-import { diffLineRegions } from './diffLineRegions.js';
-import { codeToLines, joinText, splitText, type Eol, type TextLayout } from './lines.js';
-import { sha256Hex } from './sha256.js';
-import type { Annotation } from './types.js';
+import { diffLineRegions } from '../suggestions/diffLineRegions.js';
+import { codeToLines, joinText, splitText, type Eol, type TextLayout } from '../diff/lines.js';
+import { sha256Hex } from '../safety/sha256.js';
+import type { Annotation } from '../model/types.js';
 
 export type ApplyStatus = 'applied' | 'relocated' | 'already-applied' | 'outdated' | 'conflict' | 'refused';
 

@@ -34,8 +34,8 @@
  * Pure and deterministic: same annotations and texts, same result.
  */
 
-import type { Annotation, Side } from './types.js';
-import { codeToLines, linesToCode, toLines } from './lines.js';
+import type { Annotation, Side } from '../model/types.js';
+import { codeToLines, linesToCode, toLines } from '../diff/lines.js';
 import { diffLineRegions, type LineDiffOptions, type LineRegion } from './diffLineRegions.js';
 
 /** One side of one file, as it was when the annotations were made and as it is now. */

@@ -26,7 +26,7 @@
  * right after both Suggest and Discard.
  */
 
-import { toLines } from './lines.js';
+import { toLines } from '../diff/lines.js';
 import { diffLineRegions, type LineDiffOptions } from './diffLineRegions.js';
 
 export interface LineSelection {

@@ -13,7 +13,7 @@
  * keeping the first (in that order) and joining the distinct non-empty texts
  * with a blank line. Comments are never merged.
  */
-import type { Annotation, FeedbackReview } from './types.js';
+import type { Annotation, FeedbackReview } from '../model/types.js';
 
 export function normalizeFeedbackReview(review: FeedbackReview): FeedbackReview {
   const normalized: FeedbackReview = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reanchorAnnotations, type ReanchorTexts } from './reanchorAnnotations.js';
-import type { Annotation } from './types.js';
-import { generateEditCase, mulberry32 } from './testing/editFuzz.js';
+import type { Annotation } from '../model/types.js';
+import { generateEditCase, mulberry32 } from '../testing/editFuzz.js';
 
 const text = (...lines: string[]): string => lines.map((line) => `${line}\n`).join('');
 const numbered = (from: number, to: number): string[] => Array.from({ length: to - from + 1 }, (_, i) => `line ${from + i}`);

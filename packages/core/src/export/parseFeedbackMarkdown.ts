@@ -41,8 +41,8 @@ import {
   type BlockName,
 } from './feedbackMarkdownSyntax.js';
 import { readCodeSpan } from './fences.js';
-import { unescapeUnsafeChars } from './textSafety.js';
-import type { AnnotationScope, FileFacts, FileStatus, Side, Verdict } from './types.js';
+import { unescapeUnsafeChars } from '../safety/textSafety.js';
+import type { AnnotationScope, FileFacts, FileStatus, Side, Verdict } from '../model/types.js';
 import { formatFieldProblem, quoteForMessage, validateFeedbackReview } from './validateFeedbackReview.js';
 
 type FileEntry = Pick<FileFacts, 'path' | 'oldPath' | 'status'>;

@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseFeedbackJson, renderFeedbackJson } from './feedbackJson.js';
 import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
-import { suggestionId } from './suggestionId.js';
-import type { FeedbackReview } from './types.js';
+import { suggestionId } from '../model/suggestionId.js';
+import type { FeedbackReview } from '../model/types.js';
 
-const FIXTURES = fileURLToPath(new URL('../test-fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../test-fixtures/', import.meta.url));
 const hostile = JSON.parse(readFileSync(FIXTURES + 'hostile.review.json', 'utf8')) as FeedbackReview;
 
 const validSuggestion = () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { splitText } from './lines.js';
+import { splitText } from '../diff/lines.js';
 import { planApply, verifySplice, type ApplyPlan } from './planApply.js';
-import { sha256Hex } from './sha256.js';
-import { suggestionId } from './suggestionId.js';
-import type { Annotation } from './types.js';
+import { sha256Hex } from '../safety/sha256.js';
+import { suggestionId } from '../model/suggestionId.js';
+import type { Annotation } from '../model/types.js';
 
 interface SuggestionSpec {
   startLine: number;
