@@ -24,7 +24,7 @@ import {
   type SuggestionResult,
 } from './applyReport.js';
 import { checkRepoPath } from './checkRepoPath.js';
-import { formatUnifiedDiff, parseFeedback, planApply, type Annotation, type ApplyPlan } from './core.js';
+import { formatUnifiedDiff, parseFeedback, planApply, type Suggestion, type ApplyPlan } from './core.js';
 import { APPLY_HELP, parseApplyArgs, type ApplyOptions } from './parseApplyArgs.js';
 import { readExportText } from './readExportText.js';
 import { readTargetFile, type TargetFile } from './readTargetFile.js';
@@ -82,7 +82,7 @@ async function run(args: string[], io: ApplyIo, hooks: WriteHooks | undefined): 
     return usageError(io, `not a valid Redline feedback export: ${where}${firstLine(first?.message ?? 'unknown problem')}${more}`);
   }
   const annotations = exported.review.annotations;
-  const suggestions = annotations.filter((a) => a.kind === 'suggestion');
+  const suggestions = annotations.filter((a): a is Suggestion => a.kind === 'suggestion');
   const comments = annotations.length - suggestions.length;
 
   const selected = selectSuggestions(suggestions, options.only);
@@ -97,7 +97,7 @@ async function run(args: string[], io: ApplyIo, hooks: WriteHooks | undefined): 
   }
   const realRoot = await realpath(root);
 
-  const results = new Map<Annotation, SuggestionResult>();
+  const results = new Map<Suggestion, SuggestionResult>();
   const planned: PlannedFile[] = [];
   for (const [path, group] of groupByPath(selected.list)) {
     const problem = checkRepoPath(path);
@@ -184,9 +184,9 @@ function emit(io: ApplyIo, options: ApplyOptions, report: ApplyReport): void {
 }
 
 function selectSuggestions(
-  suggestions: readonly Annotation[],
+  suggestions: readonly Suggestion[],
   only: readonly string[] | null,
-): { list: Annotation[] } | { message: string } {
+): { list: Suggestion[] } | { message: string } {
   if (only === null) return { list: [...suggestions] };
   const known = new Set(suggestions.map((s) => s.id));
   const unknown = [...new Set(only.filter((id) => !known.has(id)))];
@@ -200,8 +200,8 @@ function selectSuggestions(
 }
 
 /** Export order is kept: within a file it decides conflicts. */
-function groupByPath(list: readonly Annotation[]): Map<string, Annotation[]> {
-  const groups = new Map<string, Annotation[]>();
+function groupByPath(list: readonly Suggestion[]): Map<string, Suggestion[]> {
+  const groups = new Map<string, Suggestion[]>();
   for (const a of list) {
     const group = groups.get(a.path);
     if (group) group.push(a);
@@ -210,12 +210,12 @@ function groupByPath(list: readonly Annotation[]): Map<string, Annotation[]> {
   return groups;
 }
 
-function baseResult(a: Annotation): Omit<SuggestionResult, 'status' | 'reason' | 'message'> {
+function baseResult(a: Suggestion): Omit<SuggestionResult, 'status' | 'reason' | 'message'> {
   return {
     id: a.id,
     path: a.path,
-    startLine: a.startLine ?? null,
-    endLine: a.endLine ?? null,
+    startLine: a.startLine,
+    endLine: a.endLine,
     at: null,
     movedBy: null,
     conflictsWith: null,
@@ -240,7 +240,7 @@ function inReportOrder(r: SuggestionResult): SuggestionResult {
   };
 }
 
-function refusedResult(a: Annotation, reason: SuggestionResult['reason'], message: string): SuggestionResult {
+function refusedResult(a: Suggestion, reason: SuggestionResult['reason'], message: string): SuggestionResult {
   return { ...baseResult(a), status: 'refused', reason, message };
 }
 

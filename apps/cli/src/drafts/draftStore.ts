@@ -5,12 +5,10 @@
  */
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DraftData } from '@redline/core';
+import { isFingerprint, type DraftData } from '@redline/core';
 import { RedlineError } from '../errors.js';
 import { writeFileAtomic, writesSettled } from '../files/writeFileAtomic.js';
 import { validateDraft } from '../feedback/validateDraft.js';
-
-const FINGERPRINT_RE = /^[0-9a-f]{64}$/;
 
 export class DraftStore {
   constructor(private readonly dir: string) {}
@@ -39,7 +37,7 @@ export class DraftStore {
 
   /** The fingerprint is the file name, so it must be exactly 64 hex digits. */
   private pathFor(fingerprint: string): string {
-    if (!FINGERPRINT_RE.test(fingerprint)) {
+    if (!isFingerprint(fingerprint)) {
       throw new RedlineError('bad-request', `fingerprint must be 64 lowercase hex digits, got ${JSON.stringify(fingerprint.slice(0, 80))}`);
     }
     return join(this.dir, `${fingerprint}.json`);

@@ -4,8 +4,7 @@
  * followed, at most `maxBytes`), refused with the page's reason codes; most
  * refusals ask for a reload, since the file changed after the diff was read.
  */
-import type { FileRefusalCode } from '@redline/core';
-import { isPlainRelativePath } from './isPlainRelativePath.js';
+import { isPlainRepoPath, type FileRefusalCode } from '@redline/core';
 import { readRegularFile, type RegularFileProblem } from './readRegularFile.js';
 
 export type WorktreeRead =
@@ -13,7 +12,7 @@ export type WorktreeRead =
   | { ok: false; code: FileRefusalCode; message: string };
 
 export async function readWorktreeFile(root: string, realRoot: string, path: string, maxBytes: number): Promise<WorktreeRead> {
-  if (!isPlainRelativePath(path)) return refuse('not-in-diff', `refusing to read ${JSON.stringify(path)}: not a plain repository path`);
+  if (!isPlainRepoPath(path)) return refuse('not-in-diff', `refusing to read ${JSON.stringify(path)}: not a plain repository path`);
   const read = await readRegularFile(root, realRoot, path, maxBytes);
   if (read.ok) return { ok: true, bytes: read.bytes };
   return refusal(path, read.problem, read, maxBytes);

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { splitText } from '../diff/lines.js';
-import { planApply, verifySplice, type ApplyPlan } from './planApply.js';
+import { planApply, type ApplyPlan } from './planApply.js';
+import { verifySplice } from './verifySplice.js';
+import { validateAnnotations } from '../export/validateFeedbackReview.js';
 import { sha256Hex } from '../safety/sha256.js';
 import { suggestionId } from '../model/suggestionId.js';
-import type { Annotation } from '../model/types.js';
+import type { Suggestion } from '../model/types.js';
 
 interface SuggestionSpec {
   startLine: number;
@@ -13,13 +15,12 @@ interface SuggestionSpec {
   deletion?: boolean;
   /** The text the suggestion was made on (its sha256 becomes the revision). */
   madeOn: string;
-  side?: 'old' | 'new';
   path?: string;
 }
 
-function suggestion(spec: SuggestionSpec): Annotation {
+function suggestion(spec: SuggestionSpec): Suggestion {
   const path = spec.path ?? 'src/file.ts';
-  const side = spec.side ?? 'new';
+  const side = 'new';
   return {
     id: suggestionId({ path, side, ...spec }),
     kind: 'suggestion',
@@ -37,7 +38,7 @@ function suggestion(spec: SuggestionSpec): Annotation {
   };
 }
 
-function plan(text: string, suggestions: Annotation[]): ApplyPlan {
+function plan(text: string, suggestions: Suggestion[]): ApplyPlan {
   return planApply({ text, sha256: sha256Hex(text), suggestions });
 }
 
@@ -148,41 +149,47 @@ describe('planApply: preserving what the reviewer did not touch', () => {
 describe('planApply: refusals', () => {
   const text = 'one\ntwo\nthree\nfour\n';
 
+  // planApply takes resolved suggestions: an old-side anchor, a range whose
+  // line count is not its original code's, a bad range or revision, a
+  // deletion with code or a comment never reach it. The validator refuses
+  // them, naming the field, before anything is planned.
+  const validated = (value: unknown) => validateAnnotations([value]);
+
   it('refuses an old-side anchor', () => {
-    const s = suggestion({ startLine: 2, endLine: 2, originalCode: 'two', suggestedCode: 'TWO', madeOn: text, side: 'old' });
-    const result = plan(text, [s]);
-    expect(result.outcomes[0]).toMatchObject({ status: 'refused', reason: 'old-side' });
-    expect(result.newText).toBe(text);
-    expect(result.changed).toBe(false);
+    const s = { ...suggestion({ startLine: 2, endLine: 2, originalCode: 'two', suggestedCode: 'TWO', madeOn: text }), side: 'old' };
+    expect(validated(s)).toMatchObject({ ok: false, problems: [{ field: 'annotations[0].side' }] });
   });
 
   it('refuses a shrunk range instead of deleting lines nobody saw', () => {
     // Lines 2-3 claimed, but the original code is one line: GitHub would drop line 3.
     const s = suggestion({ startLine: 2, endLine: 3, originalCode: 'two', suggestedCode: 'TWO', madeOn: text });
-    const result = plan(text, [s]);
-    expect(result.outcomes[0]).toMatchObject({ status: 'refused', reason: 'range-mismatch' });
-    expect(result.outcomes[0]!.message).toContain('delete 1 line(s)');
-    expect(result.newText).toBe(text);
+    expect(validated(s)).toMatchObject({
+      ok: false,
+      problems: [{ field: 'annotations[0].originalCode', problem: 'expected 2 lines (lines 2-3), got 1' }],
+    });
   });
 
   it('refuses invalid ranges and inconsistent suggestions', () => {
-    const bad: Annotation[] = [
-      { ...suggestion({ startLine: 2, endLine: 2, originalCode: 'two', suggestedCode: 'x', madeOn: text }), startLine: 0 },
-      { ...suggestion({ startLine: 2, endLine: 2, originalCode: 'two', suggestedCode: 'x', madeOn: text }), endLine: 1 },
-      { ...suggestion({ startLine: 2, endLine: 2, originalCode: 'two', suggestedCode: 'x', madeOn: text }), startLine: 1.5 },
-      { ...suggestion({ startLine: 2, endLine: 2, originalCode: 'two', suggestedCode: 'x', madeOn: text }), deletion: true },
-      { ...suggestion({ startLine: 2, endLine: 2, originalCode: 'two', suggestedCode: 'x', madeOn: text }), revision: 'abc' },
-      { ...suggestion({ startLine: 2, endLine: 2, originalCode: 'two', suggestedCode: 'x', madeOn: text }), kind: 'comment' },
+    const base = suggestion({ startLine: 2, endLine: 2, originalCode: 'two', suggestedCode: 'x', madeOn: text });
+    const bad: [unknown, string][] = [
+      [{ ...base, startLine: 0 }, 'annotations[0].startLine'],
+      [{ ...base, endLine: 1 }, 'annotations[0].endLine'],
+      [{ ...base, startLine: 1.5 }, 'annotations[0].startLine'],
+      [{ ...base, deletion: true }, 'annotations[0].suggestedCode'],
+      [{ ...base, revision: 'abc' }, 'annotations[0].revision'],
+      [{ ...base, kind: 'comment' }, 'annotations[0].originalCode'],
     ];
-    const result = plan(text, bad);
-    expect(result.outcomes.map((o) => o.reason)).toEqual([
-      'invalid-range',
-      'invalid-range',
-      'invalid-range',
-      'invalid-suggestion',
-      'invalid-suggestion',
-      'not-a-suggestion',
-    ]);
+    for (const [value, field] of bad) {
+      const result = validated(value);
+      expect(result.ok, field).toBe(false);
+      if (!result.ok) expect(result.problems.map((p) => p.field), field).toContain(field);
+    }
+  });
+
+  it('refuses a suggestion whose revision is unknown', () => {
+    const s: Suggestion = { ...suggestion({ startLine: 2, endLine: 2, originalCode: 'two', suggestedCode: 'x', madeOn: text }), revision: null };
+    const result = plan(text, [s]);
+    expect(result.outcomes[0]).toMatchObject({ status: 'refused', reason: 'invalid-suggestion' });
     expect(result.newText).toBe(text);
   });
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatUnifiedDiff, quoteGitPath, splitGitLines } from './formatUnifiedDiff.js';
+import { formatUnifiedDiff } from './formatUnifiedDiff.js';
+import { splitGitLines } from './gitLines.js';
+import { quoteGitPath as quoteGitPathWith } from './quoteGitPath.js';
+
+const quoteGitPath = (name: string) => quoteGitPathWith(name, { quotepath: true });
 
 const lines = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `line ${i + from}\n`).join('');
 

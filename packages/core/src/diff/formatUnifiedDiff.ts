@@ -12,7 +12,8 @@
  */
 
 import { diffLineRegions } from '../suggestions/diffLineRegions.js';
-import { utf8Bytes } from '../safety/sha256.js';
+import { splitGitLines } from './gitLines.js';
+import { quoteGitPath } from './quoteGitPath.js';
 
 export interface UnifiedDiffOptions {
   /** Unchanged lines shown around each change. Default 3, like git. */
@@ -27,28 +28,14 @@ export function formatUnifiedDiff(path: string, oldText: string, newText: string
   }
   if (oldText === newText) return '';
   const ops = lineOps(splitGitLines(oldText), splitGitLines(newText));
-  const a = quoteGitPath(`a/${path}`);
-  const b = quoteGitPath(`b/${path}`);
+  const a = quoteGitPath(`a/${path}`, { quotepath: true });
+  const b = quoteGitPath(`b/${path}`, { quotepath: true });
   // git ends ---/+++ names that contain a space with a tab, so a reader can
   // tell the name from a trailing timestamp.
   const tab = (name: string) => (name.includes(' ') && !name.startsWith('"') ? '\t' : '');
   let out = `diff --git ${a} ${b}\n--- ${a}${tab(a)}\n+++ ${b}${tab(b)}\n`;
   for (const hunk of groupHunks(ops, context)) out += formatHunk(hunk);
   return out;
-}
-
-/** Git's lines: each keeps its '\n'; only the last may lack one. */
-export function splitGitLines(text: string): string[] {
-  const lines: string[] = [];
-  let start = 0;
-  for (;;) {
-    const nl = text.indexOf('\n', start);
-    if (nl === -1) break;
-    lines.push(text.slice(start, nl + 1));
-    start = nl + 1;
-  }
-  if (start < text.length) lines.push(text.slice(start));
-  return lines;
 }
 
 interface LineOp {
@@ -124,35 +111,4 @@ function formatHunk(hunk: readonly LineOp[]): string {
 function rangeHeader(index: number, count: number): string {
   if (count === 0) return `${index},0`;
   return count === 1 ? `${index + 1}` : `${index + 1},${count}`;
-}
-
-const C_ESCAPES: Record<string, string> = {
-  '\x07': '\\a',
-  '\b': '\\b',
-  '\t': '\\t',
-  '\n': '\\n',
-  '\v': '\\v',
-  '\f': '\\f',
-  '\r': '\\r',
-  '"': '\\"',
-  '\\': '\\\\',
-};
-
-/** A path as git prints it in patch headers with core.quotepath on (quote.c, quote_c_style). */
-export function quoteGitPath(name: string): string {
-  if (!/[\x00-\x1f"\\\x7f-\uffff]/.test(name)) return name;
-  let out = '"';
-  for (const char of name) {
-    const escape = C_ESCAPES[char];
-    const code = char.codePointAt(0)!;
-    if (escape !== undefined) out += escape;
-    else if (code < 0x20 || code === 0x7f) out += octal(code);
-    else if (code < 0x80) out += char;
-    else for (const byte of utf8Bytes(char)) out += octal(byte);
-  }
-  return out + '"';
-}
-
-function octal(byte: number): string {
-  return '\\' + byte.toString(8).padStart(3, '0');
 }

@@ -38,15 +38,17 @@ export function renderFeedbackJson(review: FeedbackReview): string {
 /** Fixed key order; optional fields only when present; `deletion` always on suggestions. */
 function annotationToJson(a: Annotation): Record<string, unknown> {
   const out: Record<string, unknown> = { id: a.id, kind: a.kind, scope: a.scope, path: a.path };
-  if (a.side !== undefined) out.side = a.side;
-  if (a.startLine !== undefined) out.startLine = a.startLine;
-  if (a.endLine !== undefined) out.endLine = a.endLine;
+  if (a.scope === 'line') {
+    out.side = a.side;
+    out.startLine = a.startLine;
+    out.endLine = a.endLine;
+  }
   out.text = a.text;
   if (a.kind === 'suggestion') {
     out.originalCode = a.originalCode;
     out.suggestedCode = a.suggestedCode;
-    out.deletion = a.deletion === true;
-    if (a.revision !== undefined) out.revision = a.revision;
+    out.deletion = a.deletion;
+    if (a.revision !== null) out.revision = a.revision;
   }
   if (a.highlightedText !== undefined) out.highlightedText = a.highlightedText;
   if (a.approximate === true) out.approximate = true;

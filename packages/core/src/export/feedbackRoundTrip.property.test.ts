@@ -62,7 +62,7 @@ const annotationSeed = fc.record({
   original: codeLines,
   suggested: codeLines,
   text: proseText,
-  revision: fc.option(hex(64), { nil: undefined }),
+  revision: fc.option(hex(64), { nil: null }),
   highlightedText: fc.option(codeLines.map((l) => l.join('\n')), { nil: undefined, freq: 4 }),
   approximate: fc.boolean(),
   outdated: fc.option(codeLines.map((l) => l.join('\n')), { nil: undefined, freq: 4 }),
@@ -103,7 +103,7 @@ function buildAnnotation(seed: AnnotationSeed, paths: string[], index: number): 
         ...content,
         ...common,
         ...flags,
-        ...(seed.revision === undefined ? {} : { revision: seed.revision }),
+        revision: seed.revision,
       };
     }
   }
@@ -183,8 +183,8 @@ describe('feedback export round trip', () => {
         const fromMarkdown = parseFeedbackMarkdown(markdown);
         if (!fromMarkdown.ok) throw new Error(`markdown did not parse: ${JSON.stringify(fromMarkdown.errors)}\n${markdown}`);
         expect(suggestionsById(fromMarkdown.review)).toEqual(expected);
-        expect(fromMarkdown.review.annotations.map((a) => [a.kind, a.scope, a.path, a.side, a.startLine, a.endLine, a.text])).toEqual(
-          normalized.annotations.map((a) => [a.kind, a.scope, a.path, a.side, a.startLine, a.endLine, a.text]),
+        expect(fromMarkdown.review.annotations.map(carriedFields)).toEqual(
+          normalized.annotations.map(carriedFields),
         );
         expect(fromMarkdown.review.summary).toBe(review.summary);
         expect(fromMarkdown.review.target).toEqual(review.target);
@@ -207,10 +207,16 @@ describe('feedback export round trip', () => {
   }, 120_000); // ~3 s alone; far more on a loaded 2-core machine
 });
 
+/** What both forms carry of any annotation's anchor. */
+function carriedFields(a: Annotation): unknown[] {
+  const line = a.scope === 'line' ? [a.side, a.startLine, a.endLine] : [undefined, undefined, undefined];
+  return [a.kind, a.scope, a.path, ...line, a.text];
+}
+
 /** The JSON form writes `deletion` on every suggestion and the flags only when true. */
 function canonical(a: Annotation): Annotation {
   const out = { ...a };
-  if (a.kind === 'suggestion') out.deletion = a.deletion === true;
+  if (out.kind === 'suggestion') out.deletion = out.deletion === true;
   if (!out.approximate) delete out.approximate;
   if (!out.outdated) delete out.outdated;
   return out;

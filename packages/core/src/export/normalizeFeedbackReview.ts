@@ -13,7 +13,7 @@
  * keeping the first (in that order) and joining the distinct non-empty texts
  * with a blank line. Comments are never merged.
  */
-import type { Annotation, FeedbackReview } from '../model/types.js';
+import type { Annotation, FeedbackReview, Suggestion } from '../model/types.js';
 
 export function normalizeFeedbackReview(review: FeedbackReview): FeedbackReview {
   const normalized: FeedbackReview = {
@@ -39,29 +39,36 @@ export function compareAnnotations(a: Annotation, b: Annotation): number {
     aGeneral - bGeneral ||
     compareStrings(a.path, b.path) ||
     SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope] ||
-    (a.startLine ?? 0) - (b.startLine ?? 0) ||
-    (a.endLine ?? 0) - (b.endLine ?? 0) ||
-    compareStrings(a.side ?? '', b.side ?? '') * -1 || // 'old' before 'new'
+    lineOf(a).startLine - lineOf(b).startLine ||
+    lineOf(a).endLine - lineOf(b).endLine ||
+    compareStrings(lineOf(a).side, lineOf(b).side) * -1 || // 'old' before 'new'
     compareStrings(a.createdAt, b.createdAt) ||
     compareStrings(a.id, b.id) ||
     compareStrings(canonicalKey(a), canonicalKey(b))
   );
 }
 
+/** The line anchor to sort by; file and general annotations sort as line 0 of no side. */
+function lineOf(a: Annotation): { startLine: number; endLine: number; side: string } {
+  return a.scope === 'line' ? a : { startLine: 0, endLine: 0, side: '' };
+}
+
 /** The annotation's fields in a fixed order, for the final tie-break and for content equality. */
 function canonicalKey(a: Annotation): string {
+  const line = a.scope === 'line' ? [a.side, a.startLine, a.endLine] : [undefined, undefined, undefined];
+  const code = a.kind === 'suggestion' ? [a.originalCode, a.suggestedCode, a.deletion, a.revision] : [undefined, undefined, undefined, undefined];
   return JSON.stringify([
-    a.id, a.kind, a.scope, a.path, a.side, a.startLine, a.endLine, a.text, a.originalCode, a.suggestedCode,
-    a.deletion, a.revision, a.highlightedText, a.approximate, a.outdated, a.anchorSnippet, a.author, a.createdAt,
+    a.id, a.kind, a.scope, a.path, ...line, a.text, ...code,
+    a.highlightedText, a.approximate, a.outdated, a.anchorSnippet, a.author, a.createdAt,
   ]);
 }
 
-function suggestionContentKey(a: Annotation): string {
-  return JSON.stringify([a.id, a.path, a.side, a.startLine, a.endLine, a.originalCode, a.suggestedCode, a.deletion === true]);
+function suggestionContentKey(a: Suggestion): string {
+  return JSON.stringify([a.id, a.path, a.side, a.startLine, a.endLine, a.originalCode, a.suggestedCode, a.deletion]);
 }
 
 function collapseDuplicateSuggestions(sorted: Annotation[]): Annotation[] {
-  const firstByContent = new Map<string, { annotation: Annotation; texts: string[] }>();
+  const firstByContent = new Map<string, { annotation: Suggestion; texts: string[] }>();
   const result: Annotation[] = [];
   for (const annotation of sorted) {
     if (annotation.kind !== 'suggestion') {

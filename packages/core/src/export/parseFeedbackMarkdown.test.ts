@@ -6,7 +6,7 @@ import { parseFeedbackMarkdown } from './parseFeedbackMarkdown.js';
 import { renderFeedbackMarkdown } from './renderFeedbackMarkdown.js';
 import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
 import { suggestionId } from '../model/suggestionId.js';
-import type { Annotation, FeedbackReview } from '../model/types.js';
+import type { Annotation, FeedbackReview, Suggestion } from '../model/types.js';
 
 const FIXTURES = fileURLToPath(new URL('../../test-fixtures/', import.meta.url));
 const names = readdirSync(FIXTURES)
@@ -34,9 +34,9 @@ function errorsOf(text: string): { line?: number; message: string }[] {
 }
 
 /** What the markdown carries of an annotation (not createdAt, author, or comment ids). */
-function carried(a: Annotation): Partial<Annotation> {
+function carried(a: Annotation): Record<string, unknown> {
   const { createdAt: _c, author: _a, ...rest } = a;
-  const out: Partial<Annotation> = { ...rest, deletion: a.kind === 'suggestion' ? a.deletion === true : undefined };
+  const out: Record<string, unknown> = { ...rest, deletion: a.kind === 'suggestion' ? a.deletion === true : undefined };
   if (a.kind === 'comment') delete out.id;
   if (out.deletion === undefined) delete out.deletion;
   return out;
@@ -109,8 +109,8 @@ describe('parseFeedbackMarkdown on the golden exports', () => {
   });
 });
 
-function makeSuggestion(fields: Partial<Annotation> = {}): Annotation {
-  const a: Annotation = {
+function makeSuggestion(fields: Partial<Suggestion> = {}): Suggestion {
+  const a: Suggestion = {
     id: '',
     kind: 'suggestion',
     scope: 'line',
@@ -122,6 +122,7 @@ function makeSuggestion(fields: Partial<Annotation> = {}): Annotation {
     originalCode: 'old',
     suggestedCode: 'new',
     deletion: false,
+    revision: null,
     createdAt: '',
     ...fields,
   };

@@ -1,6 +1,13 @@
 /**
  * Reads a markdown export (docs/feedback-format.md) back into a review.
  *
+ * Over 400 lines on purpose (about 510): it is one reader, a cursor over the
+ * lines and the review being built, whose ~20 short methods each read one
+ * construct of the format and share that state. Cut into files, each piece
+ * would take the cursor, the current section and the current annotation as
+ * arguments and hand them back; the format's words live apart already
+ * (feedbackMarkdownSyntax.ts, shared with the renderer).
+ *
  * Line by line, with the structure recognised only at the start of a line
  * and only where the format puts it. Fenced code is consumed whole, and only
  * right after a block label, so nothing inside a fence is ever read as

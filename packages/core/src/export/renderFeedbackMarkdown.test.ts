@@ -5,7 +5,7 @@ import { renderFeedbackJson } from './feedbackJson.js';
 import { renderFeedbackMarkdown, unsafeCharsWarning } from './renderFeedbackMarkdown.js';
 import { suggestionId } from '../model/suggestionId.js';
 import { hasUnsafeChars } from '../safety/textSafety.js';
-import type { Annotation, FeedbackReview } from '../model/types.js';
+import type { Annotation, FeedbackReview, Suggestion } from '../model/types.js';
 
 const FIXTURES = fileURLToPath(new URL('../../test-fixtures/', import.meta.url));
 // REDLINE_UPDATE_FIXTURES=1 writes missing or changed expected files instead of failing (review the diff!).
@@ -41,8 +41,8 @@ describe('docs/feedback-format.md', () => {
   });
 });
 
-function suggestion(fields: Partial<Annotation> & Pick<Annotation, 'path' | 'startLine' | 'endLine'>): Annotation {
-  const a: Annotation = {
+function suggestion(fields: Partial<Suggestion> & Pick<Suggestion, 'path' | 'startLine' | 'endLine'>): Suggestion {
+  const a: Suggestion = {
     id: '',
     kind: 'suggestion',
     scope: 'line',
@@ -51,10 +51,11 @@ function suggestion(fields: Partial<Annotation> & Pick<Annotation, 'path' | 'sta
     originalCode: 'old',
     suggestedCode: 'new',
     deletion: false,
+    revision: null,
     createdAt: '2026-01-01T00:00:00Z',
     ...fields,
   };
-  a.id = suggestionId(a as Required<Pick<Annotation, 'path' | 'side' | 'startLine' | 'endLine' | 'originalCode' | 'suggestedCode'>>);
+  a.id = suggestionId(a);
   return a;
 }
 

@@ -100,12 +100,12 @@ function renderAnnotation(a: Annotation): string[] {
       ? GENERAL_COMMENT_HEADING
       : a.scope === 'file'
         ? FILE_COMMENT_HEADING
-        : lineHeading(a.side ?? 'new', a.startLine ?? 0, a.endLine ?? 0);
+        : lineHeading(a.side, a.startLine, a.endLine);
   const out = [heading];
 
   const notes: string[] = [];
   if (a.kind === 'suggestion') {
-    const revision = a.revision === undefined ? REVISION_UNKNOWN : inlineCode(a.revision);
+    const revision = a.revision === null ? REVISION_UNKNOWN : inlineCode(a.revision);
     notes.push(SUGGESTION_LINE_PREFIX + inlineCode(a.id) + REVISION_SEPARATOR + revision);
   }
   if (a.approximate) notes.push(APPROXIMATE_NOTE);
@@ -122,12 +122,12 @@ function renderAnnotation(a: Annotation): string[] {
     out.push(
       emptyFile
         ? `${LABELS.originalCode} ${NOTHING_REPLACED}`
-        : codeBlock(LABELS.originalCode, a.originalCode ?? '', language),
+        : codeBlock(LABELS.originalCode, a.originalCode, language),
     );
     out.push(
       a.deletion
         ? `${LABELS.suggestedCode} ${NOTHING_SUGGESTED}`
-        : codeBlock(LABELS.suggestedCode, a.suggestedCode ?? '', language),
+        : codeBlock(LABELS.suggestedCode, a.suggestedCode, language),
     );
   }
   return out;

@@ -19,6 +19,7 @@
  * `approximate` and `outdated` are present only when true.
  */
 import { codeToLines } from '../diff/lines.js';
+import { isFingerprint } from '../model/isFingerprint.js';
 import type {
   Annotation,
   AnnotationKind,
@@ -26,8 +27,10 @@ import type {
   FeedbackReview,
   FileFacts,
   FileStatus,
+  LineRange,
   ReviewTarget,
   Side,
+  Suggestion,
   TargetKind,
   Verdict,
 } from '../model/types.js';
@@ -55,7 +58,6 @@ const KINDS: readonly AnnotationKind[] = ['comment', 'suggestion'];
 const SCOPES: readonly AnnotationScope[] = ['line', 'file', 'general'];
 const SIDES: readonly Side[] = ['old', 'new'];
 
-const REVISION_RE = /^[0-9a-f]{64}$/;
 const COMMIT_RE = /^[0-9a-f]{7,64}$/;
 const SUGGESTION_ONLY_FIELDS = ['originalCode', 'suggestedCode', 'deletion', 'revision'] as const;
 
@@ -231,40 +233,67 @@ function readAnnotation(reader: Reader, value: unknown, at: string): Annotation 
     return undefined;
   }
 
-  const annotation: Annotation = { id, kind, scope, path, text, createdAt };
   if (scope === 'general' && path !== '') reader.fail(`${at}.path`, `a general annotation has path "", got ${describe(path)}`);
   if (scope !== 'general' && path === '') reader.fail(`${at}.path`, `a ${scope} annotation needs the path of its file`);
 
+  let range: ReadRange | undefined;
   if (scope === 'line') {
-    readRange(reader, obj, at, kind, annotation);
+    range = readRange(reader, obj, at, kind);
   } else {
     for (const key of ['side', 'startLine', 'endLine'] as const) {
       if (obj[key] !== undefined) reader.fail(`${at}.${key}`, `only line annotations have a ${key}; this one is ${scope}-scoped`);
     }
   }
 
+  let code: SuggestionCode | undefined;
   if (kind === 'suggestion') {
-    readSuggestion(reader, obj, at, annotation);
+    code = readSuggestion(reader, obj, at, scope, range);
   } else {
     for (const key of SUGGESTION_ONLY_FIELDS) {
       if (obj[key] !== undefined) reader.fail(`${at}.${key}`, 'only suggestions have this field; this annotation is a comment');
     }
   }
+  if (reader.problems.length !== before) return undefined;
 
+  const annotation = resolveAnnotation({ id, path, text, createdAt }, scope, range, code);
+  if (!annotation) return undefined;
   if (highlightedText !== undefined) annotation.highlightedText = highlightedText;
   if (approximate === true) annotation.approximate = true;
   if (outdated === true) annotation.outdated = true;
   if (anchorSnippet !== undefined) annotation.anchorSnippet = anchorSnippet;
   if (author !== undefined) annotation.author = author;
-  return reader.problems.length === before ? annotation : undefined;
+  return annotation;
 }
 
-function readRange(reader: Reader, obj: Fields, at: string, kind: AnnotationKind, annotation: Annotation): void {
+interface ReadRange {
+  side: Side | undefined;
+  lines: LineRange | undefined;
+}
+
+type SuggestionCode = Pick<Suggestion, 'originalCode' | 'suggestedCode' | 'deletion' | 'revision'>;
+
+/** The resolved annotation, once every field has passed (undefined only if a check above missed a problem). */
+function resolveAnnotation(
+  common: { id: string; path: string; text: string; createdAt: string },
+  scope: AnnotationScope,
+  range: ReadRange | undefined,
+  code: SuggestionCode | undefined,
+): Annotation | undefined {
+  const { id, path, text, createdAt } = common;
+  if (scope === 'general') return code ? undefined : { id, kind: 'comment', scope, path: '', text, createdAt };
+  if (scope === 'file') return code ? undefined : { id, kind: 'comment', scope, path, text, createdAt };
+  if (!range?.side || !range.lines) return undefined;
+  const { startLine, endLine } = range.lines;
+  if (!code) return { id, kind: 'comment', scope, path, side: range.side, startLine, endLine, text, createdAt };
+  if (range.side !== 'new') return undefined;
+  return { id, kind: 'suggestion', scope, path, side: 'new', startLine, endLine, text, ...code, createdAt };
+}
+
+function readRange(reader: Reader, obj: Fields, at: string, kind: AnnotationKind): ReadRange {
   const side = reader.oneOf(obj, 'side', `${at}.side`, SIDES);
   const startLine = reader.integer(obj, 'startLine', `${at}.startLine`, 1);
   const endLine = reader.integer(obj, 'endLine', `${at}.endLine`, 0);
-  if (side) annotation.side = side;
-  if (startLine === undefined || endLine === undefined) return;
+  if (startLine === undefined || endLine === undefined) return { side, lines: undefined };
   const emptyFileInsertion = kind === 'suggestion' && startLine === 1 && endLine === 0;
   if (endLine < startLine && !emptyFileInsertion) {
     reader.fail(
@@ -272,44 +301,51 @@ function readRange(reader: Reader, obj: Fields, at: string, kind: AnnotationKind
       `expected an integer >= startLine (${startLine}), got ${endLine}` +
         (kind === 'comment' ? '' : ' (only an insertion into an empty file has startLine 1 and endLine 0)'),
     );
-    return;
+    return { side, lines: undefined };
   }
-  annotation.startLine = startLine;
-  annotation.endLine = endLine;
+  return { side, lines: { startLine, endLine } };
 }
 
-function readSuggestion(reader: Reader, obj: Fields, at: string, annotation: Annotation): void {
-  if (annotation.scope !== 'line') {
-    reader.fail(`${at}.scope`, `a suggestion is anchored to lines: expected "line", got ${describe(annotation.scope)}`);
+function readSuggestion(
+  reader: Reader,
+  obj: Fields,
+  at: string,
+  scope: AnnotationScope,
+  range: ReadRange | undefined,
+): SuggestionCode | undefined {
+  if (scope !== 'line') {
+    reader.fail(`${at}.scope`, `a suggestion is anchored to lines: expected "line", got ${describe(scope)}`);
   }
-  if (annotation.side === 'old') reader.fail(`${at}.side`, 'a suggestion is on the "new" side, got "old"');
+  if (range?.side === 'old') reader.fail(`${at}.side`, 'a suggestion is on the "new" side, got "old"');
   const originalCode = reader.string(obj, 'originalCode', `${at}.originalCode`);
   const suggestedCode = reader.string(obj, 'suggestedCode', `${at}.suggestedCode`);
   const deletion = reader.boolean(obj, 'deletion', `${at}.deletion`) ?? false;
-  const revision = reader.string(obj, 'revision', `${at}.revision`, { optional: true });
-  if (revision !== undefined && !REVISION_RE.test(revision)) {
+  // Absent (the exports' "revision unknown") and null (the page's and the drafts' spelling of it) are the same.
+  const revision = obj.revision === null ? undefined : reader.string(obj, 'revision', `${at}.revision`, { optional: true });
+  if (revision !== undefined && !isFingerprint(revision)) {
     reader.fail(`${at}.revision`, `expected a sha256 (64 lowercase hex digits), got ${describe(revision)}`);
   }
-  if (originalCode === undefined || suggestedCode === undefined) return;
-  annotation.originalCode = originalCode;
-  annotation.suggestedCode = suggestedCode;
-  annotation.deletion = deletion;
-  if (revision !== undefined) annotation.revision = revision;
-
+  if (originalCode === undefined || suggestedCode === undefined) return undefined;
   if (deletion && suggestedCode !== '') {
     reader.fail(`${at}.suggestedCode`, `a deletion has suggestedCode "", got ${describe(suggestedCode)}`);
   }
-  const { startLine, endLine } = annotation;
-  if (startLine === undefined || endLine === undefined) return;
+  const code: SuggestionCode = { originalCode, suggestedCode, deletion, revision: revision ?? null };
+  if (!range?.lines) return code;
+  checkOriginalLines(reader, at, range.lines, code);
+  return code;
+}
+
+/** `originalCode` holds exactly the range's lines; the empty-file insertion holds none and deletes nothing. */
+function checkOriginalLines(reader: Reader, at: string, { startLine, endLine }: LineRange, code: SuggestionCode): void {
   if (endLine === 0) {
-    if (originalCode !== '') {
-      reader.fail(`${at}.originalCode`, `an insertion into an empty file (lines 1-0) has originalCode "", got ${describe(originalCode)}`);
+    if (code.originalCode !== '') {
+      reader.fail(`${at}.originalCode`, `an insertion into an empty file (lines 1-0) has originalCode "", got ${describe(code.originalCode)}`);
     }
-    if (deletion) reader.fail(`${at}.deletion`, 'an insertion into an empty file cannot be a deletion');
+    if (code.deletion) reader.fail(`${at}.deletion`, 'an insertion into an empty file cannot be a deletion');
     return;
   }
   const expected = endLine - startLine + 1;
-  const actual = codeToLines(originalCode, true).length;
+  const actual = codeToLines(code.originalCode, true).length;
   if (actual !== expected) {
     reader.fail(
       `${at}.originalCode`,

@@ -19,28 +19,14 @@ export type AnnotationScope = 'line' | 'file' | 'general';
 
 export type Verdict = 'approve' | 'request-changes' | 'comment';
 
-export interface Annotation {
+/** What every annotation carries, whatever it is anchored to. */
+interface AnnotationCommon {
   /** For suggestions, `suggestionId(...)` of its content; for comments, any unique string. */
   id: string;
-  kind: AnnotationKind;
-  scope: AnnotationScope;
-  /** Repository-relative path with `/` separators; `''` for general annotations. */
+  /** Repository-relative path with `/` separators. */
   path: string;
-  /** Line and suggestion annotations only. Suggestions are always on the `new` side. */
-  side?: Side;
-  /** 1-based, inclusive. Present for `line` scope. */
-  startLine?: number;
-  endLine?: number;
   /** The reviewer's words (markdown). May be empty for a suggestion. */
   text: string;
-  /** Suggestions: the exact lines at [startLine, endLine] when the suggestion was made. */
-  originalCode?: string;
-  /** Suggestions: the replacement for those lines. `''` with `deletion: true` removes them. */
-  suggestedCode?: string;
-  /** Suggestions: true when the suggestion deletes the lines (suggestedCode is then ''). */
-  deletion?: boolean;
-  /** Suggestions: sha256 (hex) of the full file content (bytes as read) the suggestion was made against. */
-  revision?: string;
   /** Text the reviewer had selected when commenting (for example in the editor). */
   highlightedText?: string;
   /** True when the line anchor was mapped approximately (the selection overlapped the reviewer's own edits). */
@@ -53,6 +39,63 @@ export interface Annotation {
   /** ISO 8601. */
   createdAt: string;
 }
+
+/** Lines of one side of a file: 1-based, inclusive. */
+export interface LineRange {
+  startLine: number;
+  endLine: number;
+}
+
+/** A comment on lines of a file (either side). */
+export interface LineComment extends AnnotationCommon, LineRange {
+  kind: 'comment';
+  scope: 'line';
+  side: Side;
+}
+
+/** A comment about a whole file. */
+export interface FileComment extends AnnotationCommon {
+  kind: 'comment';
+  scope: 'file';
+}
+
+/** A comment about the whole review; its path is always `''`. */
+export interface GeneralComment extends AnnotationCommon {
+  kind: 'comment';
+  scope: 'general';
+  path: '';
+}
+
+/**
+ * A proposed replacement of new-side lines. `startLine` 1 and `endLine` 0
+ * (with `originalCode` '') is the insertion into an empty file, the only
+ * empty range.
+ */
+export interface Suggestion extends AnnotationCommon, LineRange {
+  kind: 'suggestion';
+  scope: 'line';
+  side: 'new';
+  /** The exact lines at [startLine, endLine] when the suggestion was made. */
+  originalCode: string;
+  /** The replacement for those lines. `''` with `deletion: true` removes them. */
+  suggestedCode: string;
+  /** True when the suggestion deletes the lines (suggestedCode is then ''). */
+  deletion: boolean;
+  /**
+   * sha256 (hex) of the full file content (bytes as read) the suggestion was
+   * made against; null when it is unknown (a patch-only review, or the file
+   * could not be read). The exports omit it then ("revision unknown").
+   */
+  revision: string | null;
+}
+
+export type Comment = LineComment | FileComment | GeneralComment;
+
+/** Everything a reviewer leaves on a review; `kind` and `scope` tell which one it is. */
+export type Annotation = Comment | Suggestion;
+
+/** The annotations anchored to lines. */
+export type LineAnnotation = LineComment | Suggestion;
 
 export type FileStatus = 'added' | 'modified' | 'deleted' | 'renamed' | 'copied' | 'type-changed';
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { reanchorAnnotations, type ReanchorTexts } from './reanchorAnnotations.js';
-import type { Annotation } from '../model/types.js';
+import type { Annotation, LineAnnotation } from '../model/types.js';
 import { generateEditCase, mulberry32 } from '../testing/editFuzz.js';
 
 const text = (...lines: string[]): string => lines.map((line) => `${line}\n`).join('');
 const numbered = (from: number, to: number): string[] => Array.from({ length: to - from + 1 }, (_, i) => `line ${from + i}`);
 
-function comment(startLine: number, endLine: number, extra: Partial<Annotation> = {}): Annotation {
+/** A line comment, or (through `extra`) any other annotation; built loosely, as tests build odd ones. */
+function comment(startLine: number, endLine: number, extra: Record<string, unknown> = {}): Annotation {
   return {
     id: `c${startLine}-${endLine}`,
     kind: 'comment',
@@ -18,7 +19,7 @@ function comment(startLine: number, endLine: number, extra: Partial<Annotation> 
     text: 'look here',
     createdAt: '2026-01-01T00:00:00.000Z',
     ...extra,
-  };
+  } as Annotation;
 }
 
 const onNewSide = (before: string | null, after: string | null, path = 'src/a.ts'): ReanchorTexts => ({ [path]: { new: { before, after } } });
@@ -165,7 +166,7 @@ describe('reanchorAnnotations: what it leaves alone', () => {
       'src/a.ts': { old: { before: text('a', 'b'), after: text('a', 'b') }, new: { before: text('a', 'b'), after: text('z', 'a', 'b') } },
     };
     const results = reanchorAnnotations([comment(2, 2, { side: 'old' }), comment(2, 2)], texts);
-    expect(results.map((r) => [r.status, r.annotation.startLine])).toEqual([
+    expect(results.map((r) => [r.status, (r.annotation as LineAnnotation).startLine])).toEqual([
       ['unchanged', 2],
       ['moved', 3],
     ]);
@@ -193,7 +194,8 @@ describe('reanchorAnnotations property (2,000 seeded edit histories)', () => {
       const start = 1 + Math.floor(rng() * oldLines.length);
       const end = Math.min(oldLines.length, start + Math.floor(rng() * 3));
       const [result] = reanchorAnnotations([comment(start, end)], onNewSide(testCase.before, testCase.after), { timeoutMs: Infinity });
-      const { annotation, status } = result!;
+      const { status } = result!;
+      const annotation = result!.annotation as LineAnnotation;
       const wanted = oldLines.slice(start - 1, end);
       if (status === 'outdated') {
         if (annotation.anchorSnippet !== wanted.join('\n')) failures.push(`case ${n}: wrong snippet`);

@@ -34,7 +34,7 @@
  * Pure and deterministic: same annotations and texts, same result.
  */
 
-import type { Annotation, Side } from '../model/types.js';
+import type { Annotation, LineAnnotation, Side } from '../model/types.js';
 import { codeToLines, linesToCode, toLines } from '../diff/lines.js';
 import { diffLineRegions, type LineDiffOptions, type LineRegion } from './diffLineRegions.js';
 
@@ -71,11 +71,10 @@ export function reanchorAnnotations(
   // One diff per path and side, however many annotations sit on it.
   const contexts = new Map<string, SideContext | null>();
   return annotations.map((annotation) => {
-    const { startLine } = annotation;
-    if (annotation.scope !== 'line' || annotation.outdated || startLine === undefined) {
+    if (annotation.scope !== 'line' || annotation.outdated) {
       return { annotation, status: 'kept', offset: 0 };
     }
-    const side: Side = annotation.side ?? 'new';
+    const side: Side = annotation.side;
     const change = texts[annotation.path]?.[side];
     if (!change) return { annotation, status: 'kept', offset: 0 };
     const key = `${side}\u0000${annotation.path}`;
@@ -84,7 +83,7 @@ export function reanchorAnnotations(
       context = change.after === null ? null : buildContext(change.before ?? '', change.after, options);
       contexts.set(key, context);
     }
-    return reanchorOne(annotation, startLine, context, change);
+    return reanchorOne(annotation, context, change);
   });
 }
 
@@ -111,13 +110,8 @@ function buildContext(beforeText: string, afterText: string, options: LineDiffOp
   return { before, after, regions, afterToBefore };
 }
 
-function reanchorOne(
-  annotation: Annotation,
-  startLine: number,
-  context: SideContext | null,
-  change: SideTextChange,
-): ReanchoredAnnotation {
-  const endLine = annotation.endLine ?? startLine;
+function reanchorOne(annotation: LineAnnotation, context: SideContext | null, change: SideTextChange): ReanchoredAnnotation {
+  const { startLine, endLine } = annotation;
   const start = startLine - 1; // 0-based
   const oldLines = anchoredContent(annotation, start, endLine, change.before === null ? [] : context?.before ?? toLines(change.before));
 
@@ -150,9 +144,9 @@ function reanchorOne(
  * promises to replace), else the old text at its range. null when the range
  * does not fit the old text.
  */
-function anchoredContent(annotation: Annotation, start: number, endLine: number, before: readonly string[]): string[] | null {
+function anchoredContent(annotation: LineAnnotation, start: number, endLine: number, before: readonly string[]): string[] | null {
   const count = endLine - start;
-  if (annotation.kind === 'suggestion' && annotation.originalCode !== undefined) {
+  if (annotation.kind === 'suggestion') {
     return codeToLines(annotation.originalCode, count > 0);
   }
   if (start < 0 || count < 0 || endLine > before.length) return null;
@@ -160,7 +154,7 @@ function anchoredContent(annotation: Annotation, start: number, endLine: number,
 }
 
 function placed(
-  annotation: Annotation,
+  annotation: LineAnnotation,
   newStart: number,
   oldStart: number,
   length: number,

@@ -5,8 +5,9 @@
  */
 import type { FileContents, FileDiffLoadedFiles, FileDiffMetadata } from '@pierre/diffs';
 import {
+  buildFeedbackReview,
+  gitLines,
   reanchorAnnotations,
-  toLines,
   linesToCode,
   type Annotation,
   type FeedbackReview,
@@ -227,7 +228,8 @@ export function createReviewController(store: ReviewStore, api: ReviewApi) {
     try {
       const data = await fetchContents(file.path);
       if (data.new) {
-        const lines = toLines(data.new.contents).slice(target.startLine - 1, target.endLine);
+        // The target's line numbers came from git's diff: slice git's lines, not the file-text view.
+        const lines = gitLines(data.new.contents).slice(target.startLine - 1, target.endLine);
         const consistent = fromDiff === null || fromDiff.every((line, i) => line === lines[i]);
         if (lines.length === target.endLine - target.startLine + 1 && consistent) {
           originalCode = linesToCode(lines);
@@ -321,15 +323,7 @@ export function createReviewController(store: ReviewStore, api: ReviewApi) {
 
   /** Exactly what the server renders the export from (it adds its own target). */
   function feedbackReview(): FeedbackReview {
-    const s = state();
-    return {
-      target: s.review!.target,
-      verdict: s.verdict,
-      summary: s.summary,
-      annotations: s.annotations,
-      // The server's own file list, as the server passes it to the renderer.
-      files: s.review!.files.map(({ path, oldPath, status }) => ({ path, oldPath, status })),
-    };
+    return buildFeedbackReview(state().review!, submission());
   }
 
   function submission(): FeedbackSubmission {

@@ -1,8 +1,12 @@
 /** Git's header quoting (compared with real git output in readTrackedDiff.test.ts and readUntrackedFiles.test.ts). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gitDiffHeader, quoteGitPath } from './quoteGitPath.js';
+import { quoteGitPath as quoteGitPathWith } from '@redline/core';
+import { gitDiffHeader } from './gitDiffHeader.js';
 import { unquoteGitPath } from './unquoteGitPath.js';
+
+/** As redline runs git: core.quotepath off. */
+const quoteGitPath = (name: string) => quoteGitPathWith(name, { quotepath: false });
 
 describe('quoteGitPath', () => {
   it('quotes only names with control characters, DEL, quotes or backslashes, as git does with core.quotepath=false', () => {
