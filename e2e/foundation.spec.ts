@@ -33,7 +33,7 @@ test('redline --no-open: the printed URL opens the review and every file of the 
   expect(redline.stdout()).toBe('');
 });
 
-test('opened through the launcher file (as the browser is, from a file:// page), the session cookie still works', async ({ page }) => {
+test('opened through the launcher file (as the browser is, from a file:// page), the review still signs in', async ({ page }) => {
   redline = await startRedline({ cwd: fixture.dir });
   const dir = mkdtempSync(join(tmpdir(), 'redline-e2e-launcher-'));
   try {

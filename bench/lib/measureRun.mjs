@@ -185,8 +185,10 @@ export async function measureRun(tool, repo, options) {
       // browser context (cold browser cache) shows what the server's first-request work costs.
       startPhase(state, capMs);
       const cookies = await context.cookies(origin);
+      // Redline's session secret lives in the origin's localStorage (sent as a header), not in a cookie.
+      const storage = await page.evaluate(() => Object.entries(localStorage)).catch(() => []);
       await context.close(); // the first page (in an edit session now) must not compete with the reload
-      record.warmReload = await guarded(state, measureWarmReload(browser, origin, cookies, tool, repo, state), 'warm reload');
+      record.warmReload = await guarded(state, measureWarmReload(browser, origin, { cookies, storage }, tool, repo, state), 'warm reload');
       return record;
     }
 
@@ -273,11 +275,14 @@ export async function measureRun(tool, repo, options) {
 }
 
 /** Page load -> first diff (or the collapsed first file) on a server that has already served the page once. */
-async function measureWarmReload(browser, origin, cookies, tool, repo, state) {
+async function measureWarmReload(browser, origin, { cookies, storage }, tool, repo, state) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     await context.addCookies(cookies.filter((c) => c.name !== tool.editFlagCookie?.name));
     const page = await context.newPage();
+    await page.addInitScript((entries) => {
+      for (const [key, value] of entries) localStorage.setItem(key, value);
+    }, storage);
     await page.addInitScript(installProbe, { tool: tool.name, expectedFiles: repo.stats.files });
     await page.goto(`${origin}/`, { waitUntil: 'commit' });
     const first = await waitForEither(state, page, ['firstDiff', 'collapsed'], 'waiting for the first diff (warm)');

@@ -67,9 +67,9 @@ export async function startRedline(options: { cwd: string; args?: string[]; env?
 }
 
 /**
- * Opens the review in a page and waits until it is on `/`: the tokened URL
- * answers with a short page that sets the session cookie and moves on to
- * `/` by itself, so `page.goto(url)` alone resolves one page too early.
+ * Opens the review in a page and waits until it is on `/`: the page's first
+ * script spends the link's token for the session secret and takes it out of
+ * the address bar.
  */
 export async function openReview(page: Page, redline: RunningRedline): Promise<void> {
   await page.goto(redline.url);

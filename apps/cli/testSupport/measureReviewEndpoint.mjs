@@ -14,7 +14,7 @@
  *   readCold       in process: a new session's first `loadReview()` (the
  *                  whole reading: git, untracked files, facts, fingerprint);
  *   httpCold       a new server and session, signed in with the session
- *                  cookie like the page, then GET /api/review with the
+ *                  secret like the page, then GET /api/review with the
  *                  Accept-Encoding Chromium sends (--accept-encoding to
  *                  change it), timed from the request to the last byte;
  *   httpWarm       the same GET again on that server (nothing changed: the
@@ -105,18 +105,28 @@ async function newSession(root) {
   return new ReviewSession(new GitReviewSource(repository, target), 'markdown');
 }
 
+/** Opens the link and spends it at POST /api/session as the page does: the session header to send. */
 async function startSignedIn(session, appDir) {
   const server = await startReviewServer({ session, appDir });
   const url = new URL(server.reviewUrl);
-  const signIn = await httpGet(server.port, url.pathname + url.search, {});
-  const cookie = String(signIn.headers['set-cookie']?.[0] ?? '').split(';')[0];
-  if (!cookie) throw new Error('sign-in gave no session cookie');
-  return { server, cookie };
+  await httpGet(server.port, url.pathname + url.search, {});
+  const grant = await new Promise((resolve, reject) => {
+    const headers = { host: `127.0.0.1:${server.port}`, origin: url.origin, 'x-redline-link': url.searchParams.get('token') };
+    const req = request({ host: '127.0.0.1', port: server.port, method: 'POST', path: '/api/session', headers }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`sign-in answered ${res.statusCode}`))));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  return { server, auth: { 'x-redline-session': grant.session } };
 }
 
-async function timeReviewGet(port, cookie, acceptEncoding) {
+async function timeReviewGet(port, auth, acceptEncoding) {
   const start = performance.now();
-  const answer = await httpGet(port, '/api/review', { cookie, 'accept-encoding': acceptEncoding });
+  const answer = await httpGet(port, '/api/review', { ...auth, 'accept-encoding': acceptEncoding });
   const ms = performance.now() - start;
   if (answer.status !== 200) throw new Error(`GET /api/review answered ${answer.status}`);
   return { ms, bytes: answer.bytes, encoding: answer.headers['content-encoding'] ?? 'identity' };
@@ -169,13 +179,13 @@ async function main() {
       sizes.patchChars = data.patch.length;
       sizes.files = data.files.length;
 
-      const { server, cookie } = await startSignedIn(await newSession(root), appDir);
+      const { server, auth } = await startSignedIn(await newSession(root), appDir);
       try {
-        const cold = await timeReviewGet(server.port, cookie, values['accept-encoding']);
+        const cold = await timeReviewGet(server.port, auth, values['accept-encoding']);
         times.httpCold.push(cold.ms);
         sizes.httpBodyBytes = cold.bytes;
         sizes.httpEncoding = cold.encoding;
-        times.httpWarm.push((await timeReviewGet(server.port, cookie, values['accept-encoding'])).ms);
+        times.httpWarm.push((await timeReviewGet(server.port, auth, values['accept-encoding'])).ms);
       } finally {
         await server.close();
       }

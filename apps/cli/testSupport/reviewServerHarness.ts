@@ -1,7 +1,8 @@
 /**
  * Starts a real review server on 127.0.0.1 over a real repository (or
- * patch) and signs in the way the browser does: GET /?token= and keep the
- * cookie. `api()` then calls the API as the page would.
+ * patch) and signs in the way the page does: open the link, spend its token
+ * at POST /api/session and keep the secret. `get`/`send` then call the API
+ * as the page would, with the secret in `X-Redline-Session`.
  */
 import { GitReviewSource } from '../src/review/gitReviewSource.js';
 import { ReviewSession, type OutputFormat } from '../src/review/reviewSession.js';
@@ -10,6 +11,7 @@ import { startReviewServer, type ReviewServer } from '../src/server/startReviewS
 import { findRepository } from '../src/git/findRepository.js';
 import { resolveTarget, type GitTargetSpec } from '../src/git/resolveTarget.js';
 import { httpCall, type HttpAnswer } from './httpClient.js';
+import { signIn } from './browserSession.js';
 import { makeStubAppDir } from './stubApp.js';
 
 export interface Harness {
@@ -17,8 +19,8 @@ export interface Harness {
   session: ReviewSession;
   port: number;
   origin: string;
-  /** `name=value` of the session cookie, ready for a Cookie header. */
-  cookie: string;
+  /** The session header (`x-redline-session`), ready to spread into a request's headers; empty when not signed in. */
+  auth: Record<string, string>;
   get(path: string, headers?: Record<string, string>): Promise<HttpAnswer>;
   send(method: string, path: string, body: unknown, headers?: Record<string, string>): Promise<HttpAnswer>;
   close(): Promise<void>;
@@ -37,25 +39,20 @@ export async function startHarness(
   await session.loadReview();
   const server = await startReviewServer({ session, appDir: options.appDir ?? makeStubAppDir() });
   const port = server.port;
-  let cookie = '';
-  if (options.signIn !== false) {
-    const answer = await httpCall({ port, path: new URL(server.reviewUrl).pathname + new URL(server.reviewUrl).search });
-    const setCookie = answer.headers['set-cookie']?.[0] ?? '';
-    cookie = setCookie.split(';')[0] ?? '';
-  }
+  const auth = options.signIn === false ? {} : await signIn(server.reviewUrl);
   return {
     server,
     session,
     port,
     origin: server.origin,
-    cookie,
-    get: (path, headers = {}) => httpCall({ port, path, headers: { cookie, ...headers } }),
+    auth,
+    get: (path, headers = {}) => httpCall({ port, path, headers: { ...auth, ...headers } }),
     send: (method, path, body, headers = {}) =>
       httpCall({
         port,
         method,
         path,
-        headers: { cookie, origin: server.origin, 'content-type': 'application/json', ...headers },
+        headers: { ...auth, origin: server.origin, 'content-type': 'application/json', ...headers },
         body: typeof body === 'string' ? body : JSON.stringify(body),
       }),
     close: () => server.close(),

@@ -129,7 +129,7 @@ describe('a review from start to feedback', () => {
       port: page.port,
       method: 'PUT',
       path: API.draft,
-      headers: { cookie: page.cookie, origin: page.origin, 'content-type': 'application/json' },
+      headers: { ...page.auth, origin: page.origin, 'content-type': 'application/json' },
       body: JSON.stringify({ version: 1, fingerprint: review.fingerprint, annotations: [], viewed: {}, updatedAt: '2025-01-01T00:00:00Z' }),
     });
     expect(draftPut.status).toBe(200);

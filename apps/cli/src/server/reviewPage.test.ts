@@ -18,8 +18,15 @@ let harness: Harness;
 beforeEach(async () => {
   repo = makeRepo({ commit: { 'src/calc.ts': 'export function add(a: number, b: number) {\n  return a + b;\n}\n' } });
   repo.write('src/calc.ts', 'export function add(a: number, b: number) {\n  return a - b; // </div><script>alert(1)</script> \u202E\n}\n');
-  harness = await startHarness(await gitSource(repo.dir));
+  // Not signed in: the review link stays unspent, and so answers with the first screen every time.
+  harness = await startHarness(await gitSource(repo.dir), { signIn: false });
 });
+
+/** The review link's path and query: the one navigation whose answer carries the first screen. */
+const link = () => {
+  const url = new URL(harness.server.reviewUrl);
+  return url.pathname + url.search;
+};
 
 afterEach(async () => {
   await harness.close();
@@ -28,10 +35,10 @@ afterEach(async () => {
 
 describe('the review page', () => {
   it('carries the first screen of the diff in its slot, escaped, with the CSP of its own inline scripts', async () => {
-    const page = await harness.get('/', { 'accept-encoding': 'br' });
+    const page = await harness.get(link(), { 'accept-encoding': 'br' });
     expect(page.status).toBe(200);
     expect(page.headers['content-encoding']).toBe('br');
-    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['cache-control']).toBe('no-store');
     expect(page.text).toContain('<body><div id="redline-first-screen"');
     expect(page.text).toContain('</div><div id="root">stub review page</div></body></html>');
     expect(page.text).toContain('  return a - b; // &lt;/div&gt;&lt;script&gt;alert(1)&lt;/script&gt; \\u{202E}');
@@ -41,36 +48,52 @@ describe('the review page', () => {
     expect(page.headers['content-security-policy']).toContain(inlineScriptHashes(page.text)[0]!);
   });
 
-  it('answers the review link with the same page, never stored by a cache', async () => {
-    const fresh = await startHarness(await gitSource(repo.dir), { signIn: false });
-    try {
-      const url = new URL(fresh.server.reviewUrl);
-      const page = await httpCall({ port: fresh.port, path: url.pathname + url.search, headers: { 'accept-encoding': 'gzip' } });
-      expect(page.status).toBe(200);
-      expect(page.headers['set-cookie']?.[0]).toMatch(/^redline_session_\d+=/);
-      expect(page.headers['cache-control']).toBe('no-store');
-      expect(page.headers['content-encoding']).toBe('gzip');
-      expect(page.text).toContain('id="redline-first-screen"');
-    } finally {
-      await fresh.close();
-    }
+  it('answers the review link, never stored by a cache, without spending it or setting any cookie', async () => {
+    const page = await harness.get(link(), { 'accept-encoding': 'gzip' });
+    expect(page.status).toBe(200);
+    expect(page.headers['set-cookie']).toBeUndefined();
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(page.text).toContain('id="redline-first-screen"');
+    expect((await harness.get(link())).text).toContain('id="redline-first-screen"');
   });
 
   it('pictures the diff in the whitespace mode of the reviewer\'s setting', async () => {
-    const page = await harness.get('/', { cookie: `${harness.cookie}; hideWhitespace=on` });
+    const page = await harness.get(link(), { cookie: 'hideWhitespace=on' });
     expect(page.text).toContain('data-ignore-whitespace="on"');
     expect(page.headers.vary).toContain('Cookie');
   });
 
-  it('is not served without a session, first screen or not', async () => {
-    const page = await httpCall({ port: harness.port, path: '/' });
-    expect(page.status).toBe(401);
-    expect(page.text).not.toContain('redline-first-screen');
-    expect(page.text).not.toContain('return a - b');
+  it('is the page without the diff on a reload of / (a navigation carries no credential), signed in or not', async () => {
+    const signedIn = await startHarness(await gitSource(repo.dir));
+    try {
+      for (const answer of [await httpCall({ port: harness.port, path: '/' }), await signedIn.get('/')]) {
+        expect(answer.status).toBe(200);
+        expect(answer.headers['cache-control']).toBe('no-cache');
+        expect(answer.text).toContain('<div id="root">stub review page</div>');
+        expect(answer.text).not.toContain('redline-first-screen');
+        expect(answer.text).not.toContain('return a - b');
+      }
+    } finally {
+      await signedIn.close();
+    }
+  });
+
+  it('is refused at a spent link, and the first screen is gone with it', async () => {
+    const signedIn = await startHarness(await gitSource(repo.dir));
+    try {
+      const url = new URL(signedIn.server.reviewUrl);
+      const again = await signedIn.get(url.pathname + url.search);
+      expect(again.status).toBe(403);
+      expect(again.text).toContain('already been used');
+      expect(again.text).not.toContain('return a - b');
+    } finally {
+      await signedIn.close();
+    }
   });
 
   it('answers HEAD with the headers only', async () => {
-    const page = await httpCall({ port: harness.port, method: 'HEAD', path: '/', headers: { cookie: harness.cookie } });
+    const page = await httpCall({ port: harness.port, method: 'HEAD', path: '/' });
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body.length).toBe(0);
@@ -93,9 +116,10 @@ describe('a page built without the slot', () => {
     const appDir = makeTempDir('redline-app-noslot-');
     mkdirSync(join(appDir, 'assets'));
     writeFileSync(join(appDir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
-    const plain = await startHarness(await gitSource(repo.dir), { appDir });
+    const plain = await startHarness(await gitSource(repo.dir), { appDir, signIn: false });
     try {
-      const page = await plain.get('/', { 'accept-encoding': 'br' });
+      const url = new URL(plain.server.reviewUrl);
+      const page = await httpCall({ port: plain.port, path: url.pathname + url.search, headers: { 'accept-encoding': 'br' } });
       expect(page.text).toBe('<!doctype html><html><body><div id="root"></div></body></html>');
     } finally {
       await plain.close();

@@ -1,7 +1,7 @@
 /**
- * The review page (GET / with a session, and the answer to the review link):
- * the built index.html with the diff's first screen (firstScreen.ts) in the
- * slot the build leaves for it.
+ * The review page: the built index.html, with the diff's first screen
+ * (firstScreen.ts) in the slot the build leaves for it when it answers the
+ * unspent review link, and without it on a reload of /.
  *
  * The answer is streamed. Everything before the slot (the head: the CSS and
  * the first script, which marks the reviewer's settings on <html> and asks
@@ -57,10 +57,15 @@ export class ReviewPage {
     return new ReviewPage(html.slice(0, at), html.slice(at + FIRST_SCREEN_SLOT.length), csp);
   }
 
-  send(req: IncomingMessage, res: ServerResponse, session: ReviewSession, cacheControl: string): void {
+  /**
+   * `firstScreen: false` sends the page without the diff: for a navigation
+   * that carried no proof of the session (a reload of /), which must show
+   * nothing of the review to whoever asked.
+   */
+  send(req: IncomingMessage, res: ServerResponse, session: ReviewSession, how: { cacheControl: string; firstScreen: boolean }): void {
     res.statusCode = 200;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Cache-Control', cacheControl);
+    res.setHeader('Cache-Control', how.cacheControl);
     res.setHeader('Content-Security-Policy', this.csp);
     res.setHeader('Vary', 'Accept-Encoding, Cookie');
     const encoding = preferredEncoding(String(req.headers['accept-encoding'] ?? ''));
@@ -75,8 +80,8 @@ export class ReviewPage {
       out.on('error', () => res.destroy());
     }
     const { tail } = this;
-    if (tail === null) {
-      out.end(this.head);
+    if (tail === null || !how.firstScreen) {
+      out.end(tail === null ? this.head : this.head + tail);
       return;
     }
     out.write(this.head);

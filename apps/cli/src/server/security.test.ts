@@ -1,7 +1,7 @@
 /**
  * The server's defences, each against a real server on 127.0.0.1 with raw
- * HTTP requests: loopback binding, the single-use URL token and session
- * cookie, the Host allow-list, the Origin rule, JSON-only bodies with a
+ * HTTP requests: loopback binding, the single-use link and the session
+ * secret header, the Host allow-list, the Origin rule, JSON-only bodies with a
  * cap, security headers, no CORS, and the file endpoint's refusal of every
  * path that is not exactly one of the diff's own.
  */
@@ -10,7 +10,7 @@ import { networkInterfaces } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, type ApiError, type ReviewData } from '@redline/core';
+import { API, LINK_HEADER, SESSION_HEADER, type ApiError, type ReviewData } from '@redline/core';
 import { makeRepo, makeTempDir, type TestRepo } from '../../testSupport/gitRepo.js';
 import { httpCall, type HttpAnswer } from '../../testSupport/httpClient.js';
 import { gitSource, startHarness, type Harness } from '../../testSupport/reviewServerHarness.js';
@@ -72,8 +72,15 @@ describe('binding', () => {
   });
 });
 
-describe('the URL token and the session cookie', () => {
-  it('swaps the token once for an HttpOnly, SameSite=Strict cookie holding a different secret, and refuses it afterwards', async () => {
+/** POST /api/session as the page's first script sends it. */
+function exchange(port: number, token: string | undefined, origin = `http://127.0.0.1:${port}`): Promise<HttpAnswer> {
+  const headers: Record<string, string> = { origin };
+  if (token !== undefined) headers[LINK_HEADER] = token;
+  return httpCall({ port, method: 'POST', path: API.session, headers });
+}
+
+describe('the single-use link and the session secret', () => {
+  it('spends the link once for a different secret, sets no cookie, and refuses the link afterwards', async () => {
     const fresh = await startHarness(await gitSource(repo.dir), { signIn: false });
     try {
       const url = new URL(fresh.server.reviewUrl);
@@ -81,63 +88,73 @@ describe('the URL token and the session cookie', () => {
       expect(token).toMatch(/^[0-9a-f]{64}$/);
       const first = await httpCall({ port: fresh.port, path: url.pathname + url.search });
       expect(first.status).toBe(200);
-      // The review page itself (the cookie is set on it: no second navigation).
+      // The review page itself, with its first screen; opening it spends nothing.
       expect(first.text).toContain('stub review page');
       expect(first.headers['cache-control']).toBe('no-store');
-      const cookie = first.headers['set-cookie']![0]!;
-      expect(cookie).toMatch(new RegExp(`^redline_session_${fresh.port}=[0-9a-f]{64}; HttpOnly; SameSite=Strict; Path=/$`));
-      expect(cookie).not.toContain(token);
+      expect(first.headers['set-cookie']).toBeUndefined();
 
+      const grant = await exchange(fresh.port, token);
+      expect(grant.status).toBe(200);
+      expect(grant.headers['set-cookie']).toBeUndefined();
+      expect(grant.headers['cache-control']).toBe('no-store');
+      const secret = grant.json<{ session: string }>().session;
+      expect(secret).toMatch(/^[0-9a-f]{64}$/);
+      expect(secret).not.toBe(token);
+      expect((await httpCall({ port: fresh.port, path: API.review, headers: { [SESSION_HEADER]: secret } })).status).toBe(200);
+
+      const reused = await exchange(fresh.port, token);
+      expect(reused.status).toBe(401);
+      expect(reused.text).not.toContain(secret);
       const again = await httpCall({ port: fresh.port, path: url.pathname + url.search });
       expect(again.status).toBe(403);
       expect(again.text).toContain('already been used');
-      expect(again.headers['set-cookie']).toBeUndefined();
-
-      // The browser that holds the cookie may follow the link again.
-      const withCookie = await httpCall({ port: fresh.port, path: url.pathname + url.search, headers: { cookie: cookie.split(';')[0]! } });
-      expect(withCookie.status).toBe(200);
-      expect(withCookie.headers['set-cookie']).toBeUndefined();
 
       const wrong = await httpCall({ port: fresh.port, path: `/?token=${'0'.repeat(64)}` });
       expect(wrong.status).toBe(403);
-      expect(wrong.headers['set-cookie']).toBeUndefined();
     } finally {
       await fresh.close();
     }
   });
 
-  it('a wrong token is refused and does not spend the real one', async () => {
+  it('a wrong token is refused, at the link and at the exchange, and does not spend the real one', async () => {
     const fresh = await startHarness(await gitSource(repo.dir), { signIn: false });
     try {
       const url = new URL(fresh.server.reviewUrl);
       const token = url.searchParams.get('token')!;
       for (const guess of ['', 'x', token.slice(0, 63), token + '0', token.toUpperCase()]) {
-        const answer = await httpCall({ port: fresh.port, path: `/?token=${encodeURIComponent(guess)}` });
-        expect(answer.status, guess).toBe(403);
+        expect((await httpCall({ port: fresh.port, path: `/?token=${encodeURIComponent(guess)}` })).status, guess).toBe(403);
+        expect((await exchange(fresh.port, guess)).status, guess).toBe(401);
       }
-      expect((await httpCall({ port: fresh.port, path: url.pathname + url.search })).headers['set-cookie']).toHaveLength(1);
+      expect((await exchange(fresh.port, undefined)).status).toBe(401);
+      // From another origin, or with none, the exchange is refused before the token is looked at.
+      expect((await exchange(fresh.port, token, `http://127.0.0.1:${fresh.port + 1}`)).status).toBe(403);
+      expect((await httpCall({ port: fresh.port, method: 'POST', path: API.session, headers: { [LINK_HEADER]: token } })).status).toBe(403);
+      expect((await exchange(fresh.port, token)).status).toBe(200);
     } finally {
       await fresh.close();
     }
   });
 
-  it('refuses the page, its assets and every API call without the cookie, or with a wrong one', async () => {
-    const paths = ['/', '/index.html', '/assets/app-AbCd1234.js', API.review, `${API.file}?path=crlf.txt&fingerprint=${review.fingerprint}`, `${API.freshness}?fingerprint=${review.fingerprint}`];
-    const wrongCookies = [
-      undefined,
-      `redline_session_${harness.port}=${'0'.repeat(64)}`,
-      `redline_session_${harness.port + 1}=${harness.cookie.split('=')[1]}`,
-      `redline_session_${harness.port}=`,
-      harness.cookie.toUpperCase(),
+  it('refuses every API call without the secret, with a wrong one, with it twice, or with it as a cookie', async () => {
+    const secret = harness.auth[SESSION_HEADER]!;
+    const paths = [API.review, `${API.file}?path=crlf.txt&fingerprint=${review.fingerprint}`, `${API.freshness}?fingerprint=${review.fingerprint}`, `${API.draft}?fingerprint=${review.fingerprint}`];
+    const wrongHeaders: Record<string, string>[] = [
+      {},
+      { [SESSION_HEADER]: '0'.repeat(64) },
+      { [SESSION_HEADER]: '' },
+      { [SESSION_HEADER]: secret.toUpperCase() },
+      { [SESSION_HEADER]: `${secret}, ${secret}` },
+      { cookie: `redline_session_${harness.port}=${secret}` },
+      { authorization: `Bearer ${secret}` },
     ];
     for (const path of paths) {
-      for (const cookie of wrongCookies) {
-        const answer = await httpCall({ port: harness.port, path, headers: cookie ? { cookie } : {} });
-        expect(answer.status, `${path} with ${cookie}`).toBe(401);
+      for (const headers of wrongHeaders) {
+        const answer = await httpCall({ port: harness.port, path, headers });
+        expect(answer.status, `${path} with ${JSON.stringify(headers)}`).toBe(401);
         expectNoLeak(answer);
       }
-      expect((await harness.get(path)).status, path).toBe(200);
     }
+    expect((await harness.get(API.review)).status).toBe(200);
     const post = await httpCall({
       port: harness.port,
       method: 'POST',
@@ -148,24 +165,34 @@ describe('the URL token and the session cookie', () => {
     expect(post.status).toBe(401);
     expect(harness.session.isEnded).toBe(false);
   });
+
+  it('the page and its assets hold nothing of the review, so they need no secret; the review is only in the API', async () => {
+    for (const path of ['/', '/index.html', '/assets/app-AbCd1234.js']) {
+      const answer = await httpCall({ port: harness.port, path });
+      expect(answer.status, path).toBe(200);
+      expect(answer.text).not.toContain('redline-first-screen');
+      expect(answer.text).not.toContain(review.fingerprint);
+      expectNoLeak(answer);
+    }
+  });
 });
 
 describe('Host and Origin', () => {
   it('answers only to 127.0.0.1, localhost and [::1] on its own port (DNS rebinding)', async () => {
     for (const host of ['evil.example', `evil.example:${harness.port}`, `127.0.0.1:${harness.port + 1}`, '127.0.0.1', `127.0.0.2:${harness.port}`, `localhost.evil.example:${harness.port}`, `0.0.0.0:${harness.port}`, `[::ffff:127.0.0.1]:${harness.port}`, '']) {
-      const answer = await httpCall({ port: harness.port, path: API.review, host, headers: { cookie: harness.cookie } });
+      const answer = await httpCall({ port: harness.port, path: API.review, host, headers: harness.auth });
       expect(answer.status, host).toBe(403);
       expectNoLeak(answer);
     }
     for (const host of [`127.0.0.1:${harness.port}`, `localhost:${harness.port}`, `[::1]:${harness.port}`, `LOCALHOST:${harness.port}`]) {
-      const answer = await httpCall({ port: harness.port, path: API.review, host, headers: { cookie: harness.cookie } });
+      const answer = await httpCall({ port: harness.port, path: API.review, host, headers: harness.auth });
       expect(answer.status, host).toBe(200);
     }
   });
 
   it('refuses a non-GET request from a foreign origin, with no origin, or with Origin: null', async () => {
     for (const origin of ['http://evil.example', 'null', `http://127.0.0.1:${harness.port + 1}`, `https://127.0.0.1:${harness.port}`, undefined]) {
-      const headers: Record<string, string> = { cookie: harness.cookie, 'content-type': 'application/json' };
+      const headers: Record<string, string> = { ...harness.auth, 'content-type': 'application/json' };
       if (origin !== undefined) headers.origin = origin;
       for (const [method, path] of [['POST', API.feedback], ['POST', API.close], ['PUT', API.draft]] as const) {
         const answer = await httpCall({ port: harness.port, method, path, headers, body: JSON.stringify({ verdict: 'approve', summary: '', annotations: [] }) });
@@ -180,7 +207,7 @@ describe('Host and Origin', () => {
     const forged = await httpCall({ port: harness.port, method: 'POST', path: API.feedback, headers: { origin: 'http://evil.example', 'content-type': 'text/plain' }, body });
     expect(forged.status).toBe(403);
     noCorsHeaders(forged);
-    // Even from our own origin with the cookie, a non-JSON body is refused.
+    // Even from our own origin with the secret, a non-JSON body is refused.
     const plain = await harness.send('POST', API.feedback, body, { 'content-type': 'text/plain;charset=UTF-8' });
     expect(plain.status).toBe(415);
     const form = await harness.send('POST', API.feedback, 'verdict=approve', { 'content-type': 'application/x-www-form-urlencoded' });

@@ -5,17 +5,23 @@
  *   1. security headers (on every answer, refusals included);
  *   2. Host must be this server on a loopback name (DNS rebinding);
  *   3. an Origin, and any non-GET request, must be ours (cross-site requests);
- *   4. GET /?token= swaps the single-use URL token for the session cookie
- *      and answers with the page itself (see exchangeToken);
- *   5. everything else needs the session cookie;
- *   6. /api/* goes to the route table, / to the review page (with the
- *      diff's first screen: reviewPage.ts), the rest to the built page's files.
+ *   4. GET /?token= answers with the review page and its first screen while
+ *      the single-use link is unspent (see openLink); the page's first
+ *      script spends it at POST /api/session for the session secret
+ *      (sessionAuth.ts says why a header, not a cookie);
+ *   5. every other /api/* call needs the secret in `X-Redline-Session` and
+ *      goes to the route table;
+ *   6. / is the page without the diff (a reload: a navigation carries no
+ *      credential, so it shows nothing of the review until the page's own
+ *      authenticated request), the rest the built page's files, which hold
+ *      nothing of the review either.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { API, LINK_HEADER, type SessionGrant } from '@redline/core';
 import { RedlineError } from '../errors.js';
 import type { ReviewSession } from '../review/reviewSession.js';
-import { sendApiError, sendHtmlPage, sendText } from './httpIo.js';
+import { sendApiError, sendHtmlPage, sendJson, sendText } from './httpIo.js';
 import { OriginPolicy } from './originPolicy.js';
 import { findApiHandler } from './routes/apiRoutes.js';
 import { applySecurityHeaders } from './securityHeaders.js';
@@ -29,7 +35,7 @@ export interface ReviewServerOptions {
   appDir: string;
   /** 0 (the default) picks a free port. */
   port?: number;
-  /** Called once, when the browser has exchanged the URL token (the launcher file can go). */
+  /** Called once, when the page has exchanged the link token (the launcher file can go). */
   onTokenSpent?: () => void;
   /** Unexpected errors (bugs), for the terminal. Never called with request data. */
   onInternalError?: (error: unknown) => void;
@@ -47,7 +53,7 @@ export interface ReviewServer {
 export async function startReviewServer(options: ReviewServerOptions): Promise<ReviewServer> {
   const app = await StaticApp.load(options.appDir);
   const page = ReviewPage.fromApp(app);
-  let guard: { auth: SessionAuth; policy: OriginPolicy } | null = null;
+  let guard: { auth: SessionAuth; policy: OriginPolicy; origin: string } | null = null;
   const server = createServer((req, res) => {
     if (!guard) return sendText(res, 503, 'Starting');
     handleRequest(req, res, { ...guard, app, page, options }).catch((error: unknown) => {
@@ -57,9 +63,9 @@ export async function startReviewServer(options: ReviewServerOptions): Promise<R
     });
   });
   const port = await listen(server, options.port ?? 0);
-  guard = { auth: new SessionAuth(port, options.onTokenSpent), policy: new OriginPolicy(port) };
-  page.warm(options.session);
   const origin = `http://127.0.0.1:${port}`;
+  guard = { auth: new SessionAuth(options.onTokenSpent), policy: new OriginPolicy(port), origin };
+  page.warm(options.session);
   return {
     port,
     origin,
@@ -69,6 +75,7 @@ export async function startReviewServer(options: ReviewServerOptions): Promise<R
 }
 
 interface RequestScope {
+  origin: string;
   auth: SessionAuth;
   policy: OriginPolicy;
   app: StaticApp;
@@ -88,15 +95,11 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, scope: R
   const path = queryStart === -1 ? rawUrl : rawUrl.slice(0, queryStart);
   const query = new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1));
 
-  if (path === '/' && query.has('token')) return exchangeToken(req, res, scope, query);
+  if (path === '/' && query.has('token')) return openLink(req, res, scope, query.get('token') ?? '');
+  if (path === API.session) return exchangeLink(req, res, auth);
 
-  const isApi = path.startsWith('/api/');
-  if (!auth.hasSession(req)) {
-    if (isApi) return sendApiError(req, res, new RedlineError('unauthorized', 'no review session; open the review link redline printed'));
-    return sendHtmlPage(res, 401, 'Not signed in to this review', 'Open the review with the link that redline printed in your terminal.');
-  }
-
-  if (isApi) {
+  if (path.startsWith('/api/')) {
+    if (!auth.hasSession(req)) return sendApiError(req, res, new RedlineError('unauthorized', 'this browser is not signed in to the review; open the review link redline printed in its terminal'));
     const handler = findApiHandler(path, req.method ?? 'GET');
     if (handler === 'not-found') return sendApiError(req, res, new RedlineError('not-found', `no API endpoint ${path}`));
     if (handler === 'method-not-allowed') {
@@ -112,39 +115,44 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, scope: R
   }
 
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
-  if (path === '/' || path === '/index.html') return page.send(req, res, options.session, 'no-cache');
+  if (path === '/' || path === '/index.html') return page.send(req, res, options.session, { cacheControl: 'no-cache', firstScreen: false });
   if (!app.serve(req, res, path)) sendText(res, 404, 'Not found');
 }
 
 /**
- * The token exchange answers with the review page itself, the session cookie
- * set on that answer: one round trip (the page's first requests already
- * carry the cookie: same-site, from the page's own origin), and the page's
- * first script replaces the spent token in the address bar with `/`. Not a
- * 303: when the review is opened from the launcher file (a file:// page, so
- * a cross-site navigation), Chromium does not send a SameSite=Strict cookie
- * on a redirect within that navigation. (A page of its own that moved on to
- * `/` cost a second navigation: about 0.15 s of every first paint.)
+ * The review link is answered with the review page itself, its first screen
+ * included, while the link is unspent: one navigation, and the diff painted
+ * before the app runs. The page's first script spends the link at once
+ * (exchangeLink) and takes it out of the address bar. Whoever spends it
+ * first gets the session: a second browser that opens the same link sees
+ * the diff's first screen at most until then, and never the review's
+ * authority.
  */
-function exchangeToken(req: IncomingMessage, res: ServerResponse, scope: RequestScope, query: URLSearchParams): void {
+function openLink(req: IncomingMessage, res: ServerResponse, scope: RequestScope, token: string): void {
   const { auth, page, options } = scope;
   if (req.method !== 'GET') return sendText(res, 405, 'Method not allowed');
-  const outcome = auth.exchange(query.get('token') ?? '');
+  const state = auth.linkState(token);
   // The page at a URL that carried the token is never stored by a cache.
-  if (outcome === 'accepted') {
-    res.setHeader('Set-Cookie', auth.sessionCookie());
-    return page.send(req, res, options.session, 'no-store');
-  }
-  if (auth.hasSession(req)) return page.send(req, res, options.session, 'no-store');
-  if (outcome === 'reused') {
+  if (state === 'valid') return page.send(req, res, options.session, { cacheControl: 'no-store', firstScreen: true });
+  if (state === 'spent') {
     return sendHtmlPage(
       res,
       403,
       'This review link has already been used',
-      'Each review link works once, in the browser that opened it first. Go back to that tab (or open / in it), or stop redline and run it again for a new link.',
+      `Each review link works once. Go back to the tab that opened it, or open ${scope.origin}/ in the same browser: it is still signed in. Otherwise stop redline and run it again for a new link.`,
     );
   }
   sendHtmlPage(res, 403, 'This review link is not valid', 'Use the exact link that redline printed in your terminal.');
+}
+
+/** POST /api/session with the link token in `X-Redline-Link`: the session secret, once. */
+function exchangeLink(req: IncomingMessage, res: ServerResponse, auth: SessionAuth): void {
+  if (req.method !== 'POST') return sendApiError(req, res, new RedlineError('method-not-allowed', `${req.method ?? ''} is not allowed on ${API.session}`));
+  const token = req.headers[LINK_HEADER];
+  const exchange = auth.exchange(typeof token === 'string' ? token : '');
+  if (exchange.outcome === 'accepted') return sendJson(req, res, 200, { session: exchange.secret } satisfies SessionGrant);
+  const message = exchange.outcome === 'reused' ? 'this review link has already been used' : 'this review link is not valid';
+  sendApiError(req, res, new RedlineError('unauthorized', message));
 }
 
 function listen(server: Server, port: number): Promise<number> {

@@ -53,7 +53,7 @@ describe('the built page', () => {
   it('compresses with brotli or gzip when accepted, the same bytes each time', async () => {
     const original = readFileSync(join(appDir, 'assets', 'app-AbCd1234.js'));
     const raw = (encoding: string) =>
-      httpCall({ port: harness.port, path: '/assets/app-AbCd1234.js', headers: { cookie: harness.cookie, 'accept-encoding': encoding } });
+      httpCall({ port: harness.port, path: '/assets/app-AbCd1234.js', headers: { ...harness.auth, 'accept-encoding': encoding } });
     const br = await raw('gzip, deflate, br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toBe('Accept-Encoding');
@@ -90,7 +90,7 @@ describe('the built page', () => {
     writeFileSync(join(dir, 'index.html.br'), brotliCompressSync(readFileSync(join(dir, 'index.html'))));
     const own = await startHarness(await gitSource(repo.dir), { appDir: dir });
     try {
-      const get = (path: string) => httpCall({ port: own.port, path, headers: { cookie: own.cookie, 'accept-encoding': 'br' }, decode: false });
+      const get = (path: string) => httpCall({ port: own.port, path, headers: { ...own.auth, 'accept-encoding': 'br' }, decode: false });
       const js = await get('/assets/app-AbCd1234.js');
       expect(js.headers['content-encoding']).toBe('br');
       expect(js.body.equals(prebuilt)).toBe(true);
@@ -111,7 +111,7 @@ describe('the built page', () => {
     const own = await startHarness(await gitSource(repo.dir), { appDir: dir });
     try {
       for (const path of ['/assets/app-AbCd1234.js', '/assets/style-Zz9_8765.css']) {
-        const answer = await httpCall({ port: own.port, path, headers: { cookie: own.cookie, 'accept-encoding': 'br' } });
+        const answer = await httpCall({ port: own.port, path, headers: { ...own.auth, 'accept-encoding': 'br' } });
         expect(answer.status).toBe(200);
         expect(answer.headers['content-encoding']).toBe('br');
         expect(answer.body.equals(readFileSync(join(dir, path.slice(1))))).toBe(true);

@@ -2,12 +2,13 @@
  * The review server's HTTP API, shared by the server (apps/cli) and the page
  * (packages/review-editor) so both sides agree on paths and shapes.
  *
- * Authentication: the CLI prints/opens `/?token=<64 hex>`; the server swaps
- * that single-use token for an HttpOnly, SameSite=Strict session cookie and
- * answers with a tiny page that moves itself on to `/` (a 303 would lose the
- * SameSite=Strict cookie when the browser arrives from the launcher file).
- * Every other request needs the cookie. Non-GET requests
- * must come from the server's own Origin and carry `Content-Type:
+ * Authentication: the CLI prints/opens `/?token=<64 hex>`, a single-use link.
+ * The page it opens posts that token once to `POST /api/session` in the
+ * `X-Redline-Link` header and receives the session secret, which it keeps in
+ * its origin's localStorage (`SESSION_STORAGE_KEY`) and sends on every API
+ * call in the `X-Redline-Session` header (apps/cli/src/server/sessionAuth.ts
+ * says why not a cookie). Every API call but the exchange needs it. Non-GET
+ * requests must come from the server's own Origin and carry `Content-Type:
  * application/json` (415 otherwise).
  *
  * Errors are `ApiError` bodies: `{ error: { code, message } }`.
@@ -27,7 +28,16 @@ import type {
  */
 export const FIRST_SCREEN_ID = 'redline-first-screen';
 
+/** The request header that carries the session secret (lower case, as Node reads headers). */
+export const SESSION_HEADER = 'x-redline-session';
+/** The request header of the one `POST /api/session` exchange: the single-use link token. */
+export const LINK_HEADER = 'x-redline-link';
+/** Where the page keeps the session secret: its origin's localStorage, which no other port can read or write. */
+export const SESSION_STORAGE_KEY = 'redline-session';
+
 export const API = {
+  /** POST, header `X-Redline-Link: <link token>` -> SessionGrant; works once per link. */
+  session: '/api/session',
   /** GET -> ReviewData. Query: `whitespace=ignore` re-reads the diff with `git diff -w`. */
   review: '/api/review',
   /** GET ?path=<path>&fingerprint=<fp> -> FileContentsData, or 404/409/422 ApiError with a FileRefusalCode. */
@@ -49,8 +59,14 @@ export interface FeedbackResult {
   format: 'markdown' | 'json';
 }
 
+/** The answer to the link exchange: the secret to send as `X-Redline-Session`. */
+export interface SessionGrant {
+  session: string;
+}
+
 /** Response body type for each endpoint, for typed fetch helpers. */
 export interface ApiResponses {
+  session: SessionGrant;
   review: ReviewData;
   file: FileContentsData;
   freshness: FreshnessData;

@@ -162,16 +162,42 @@ export type EscapeContext = 'text' | 'prose' | 'line';
  * that ends right before a literal `u{` or before an escaped character is
  * doubled; `unescapeUnsafeChars` halves every run before `u{` and decodes the
  * escape only after an odd run.
+ *
+ * Both directions are one pass over the text, not regular expressions: a
+ * pattern like `(\\+)(?=u\{)` re-reads a run of backslashes from each of
+ * its positions, so 80,000 backslashes took 23.5 s (issue 16, finding 2);
+ * `bench/linearTextBench.mjs` measures the 1 MiB worst cases.
  */
-const ESCAPE_RE: Record<EscapeContext, RegExp> = {
-  text: new RegExp(`(\\\\+)(?=u\\{)|(\\\\*)([${UNSAFE_CLASS}])`, 'gu'),
-  prose: new RegExp(`(\\\\+)(?=u\\{)|(\\\\*)([${UNSAFE_CLASS}\\r])`, 'gu'),
-  line: new RegExp(`(\\\\+)(?=u\\{)|(\\\\*)([${UNSAFE_CLASS}\\t\\n\\r]| (?= *$))`, 'gu'),
-};
+
+/** Escapes made so far: the unsafe set is a few hundred code points, and 1 MiB of one of them is a million escapes. */
+const ESCAPES = new Map<number, string>();
 
 /** `\u{202E}`: the visible escape of one code point. */
 export function escapeCodePoint(codePoint: number): string {
-  return '\\u{' + hex4(codePoint) + '}';
+  let escape = ESCAPES.get(codePoint);
+  if (escape === undefined) {
+    escape = '\\u{' + hex4(codePoint) + '}';
+    if (ESCAPES.size < 4096) ESCAPES.set(codePoint, escape);
+  }
+  return escape;
+}
+
+const BACKSLASH = 0x5c;
+
+/** Whether the code point at `at` is escaped in `context` (the unsafe set, and what the context adds). */
+function isEscapedAt(codePoint: number, at: number, context: EscapeContext, trailingSpacesFrom: number): boolean {
+  if (unsafeCharKind(codePoint) !== null) return true;
+  if (context === 'text') return false;
+  if (codePoint === 0x0d) return true;
+  if (context === 'prose') return false;
+  return codePoint === 0x09 || codePoint === 0x0a || (codePoint === 0x20 && at >= trailingSpacesFrom);
+}
+
+/** Where the run of spaces that ends the text starts (the text's length when it ends otherwise). */
+function trailingSpacesStart(text: string): number {
+  let at = text.length;
+  while (at > 0 && text.charCodeAt(at - 1) === 0x20) at--;
+  return at;
 }
 
 /**
@@ -180,24 +206,71 @@ export function escapeCodePoint(codePoint: number): string {
  * and context.
  */
 export function escapeUnsafeChars(text: string, options: { context?: EscapeContext } = {}): string {
-  const re = ESCAPE_RE[options.context ?? 'text'];
-  re.lastIndex = 0;
-  return text.replace(re, (_all, runBeforeU: string | undefined, run: string | undefined, char: string | undefined) => {
-    if (runBeforeU !== undefined) return runBeforeU + runBeforeU;
-    return run! + run! + escapeCodePoint(char!.codePointAt(0)!);
-  });
+  const context = options.context ?? 'text';
+  const trailingSpacesFrom = context === 'line' ? trailingSpacesStart(text) : text.length;
+  let out = '';
+  let copied = 0; // text[copied, i) is still to be copied as it is
+  for (let i = 0; i < text.length; ) {
+    if (text.charCodeAt(i) === BACKSLASH) {
+      let end = i;
+      while (end < text.length && text.charCodeAt(end) === BACKSLASH) end++;
+      const next = text.codePointAt(end);
+      const doubled = text.startsWith('u{', end) || (next !== undefined && isEscapedAt(next, end, context, trailingSpacesFrom));
+      if (doubled) {
+        out += text.slice(copied, end) + text.slice(i, end);
+        copied = end;
+      }
+      i = end;
+      continue;
+    }
+    const codePoint = text.codePointAt(i)!;
+    const width = codePoint > 0xffff ? 2 : 1;
+    if (isEscapedAt(codePoint, i, context, trailingSpacesFrom)) {
+      out += text.slice(copied, i) + escapeCodePoint(codePoint);
+      copied = i + width;
+    }
+    i += width;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
 }
 
-const UNESCAPE_RE = /(\\+)u\{(?:([0-9A-Fa-f]{1,6})\})?/g;
+/** 0-9, A-F, a-f. */
+function isHexDigit(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+}
+
+/** How many hex digits after `u{` at `from` make an escape (1 to 6, closed by `}`); 0 when they do not. */
+function escapeHexLength(text: string, from: number): number {
+  let end = from;
+  while (end - from <= 6 && isHexDigit(text.charCodeAt(end))) end++;
+  const count = end - from;
+  return count >= 1 && count <= 6 && text.charCodeAt(end) === 0x7d ? count : 0;
+}
 
 /** The exact inverse of `escapeUnsafeChars`. A malformed escape is kept as it is. */
 export function unescapeUnsafeChars(text: string): string {
-  return text.replace(UNESCAPE_RE, (all: string, run: string, hex: string | undefined) => {
-    const half = '\\'.repeat(run.length >> 1);
-    if (run.length % 2 === 0) return half + all.slice(run.length);
-    if (hex === undefined) return all;
-    const codePoint = parseInt(hex, 16);
-    if (codePoint > 0x10ffff) return all;
-    return half + String.fromCodePoint(codePoint);
-  });
+  const parts: string[] = [];
+  let copied = 0;
+  for (let i = text.indexOf('\\'); i !== -1; i = text.indexOf('\\', i)) {
+    let end = i;
+    while (text.charCodeAt(end) === BACKSLASH) end++;
+    if (text.charCodeAt(end) !== 0x75 || text.charCodeAt(end + 1) !== 0x7b) {
+      i = end;
+      continue;
+    }
+    // A run before `u{`: an even run is halved and `u{…` kept; an odd run also decodes a valid escape.
+    const run = end - i;
+    const hexLength = escapeHexLength(text, end + 2);
+    const codePoint = hexLength === 0 ? NaN : parseInt(text.slice(end + 2, end + 2 + hexLength), 16);
+    const decodes = run % 2 === 1 && codePoint <= 0x10ffff;
+    if (run % 2 === 0 || decodes) {
+      parts.push(text.slice(copied, i), '\\'.repeat(run >> 1));
+      copied = decodes ? end + 3 + hexLength : end;
+      if (decodes) parts.push(String.fromCodePoint(codePoint));
+    }
+    i = end + 2 + (hexLength === 0 ? 0 : hexLength + 1);
+  }
+  if (copied === 0) return text;
+  parts.push(text.slice(copied));
+  return parts.join('');
 }

@@ -1,7 +1,7 @@
 /**
  * The page's typed client for the review server (contract: @redline/core
- * api.ts). The session cookie rides along on same-origin requests; writes
- * send JSON, which the server requires.
+ * api.ts). Every request carries the session secret in `X-Redline-Session`
+ * (sessionCredential.ts); writes send JSON, which the server requires.
  */
 import {
   API,
@@ -12,7 +12,9 @@ import {
   type FileContentsData,
   type FreshnessData,
   type ReviewData,
+  SESSION_HEADER,
 } from '@redline/core';
+import { sessionSecret } from './sessionCredential.js';
 
 /** An HTTP or network failure, with the server's error code when it sent one. */
 export class ApiRequestError extends Error {
@@ -61,7 +63,7 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
   ): Promise<ApiResponses[K]> {
     let response: Response;
     try {
-      response = await (started ?? fetchImpl(baseUrl + path, { credentials: 'same-origin', ...init }));
+      response = await (started ?? fetchImpl(baseUrl + path, await withSession(init)));
     } catch (error) {
       throw new ApiRequestError(`${what}: the server did not answer (${String(error)})`, 0, 'network');
     }
@@ -101,6 +103,13 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
       await request('close', API.close, jsonInit('POST', {}));
     },
   };
+}
+
+async function withSession(init: RequestInit = {}): Promise<RequestInit> {
+  const secret = await sessionSecret();
+  const headers = new Headers(init.headers);
+  if (secret !== null) headers.set(SESSION_HEADER, secret);
+  return { ...init, headers, credentials: 'omit' };
 }
 
 async function errorFrom(what: string, response: Response): Promise<ApiRequestError> {

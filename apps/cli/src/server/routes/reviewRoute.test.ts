@@ -43,7 +43,7 @@ afterAll(async () => {
 function rawGet(headers: Record<string, string>, method = 'GET') {
   return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: harness.port, path: API.review, method, headers: { host: `127.0.0.1:${harness.port}`, cookie: harness.cookie, ...headers } },
+      { host: '127.0.0.1', port: harness.port, path: API.review, method, headers: { host: `127.0.0.1:${harness.port}`, ...harness.auth, ...headers } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -74,7 +74,7 @@ describe('GET /api/review', () => {
     const zipped = await rawGet({ 'accept-encoding': 'gzip' });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(zipped.body).toString('utf8')).toBe(data);
-    const plain = await httpCall({ port: harness.port, path: API.review, headers: { cookie: harness.cookie } });
+    const plain = await httpCall({ port: harness.port, path: API.review, headers: harness.auth });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.text).toBe(data);
   });
