@@ -15,8 +15,10 @@
  * - `deletion: true` requires suggestedCode ''; an empty-file insertion is
  *   never a deletion;
  * - comments carry no suggestion fields; ids are unique.
- * Output is canonical: every suggestion has a boolean `deletion`;
- * `approximate` and `outdated` are present only when true.
+ * Output is the resolved `Annotation` union (model/types.ts), canonical:
+ * every suggestion has a boolean `deletion` and a `revision` (null when the
+ * input had none, or null); `approximate` and `outdated` are present only
+ * when true.
  */
 import { codeToLines } from '../diff/lines.js';
 import { isFingerprint } from '../model/isFingerprint.js';
@@ -236,23 +238,7 @@ function readAnnotation(reader: Reader, value: unknown, at: string): Annotation 
   if (scope === 'general' && path !== '') reader.fail(`${at}.path`, `a general annotation has path "", got ${describe(path)}`);
   if (scope !== 'general' && path === '') reader.fail(`${at}.path`, `a ${scope} annotation needs the path of its file`);
 
-  let range: ReadRange | undefined;
-  if (scope === 'line') {
-    range = readRange(reader, obj, at, kind);
-  } else {
-    for (const key of ['side', 'startLine', 'endLine'] as const) {
-      if (obj[key] !== undefined) reader.fail(`${at}.${key}`, `only line annotations have a ${key}; this one is ${scope}-scoped`);
-    }
-  }
-
-  let code: SuggestionCode | undefined;
-  if (kind === 'suggestion') {
-    code = readSuggestion(reader, obj, at, scope, range);
-  } else {
-    for (const key of SUGGESTION_ONLY_FIELDS) {
-      if (obj[key] !== undefined) reader.fail(`${at}.${key}`, 'only suggestions have this field; this annotation is a comment');
-    }
-  }
+  const { range, code } = readAnchorAndCode(reader, obj, at, kind, scope);
   if (reader.problems.length !== before) return undefined;
 
   const annotation = resolveAnnotation({ id, path, text, createdAt }, scope, range, code);
@@ -263,6 +249,29 @@ function readAnnotation(reader: Reader, value: unknown, at: string): Annotation 
   if (anchorSnippet !== undefined) annotation.anchorSnippet = anchorSnippet;
   if (author !== undefined) annotation.author = author;
   return annotation;
+}
+
+/** The line range (line annotations only) and the code (suggestions only); refusing those fields anywhere else. */
+function readAnchorAndCode(
+  reader: Reader,
+  obj: Fields,
+  at: string,
+  kind: AnnotationKind,
+  scope: AnnotationScope,
+): { range: ReadRange | undefined; code: SuggestionCode | undefined } {
+  let range: ReadRange | undefined;
+  if (scope === 'line') {
+    range = readRange(reader, obj, at, kind);
+  } else {
+    for (const key of ['side', 'startLine', 'endLine'] as const) {
+      if (obj[key] !== undefined) reader.fail(`${at}.${key}`, `only line annotations have a ${key}; this one is ${scope}-scoped`);
+    }
+  }
+  if (kind === 'suggestion') return { range, code: readSuggestion(reader, obj, at, scope, range) };
+  for (const key of SUGGESTION_ONLY_FIELDS) {
+    if (obj[key] !== undefined) reader.fail(`${at}.${key}`, 'only suggestions have this field; this annotation is a comment');
+  }
+  return { range, code: undefined };
 }
 
 interface ReadRange {
