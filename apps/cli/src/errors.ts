@@ -1,7 +1,8 @@
 /**
  * The one error class of the CLI and the server. Every failure a user or a
- * page can cause is a `RedlineError` with a `code`; the CLI maps the code to
- * an exit status and the server to an HTTP status, each in one table here.
+ * page can cause is a `RedlineError` with a `code`; both commands (`redline`
+ * and `redline apply`) map the code to an exit status and the server to an
+ * HTTP status, all in one table here.
  */
 import type { FileRefusalCode } from '@redline/core';
 
@@ -20,6 +21,10 @@ export type RedlineErrorCode =
   | 'port-in-use'
   | 'app-missing'
   | 'internal'
+  // redline apply: the export, the --only ids or the repository cannot be used (exit 2, as a usage error)
+  | 'bad-input'
+  // a saved draft that cannot be read: kept aside under a new name, and said so
+  | 'unreadable-draft'
   // HTTP
   | 'bad-request'
   | 'unauthorized'
@@ -33,7 +38,10 @@ export type RedlineErrorCode =
   // the file endpoint's refusals, sent to the page as the error code
   | FileRefusalCode;
 
-/** Exit codes of `redline` (documented in --help and docs/cli.md). */
+/**
+ * Exit codes of both commands: `redline` (its --help and docs/cli.md) and
+ * `redline apply` (APPLY_HELP and docs/apply.md). They share 1 and 2.
+ */
 export const EXIT = {
   feedbackSent: 0,
   error: 1,
@@ -41,6 +49,10 @@ export const EXIT = {
   closedWithoutFeedback: 3,
   interrupted: 130,
   terminated: 143,
+  /** redline apply: every selected suggestion is applied, relocated or already applied. */
+  allApplied: 0,
+  /** redline apply: some suggestion was refused (nothing written unless --partial). */
+  someRefused: 1,
 } as const;
 
 interface CodeMapping {
@@ -62,6 +74,8 @@ const CODE_MAPPINGS = {
   'port-in-use': { exitCode: EXIT.error, httpStatus: 500 },
   'app-missing': { exitCode: EXIT.error, httpStatus: 500 },
   internal: { exitCode: EXIT.error, httpStatus: 500 },
+  'bad-input': { exitCode: EXIT.usage, httpStatus: 400 },
+  'unreadable-draft': { exitCode: EXIT.error, httpStatus: 422 },
   'bad-request': { exitCode: EXIT.error, httpStatus: 400 },
   unauthorized: { exitCode: EXIT.error, httpStatus: 401 },
   forbidden: { exitCode: EXIT.error, httpStatus: 403 },

@@ -3,13 +3,14 @@
  * error into one line on stderr and an exit code, here and only here.
  */
 import { readFileSync } from 'node:fs';
-import type { CliIo } from './cli/cliIo.js';
-import { HELP_TEXT } from './cli/helpText.js';
-import { parseArgs } from './cli/parseArgs.js';
-import { runReview } from './cli/runReview.js';
-import { EXIT, exitCodeFor, isRedlineError } from './errors.js';
+import type { CliIo } from './cliIo.js';
+import { HELP_TEXT } from './commands/review/helpText.js';
+import { parseArgs } from './commands/review/parseArgs.js';
+import { runReview } from './commands/review/runReview.js';
+import { reportError } from './commands/reportError.js';
+import { EXIT } from './errors.js';
 
-export type { CliIo } from './cli/cliIo.js';
+export type { CliIo } from './cliIo.js';
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
@@ -23,26 +24,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return 0;
       case 'apply': {
         // Loaded on demand: a review never needs the apply code.
-        const { runApplyCommand } = await import('./apply/runApplyCommand.js');
+        const { runApplyCommand } = await import('./commands/apply/runApplyCommand.js');
         return await runApplyCommand(command.args, io);
       }
       case 'review':
         return await runReview(command.options, io);
     }
   } catch (error) {
-    return reportError(error, io);
+    return reportError(error, io.stderr, 'redline');
   }
-}
-
-function reportError(error: unknown, io: CliIo): number {
-  if (isRedlineError(error)) {
-    const hint = error.code === 'usage' ? " (see 'redline --help')" : '';
-    io.stderr.write(`redline: ${error.message}${hint}\n`);
-    return exitCodeFor(error.code);
-  }
-  // A bug, not a user error: still one line, with the cause, never a stack trace.
-  io.stderr.write(`redline: unexpected error: ${error instanceof Error ? error.message : String(error)}\n`);
-  return EXIT.error;
 }
 
 function readVersion(): string {

@@ -1,6 +1,6 @@
 /** A CliIo whose stdout and stderr are captured, with a way to wait for a line on stderr. */
 import { Readable } from 'node:stream';
-import type { CliIo } from '../src/cli/cliIo.js';
+import type { CliIo } from '../src/cliIo.js';
 import { makeStubAppDir } from './stubApp.js';
 
 export interface CapturedIo extends CliIo {

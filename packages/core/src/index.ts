@@ -2,7 +2,7 @@
  * The public surface of @redline/core, by name: what is not listed here is
  * internal to the core (apply/'s steps, the markdown syntax table) or a test
  * helper (applySuggestionHunks, testing/), and no package may reach it.
- * `exports.test.ts` pins this list against `exports.snapshot.txt`; see
+ * `publicExports.test.ts` pins this list against `publicExports.yaml`; see
  * docs/architecture.md for what lives in each folder.
  */
 
@@ -88,3 +88,12 @@ export {
 export type { EscapeContext, FindOptions, UnsafeChar, UnsafeCharKind } from './safety/textSafety.js';
 export { isPlainRepoPath, repoPathProblem } from './safety/repoPathProblem.js';
 export type { RepoPathProblem, RepoPathProblemKind } from './safety/repoPathProblem.js';
+
+// The first screen: one DOM-free model the server's HTML and the page's components draw from
+export { buildFirstScreen, FIRST_SCREEN_LIMITS } from './firstScreen/buildFirstScreen.js';
+export type {
+  FirstScreen, FirstScreenFile, FirstScreenHunk, FirstScreenLimits, FirstScreenTreeRow,
+} from './firstScreen/buildFirstScreen.js';
+export { changedFilesLabel, largeDiffNote, SIDEBAR_WORDS, signedCount, unmodifiedLinesLabel } from './firstScreen/diffWording.js';
+export { fileNotices, isModeOnly, isRenameOnly } from './firstScreen/fileNotices.js';
+export type { DiffRow, RowKind, RowPair } from './firstScreen/parseHunks.js';

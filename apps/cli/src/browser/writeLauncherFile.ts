@@ -7,6 +7,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { escapeHtml } from '../html/escapeHtml.js';
 
 export interface LauncherFile {
   path: string;
@@ -16,7 +17,7 @@ export interface LauncherFile {
 export async function writeLauncherFile(url: string): Promise<LauncherFile> {
   const dir = await mkdtemp(join(tmpdir(), 'redline-open-'));
   const path = join(dir, 'open-review.html');
-  const escaped = url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const escaped = escapeHtml(url);
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="referrer" content="no-referrer">

@@ -2,25 +2,37 @@
  * Autosaved review state, one file per diff fingerprint under
  * `<state dir>/drafts/<fingerprint>.json`, written atomically so a browser
  * crash, a reload or a server restart loses nothing.
+ *
+ * A draft that cannot be read (not JSON, a version this redline has no
+ * reader for, a failed check) is never dropped or overwritten: it is renamed
+ * to `<fingerprint>.unreadable-<time>.json` beside it, and `load` says so.
  */
-import { readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, rename, rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { isFingerprint, type DraftData } from '@redline/core';
 import { RedlineError } from '../errors.js';
 import { writeFileAtomic, writesSettled } from '../files/writeFileAtomic.js';
-import { validateDraft } from '../feedback/validateDraft.js';
+import { readDraft } from './readDraft.js';
+
+export type DraftLoad =
+  | { kind: 'none' }
+  | { kind: 'draft'; draft: DraftData }
+  /** `keptAs` is the file name it was moved to; `reason` says what is wrong with it. */
+  | { kind: 'unreadable'; keptAs: string; reason: string };
 
 export class DraftStore {
   constructor(private readonly dir: string) {}
 
-  /** The draft saved for a fingerprint, or null. A corrupt file counts as no draft. */
-  async load(fingerprint: string): Promise<DraftData | null> {
-    const text = await readFile(this.pathFor(fingerprint), 'utf8').catch(() => null);
-    if (text === null) return null;
+  /** The draft saved for a fingerprint; an unreadable one is moved aside first. */
+  async load(fingerprint: string): Promise<DraftLoad> {
+    const path = this.pathFor(fingerprint);
+    const text = await readFile(path, 'utf8').catch(() => null);
+    if (text === null) return { kind: 'none' };
     try {
-      return validateDraft(JSON.parse(text));
-    } catch {
-      return null;
+      return { kind: 'draft', draft: readDraft(JSON.parse(text)) };
+    } catch (error) {
+      const reason = error instanceof SyntaxError ? `not JSON (${error.message})` : error instanceof Error ? error.message : String(error);
+      return { kind: 'unreadable', keptAs: await this.moveAside(path), reason };
     }
   }
 
@@ -33,6 +45,14 @@ export class DraftStore {
     const path = this.pathFor(fingerprint);
     await writesSettled(path);
     await rm(path, { force: true });
+  }
+
+  /** The time in the name keeps every unreadable draft: a second one never replaces the first. */
+  private async moveAside(path: string): Promise<string> {
+    const time = new Date().toISOString().replace(/[:.]/g, '-');
+    const aside = path.replace(/\.json$/, `.unreadable-${time}.json`);
+    await rename(path, aside);
+    return basename(aside);
   }
 
   /** The fingerprint is the file name, so it must be exactly 64 hex digits. */

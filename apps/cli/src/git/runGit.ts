@@ -57,12 +57,50 @@ export async function runGit(args: readonly string[], options: GitRunOptions): P
 }
 
 /**
+ * At most this many git processes at once in this process, however many
+ * requests arrive together: 200 concurrent reloads once spawned 288 (issue
+ * 16, finding 5). No git call waits on another's output, so a queue cannot
+ * deadlock.
+ */
+export const MAX_GIT_PROCESSES = 8;
+let gitRunning = 0;
+const gitWaiting: (() => void)[] = [];
+
+function acquireGitSlot(): Promise<void> {
+  if (gitRunning < MAX_GIT_PROCESSES) {
+    gitRunning++;
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => gitWaiting.push(resolve));
+}
+
+/** Hands the slot to the next waiting call, or frees it. */
+function releaseGitSlot(): void {
+  const next = gitWaiting.shift();
+  if (next) next();
+  else gitRunning--;
+}
+
+/**
  * Runs `git <args>` and hands each stdout chunk to `onStdout` as it arrives,
  * so a large output can be consumed while git is still writing it. Resolves
  * with git's stderr and exit code; rejects like runGit. An exception thrown
  * by `onStdout` stops git and becomes the rejection.
  */
-export function streamGit(
+export async function streamGit(
+  args: readonly string[],
+  options: GitRunOptions,
+  onStdout: (chunk: Buffer) => void,
+): Promise<{ stderr: string; exitCode: number }> {
+  await acquireGitSlot();
+  try {
+    return await spawnGit(args, options, onStdout);
+  } finally {
+    releaseGitSlot();
+  }
+}
+
+function spawnGit(
   args: readonly string[],
   options: GitRunOptions,
   onStdout: (chunk: Buffer) => void,

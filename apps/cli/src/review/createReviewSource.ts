@@ -2,7 +2,7 @@
 import { lstat, mkdir, readFile } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import type { TargetChoice } from '../cli/parseArgs.js';
+import type { TargetChoice } from '../commands/review/parseArgs.js';
 import { createDemoRepo } from '../demo/createDemoRepo.js';
 import { RedlineError } from '../errors.js';
 import { findRepository } from '../git/findRepository.js';

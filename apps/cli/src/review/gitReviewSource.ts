@@ -10,7 +10,8 @@ import { readTrackedDiff, type TrackedReading } from '../git/readTrackedDiff.js'
 import { readUntrackedFiles, type UntrackedReading } from '../git/readUntrackedFiles.js';
 import type { GitTarget } from '../git/resolveTarget.js';
 import { mapConcurrently } from '../mapConcurrently.js';
-import { readFileContents, sha256, type RepositoryRoots } from './readFileContents.js';
+import { sha256Bytes } from '../files/sha256Bytes.js';
+import { readFileContents, type RepositoryRoots } from './readFileContents.js';
 import { ReviewPatchCollector } from './reviewPatchCollector.js';
 import type { ReadOptions, ReviewSource } from './reviewSource.js';
 import { indexEntries, type FileEntry, type ReviewSnapshot } from './reviewSnapshot.js';
@@ -100,7 +101,7 @@ export class GitReviewSource implements ReviewSource {
     );
     await mapConcurrently(unidentified, 8, async (entry) => {
       const read = await readWorktreeFile(root, realRoot, entry.facts.path, MAX_EDITABLE_BYTES);
-      entry.recordedNewSha256 = read.ok ? sha256(read.bytes) : null;
+      entry.recordedNewSha256 = read.ok ? sha256Bytes(read.bytes) : null;
     });
   }
 }

@@ -4,13 +4,15 @@
  * old side comes from the base blob; the new side from the working tree
  * (read defensively, see readWorktreeFile) or from the target's blob.
  *
+ * The working-tree side is read by readTextFile, the reader `redline apply`
+ * uses too, and worded for the page (files/regularFileRefusal.ts).
+ *
  * A working-tree file is served only if it still has the content the diff
  * was made from: the bytes read now must have the blob id git printed for
  * that file in the patch (and the size seen when the diff was read). So,
  * apart from files git filters, no file is hashed when the diff is read, only
  * the one asked for, now.
  */
-import { createHash } from 'node:crypto';
 import {
   MAX_EDITABLE_BYTES,
   refusalFromFileFacts,
@@ -19,7 +21,10 @@ import {
   type FileSideContents,
 } from '@redline/core';
 import { RedlineError } from '../errors.js';
-import { readWorktreeFile, tooLargeMessage } from '../files/readWorktreeFile.js';
+import { decodeUtf8, readTextFile } from '../files/readTextFile.js';
+import { refuseUnplainPath } from '../files/readWorktreeFile.js';
+import { pageRefusal, tooLargeMessage } from '../files/regularFileRefusal.js';
+import { sha256Bytes } from '../files/sha256Bytes.js';
 import { gitBlobId } from '../git/gitBlobId.js';
 import { readBlob } from '../git/readBlob.js';
 import type { FileEntry } from './reviewSnapshot.js';
@@ -30,16 +35,14 @@ export interface RepositoryRoots {
   realRoot: string;
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
 export async function readFileContents(roots: RepositoryRoots, entry: FileEntry): Promise<FileContentsData> {
   const { facts } = entry;
   const path = facts.path;
   const refusal = refusalFromFileFacts(facts);
   if (refusal) throw factsRefusalError(path, refusal);
   const oldBytes = facts.oldBlob ? await readBlob(roots.root, facts.oldBlob, MAX_EDITABLE_BYTES + 1) : null;
-  const newBytes = await readNewSide(roots, entry);
-  return { path, old: oldBytes && decodeSide(path, 'old', oldBytes), new: newBytes && decodeSide(path, 'new', newBytes) };
+  const newSide = await readNewSide(roots, entry);
+  return { path, old: oldBytes && decodeSide(path, 'old', oldBytes), new: newSide };
 }
 
 /** The core's refusal from the file's facts, in the server's words. */
@@ -52,30 +55,38 @@ function factsRefusalError(path: string, refusal: FileFactsRefusal): RedlineErro
     case 'binary':
       return new RedlineError('binary', `${path} is a binary file`);
     case 'too-large':
-      return new RedlineError('too-large', tooLargeMessage(path, refusal.size, MAX_EDITABLE_BYTES));
+      return new RedlineError('too-large', tooLargeMessage(path, refusal.size, MAX_EDITABLE_BYTES, 'edit'));
   }
 }
 
-async function readNewSide(roots: RepositoryRoots, entry: FileEntry): Promise<Buffer | null> {
+async function readNewSide(roots: RepositoryRoots, entry: FileEntry): Promise<FileSideContents | null> {
   const { facts } = entry;
   switch (entry.newSource) {
     case 'none':
       return null;
     case 'blob':
       if (!facts.newBlob) throw new RedlineError('internal', `no blob recorded for the new side of ${facts.path}`);
-      return readBlob(roots.root, facts.newBlob, MAX_EDITABLE_BYTES + 1);
-    case 'worktree': {
-      const read = await readWorktreeFile(roots.root, roots.realRoot, facts.path, MAX_EDITABLE_BYTES);
-      if (!read.ok) throw new RedlineError(read.code, read.message);
-      if (!hasLoadedContent(entry, read.bytes)) {
-        throw new RedlineError(
-          'changed',
-          `${facts.path} has changed since the diff was loaded; reload the review to see its current contents`,
-        );
-      }
-      return read.bytes;
-    }
+      return decodeSide(facts.path, 'new', await readBlob(roots.root, facts.newBlob, MAX_EDITABLE_BYTES + 1));
+    case 'worktree':
+      return readWorktreeSide(roots, entry);
   }
+}
+
+/** Refused as the page words it; a file that is not what the diff was read from is 'changed', before any other complaint. */
+async function readWorktreeSide(roots: RepositoryRoots, entry: FileEntry): Promise<FileSideContents> {
+  const path = entry.facts.path;
+  const unplain = refuseUnplainPath(path);
+  if (unplain) throw new RedlineError(unplain.code, unplain.message);
+  const read = await readTextFile(roots.root, roots.realRoot, path, { maxBytes: MAX_EDITABLE_BYTES, refuseBinary: false });
+  if (!read.ok && 'facts' in read) {
+    const { code, message } = pageRefusal(read.problem, path, read.facts);
+    throw new RedlineError(code, message);
+  }
+  if (!hasLoadedContent(entry, read.bytes)) {
+    throw new RedlineError('changed', `${path} has changed since the diff was loaded; reload the review to see its current contents`);
+  }
+  if (!read.ok) throw notUtf8(path, 'new');
+  return { contents: read.text, sha256: read.sha256 };
 }
 
 /**
@@ -89,20 +100,16 @@ function hasLoadedContent(entry: FileEntry, bytes: Buffer): boolean {
   if (recordedNewBlob !== null) {
     return (facts.newSize === null || bytes.length === facts.newSize) && gitBlobId(bytes, recordedNewBlob) === recordedNewBlob;
   }
-  return recordedNewSha256 !== null && sha256(bytes) === recordedNewSha256;
+  return recordedNewSha256 !== null && sha256Bytes(bytes) === recordedNewSha256;
 }
 
 function decodeSide(path: string, side: 'old' | 'new', bytes: Buffer): FileSideContents {
-  if (bytes.length > MAX_EDITABLE_BYTES) throw new RedlineError('too-large', tooLargeMessage(path, bytes.length, MAX_EDITABLE_BYTES));
-  let contents: string;
-  try {
-    contents = utf8.decode(bytes);
-  } catch {
-    throw new RedlineError('not-utf8', `${path} (${side} side) is not valid UTF-8 text`);
-  }
-  return { contents, sha256: sha256(bytes) };
+  if (bytes.length > MAX_EDITABLE_BYTES) throw new RedlineError('too-large', tooLargeMessage(path, bytes.length, MAX_EDITABLE_BYTES, 'edit'));
+  const contents = decodeUtf8(bytes);
+  if (contents === null) throw notUtf8(path, side);
+  return { contents, sha256: sha256Bytes(bytes) };
 }
 
-export function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
+function notUtf8(path: string, side: 'old' | 'new'): RedlineError {
+  return new RedlineError('not-utf8', `${path} (${side} side) is not valid UTF-8 text`);
 }

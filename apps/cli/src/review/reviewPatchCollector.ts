@@ -10,7 +10,7 @@ import { brotliCompress, constants as zlib, createBrotliCompress, gzip, type Bro
 import type { FileFacts, ReviewData } from '@redline/core';
 import { ReviewFingerprint } from './fingerprintReview.js';
 import { escapeJsonText, makeReviewData, reviewJsonHead, reviewJsonTail, type ReviewDataParts } from './reviewDataJson.js';
-import type { EncodedReview, ReviewEncoding } from './reviewSnapshot.js';
+import type { AnswerCoding, EncodedReview, ReviewEncoding } from './reviewSnapshot.js';
 
 /**
  * Compression for the review answer, which goes over loopback: there CPU is
@@ -128,9 +128,10 @@ class JsonBrotliEncoder {
   }
 }
 
-const compressors: Record<ReviewEncoding, (json: Buffer) => Promise<Buffer>> = {
+const compressors: Record<AnswerCoding, (json: Buffer) => Promise<Buffer>> = {
   br: (json) => promisify(brotliCompress)(json, BROTLI_OPTIONS),
   gzip: (json) => promisify(gzip)(json, GZIP_OPTIONS),
+  identity: async (json) => json,
 };
 
 /**
@@ -140,7 +141,7 @@ const compressors: Record<ReviewEncoding, (json: Buffer) => Promise<Buffer>> = {
 export async function encodeReviewAnswer(
   data: ReviewData,
   encoded: EncodedReview | null | undefined,
-  encoding: ReviewEncoding,
+  encoding: AnswerCoding,
 ): Promise<EncodedReview> {
   const have = encoded ?? { jsonBytes: -1, bodies: {} };
   if (have.bodies[encoding] !== undefined) return have;

@@ -20,9 +20,16 @@ import { DraftStore } from '../drafts/draftStore.js';
 import { RedlineError } from '../errors.js';
 import { encodeReviewAnswer } from './reviewPatchCollector.js';
 import type { ReviewSource } from './reviewSource.js';
-import type { ReviewEncoding, ReviewSnapshot } from './reviewSnapshot.js';
+import type { AnswerCoding, EncodedReview, ReviewSnapshot } from './reviewSnapshot.js';
 
 export type OutputFormat = 'markdown' | 'json';
+
+/** A snapshot with the data and answer it had when it was chosen. */
+interface ServedSnapshot {
+  snapshot: ReviewSnapshot;
+  data: ReviewData;
+  encoded: ReviewSnapshot['encoded'];
+}
 
 export type ReviewOutcome =
   | {
@@ -51,10 +58,18 @@ export class ReviewSession {
   /** When each mode's latest snapshot was last known current: the start of the check (or reading) that confirmed it. */
   private readonly confirmedAt = new Map<boolean, number>();
   private readonly inFlight = new Map<string, Promise<ReviewSnapshot>>();
+  /** The check of the state in flight per mode: concurrent requests share it (single flight). */
+  private readonly checks = new Map<boolean, Promise<ServedSnapshot>>();
+  /** The state signature being read: every concurrent caller shares one read. */
+  private signatureRead: Promise<string> | null = null;
+  /** Answers being encoded, per snapshot and coding: concurrent requests share one compression. */
+  private readonly encodings = new WeakMap<ReviewSnapshot, Map<AnswerCoding, Promise<EncodedReview>>>();
 
   constructor(
     readonly source: ReviewSource,
     readonly format: OutputFormat,
+    /** A line for the terminal (stderr): things the reviewer should know that are not errors. */
+    private readonly note: (line: string) => void = () => undefined,
   ) {
     this.drafts = new DraftStore(join(source.stateDir, 'drafts'));
     this.outcome = new Promise((resolve) => {
@@ -97,12 +112,47 @@ export class ReviewSession {
    */
   async loadReviewAnswer(
     ignoreWhitespace: boolean,
-    encoding: ReviewEncoding,
+    encoding: AnswerCoding,
   ): Promise<{ data: ReviewData; jsonBytes: number; body: Buffer }> {
     const { snapshot, data, encoded: known } = await this.loadSnapshot(ignoreWhitespace);
-    const encoded = await encodeReviewAnswer(data, known, encoding);
+    const encoded = await this.encodeOnce(snapshot, data, known, encoding);
     if (this.latestByMode.get(ignoreWhitespace) === snapshot) snapshot.encoded = encoded;
     return { data, jsonBytes: encoded.jsonBytes, body: encoded.bodies[encoding]! };
+  }
+
+  /**
+   * One encoding of a snapshot's answer per coding, shared by every request
+   * that asks while it is made. The uncompressed JSON ('identity') is kept
+   * too, so clients that take no compression share one buffer: 200 of them
+   * at once peaked at 626 MB, each with its own JSON.stringify.
+   */
+  private encodeOnce(snapshot: ReviewSnapshot, data: ReviewData, known: ReviewSnapshot['encoded'], coding: AnswerCoding): Promise<EncodedReview> {
+    let byCoding = this.encodings.get(snapshot);
+    if (!byCoding) this.encodings.set(snapshot, (byCoding = new Map()));
+    let encoded = byCoding.get(coding);
+    if (!encoded) {
+      encoded = encodeReviewAnswer(data, known, coding);
+      byCoding.set(coding, encoded);
+      encoded.catch(() => byCoding.delete(coding));
+    }
+    return encoded;
+  }
+
+  /** The snapshot to serve; concurrent callers in the same mode share one check of the state. */
+  private loadSnapshot(ignoreWhitespace: boolean): Promise<ServedSnapshot> {
+    const running = this.checks.get(ignoreWhitespace);
+    if (running) return running;
+    const check = this.checkSnapshot(ignoreWhitespace).finally(() => this.checks.delete(ignoreWhitespace));
+    this.checks.set(ignoreWhitespace, check);
+    return check;
+  }
+
+  /** The source's state signature; callers that ask while it is read share the read. */
+  private readSignature(): Promise<string> {
+    this.signatureRead ??= this.source.readSignature().finally(() => {
+      this.signatureRead = null;
+    });
+    return this.signatureRead;
   }
 
   /**
@@ -110,9 +160,7 @@ export class ReviewSession {
    * as the choice: a concurrent newer reading may then forget this one's
    * patch (see forgetPatch) without touching what is being sent.
    */
-  private async loadSnapshot(
-    ignoreWhitespace: boolean,
-  ): Promise<{ snapshot: ReviewSnapshot; data: ReviewData; encoded: ReviewSnapshot['encoded'] }> {
+  private async checkSnapshot(ignoreWhitespace: boolean): Promise<ServedSnapshot> {
     const started = performance.now();
     let snapshot: ReviewSnapshot;
     for (;;) {
@@ -121,14 +169,17 @@ export class ReviewSession {
         snapshot = await this.read(ignoreWhitespace, true);
         break;
       }
-      const unchanged = (await this.source.readSignature()) === previous.signature;
+      const unchanged = (await this.readSignature()) === previous.signature;
       // A newer reading landed while the signature was taken: judge that one instead.
       if (this.latestByMode.get(ignoreWhitespace) !== previous) continue;
       snapshot = unchanged ? previous : await this.read(ignoreWhitespace, true);
       break;
     }
     const replaced = this.latestByMode.get(ignoreWhitespace);
-    if (replaced && replaced !== snapshot) forgetPatch(replaced);
+    if (replaced && replaced !== snapshot) {
+      forgetPatch(replaced);
+      this.encodings.delete(replaced);
+    }
     this.latestByMode.set(ignoreWhitespace, snapshot);
     this.confirmedAt.set(ignoreWhitespace, Math.max(started, this.confirmedAt.get(ignoreWhitespace) ?? -Infinity));
     this.snapshots.delete(snapshot.data.fingerprint);
@@ -145,7 +196,7 @@ export class ReviewSession {
    */
   async freshness(fingerprint: string): Promise<FreshnessData> {
     const known = this.snapshots.get(fingerprint);
-    if (known && (await this.source.readSignature()) === known.signature) return { fresh: true, fingerprint };
+    if (known && (await this.readSignature()) === known.signature) return { fresh: true, fingerprint };
     const current = await this.read(known?.data.ignoreWhitespace ?? false, false);
     const fresh = current.data.fingerprint === fingerprint;
     // Same diff, new signature (a file was touched): remember it, so the next poll is cheap again.
@@ -167,10 +218,23 @@ export class ReviewSession {
     return this.source.readFile(entry);
   }
 
+  /**
+   * The saved draft. An unreadable one has been kept aside (DraftStore): the
+   * terminal is told, and the page's error says so (it shows the message).
+   */
   async loadDraft(fingerprint: string): Promise<DraftData> {
-    const draft = await this.drafts.load(fingerprint);
-    if (!draft) throw new RedlineError('no-draft', `no draft saved for fingerprint ${fingerprint.slice(0, 12)}`);
-    return draft;
+    const loaded = await this.drafts.load(fingerprint);
+    switch (loaded.kind) {
+      case 'draft':
+        return loaded.draft;
+      case 'none':
+        throw new RedlineError('no-draft', `no draft saved for fingerprint ${fingerprint.slice(0, 12)}`);
+      case 'unreadable': {
+        const where = join(this.source.stateDir, 'drafts', loaded.keptAs);
+        this.note(`redline: warning: the saved draft could not be read (${loaded.reason}); it was kept as ${where}`);
+        throw new RedlineError('unreadable-draft', `the saved draft could not be read (${loaded.reason}); it was kept as ${loaded.keptAs}`);
+      }
+    }
   }
 
   async saveDraft(draft: DraftData): Promise<void> {

@@ -26,13 +26,15 @@ export interface FileEntry {
 
 /** A content coding the review endpoint answers in. */
 export type ReviewEncoding = 'br' | 'gzip';
+/** A form of the answer the server keeps: compressed, or the JSON itself ('identity'). */
+export type AnswerCoding = ReviewEncoding | 'identity';
 
 /** The review endpoint's answer, made once per coding: the JSON of `data`, compressed. */
 export interface EncodedReview {
   /** Length of the uncompressed JSON in bytes. */
   jsonBytes: number;
-  /** Brotli made while the diff was read; gzip on the first request that needs it. */
-  bodies: Partial<Record<ReviewEncoding, Buffer>>;
+  /** Brotli made while the diff was read; gzip and the plain JSON on the first request that needs them. */
+  bodies: Partial<Record<AnswerCoding, Buffer>>;
 }
 
 export interface ReviewSnapshot {

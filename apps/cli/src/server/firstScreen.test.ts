@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_ID, type FileFacts, type ReviewData } from '@redline/core';
-import { parseHunks, renderFirstScreen } from './firstScreen.js';
+import { renderFirstScreen } from './firstScreen.js';
 
 function facts(path: string, overrides: Partial<FileFacts> = {}): FileFacts {
   return {
@@ -78,9 +78,10 @@ describe('renderFirstScreen', () => {
         [facts('package-lock.json'), lock],
       ]),
     );
-    expect(html).toContain('Binary file not shown.');
+    // The page's words (FileNotices), from the core's fileNotices.
+    expect(html).toContain('Binary file, not shown · 10 B → 10 B');
     expect(html).toContain('Large diff (3,000 changed lines) not shown until loaded.');
-    expect(html).toContain('File renamed without changes.');
+    expect(html).toContain('Renamed from old.ts without changes');
     expect(html).toContain('old.ts → new.ts');
     expect(html).toContain('package-lock.json</span>');
     expect(html).not.toContain('{&quot;a&quot;:1}');
@@ -101,22 +102,5 @@ describe('renderFirstScreen', () => {
 
   it('marks the whitespace mode it was read in', () => {
     expect(renderFirstScreen(review([[facts('src/calc.ts'), CALC]], { ignoreWhitespace: true }))).toContain('data-ignore-whitespace="on"');
-  });
-});
-
-describe('parseHunks', () => {
-  it('counts the unchanged lines before each hunk, and skips "no newline" markers', () => {
-    const hunks = parseHunks('@@ -3,2 +3,2 @@\n-a\n+b\n c\n\\ No newline at end of file\n@@ -20 +20 @@\n-x\n+y\n', 100, 100);
-    expect(hunks.map((h) => h.gapBefore)).toEqual([2, 15]);
-    expect(hunks[1]!.rows).toEqual([
-      { kind: 'deletion', oldLine: 20, newLine: null, text: 'x' },
-      { kind: 'addition', oldLine: null, newLine: 20, text: 'y' },
-    ]);
-  });
-
-  it('numbers a new file from 1 with nothing before it', () => {
-    const [hunk] = parseHunks('@@ -0,0 +1,2 @@\n+a\n+b\n', 100, 100);
-    expect(hunk!.gapBefore).toBe(0);
-    expect(hunk!.rows.map((r) => r.newLine)).toEqual([1, 2]);
   });
 });

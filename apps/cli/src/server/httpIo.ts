@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { ApiError } from '@redline/core';
 import { httpStatusFor, isRedlineError, RedlineError } from '../errors.js';
+import { escapeHtml } from '../html/escapeHtml.js';
 
 /** The largest JSON body accepted (a review with many suggestions stays far below it). */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -92,6 +93,3 @@ export function sendText(res: ServerResponse, status: number, message: string): 
   res.end(message + '\n');
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}

@@ -3,7 +3,7 @@
  * fingerprint, surviving a restart), freshness, feedback (validated field by
  * field, rendered by the core, sent once) and close; and a --patch review.
  */
-import { readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -129,6 +129,20 @@ describe('drafts', () => {
     const traversal = await harness.get(`${API.draft}?fingerprint=..%2F..%2Fconfig`);
     expect(traversal.status).toBe(400);
     expect(readdirSync(join(repo.dir, '.git')).includes('redline')).toBe(false);
+  });
+
+  it('an unreadable draft on disk is kept aside and the GET says so, as the page shows it', async () => {
+    mkdirSync(draftDir(), { recursive: true });
+    writeFileSync(join(draftDir(), `${review.fingerprint}.json`), '{"version":1,');
+    const answer = await harness.get(`${API.draft}?fingerprint=${review.fingerprint}`);
+    expect(answer.status).toBe(422);
+    const { code, message } = answer.json<ApiError>().error;
+    expect(code).toBe('unreadable-draft');
+    const [kept] = readdirSync(draftDir());
+    expect(kept).toMatch(/\.unreadable-.*\.json$/);
+    expect(message).toContain(`it was kept as ${kept}`);
+    expect(readFileSync(join(draftDir(), kept!), 'utf8')).toBe('{"version":1,');
+    expect((await harness.get(`${API.draft}?fingerprint=${review.fingerprint}`)).status).toBe(404);
   });
 
   it('a "__proto__" key in viewed stays a plain key', async () => {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { suggestionId, type Annotation, type FeedbackReview } from '@redline/core';
-import { runApplyCommand, type ApplyHooks } from '../../src/apply/runApplyCommand.js';
+import { runApplyCommand, type ApplyHooks } from '../../src/commands/apply/runApplyCommand.js';
 
 export const GIT_ENV = {
   ...process.env,

@@ -1,21 +1,13 @@
 /** What a file's diff cannot show by itself: binary, mode, rename, links, hidden characters. */
-import { formatBytes } from '@redline/core';
+import { fileNotices } from '@redline/core';
 import { unsafeLinesOf } from '../diff/buildItems.js';
 import { useReview } from './reviewContext.js';
 
 export function FileNotices({ fileId }: { fileId: string }) {
   const file = useReview((s) => s.fileById.get(fileId));
   if (!file) return null;
-  const notices: string[] = [];
-  const { facts } = file;
-  if (file.binary) notices.push(`Binary file, not shown · ${formatBytes(facts.oldSize)} → ${formatBytes(facts.newSize)}`);
-  if (facts.submodule) notices.push('Submodule: the diff shows the commit it points to.');
-  else if (facts.symlink) notices.push('Symbolic link: the diff shows the path it points to.');
-  if (facts.oldMode && facts.newMode && facts.oldMode !== facts.newMode) notices.push(`File mode changed ${facts.oldMode} → ${facts.newMode}`);
-  if (file.renameOnly) notices.push(`Renamed from ${file.oldPath} without changes`);
-  if (!file.binary && !file.modeOnly && !file.renameOnly && file.fileDiff.hunks.length === 0) {
-    notices.push(file.status === 'added' ? 'Empty file added' : file.status === 'deleted' ? 'Empty file deleted' : 'No changes to show');
-  }
+  // The core words these, for this page and the server's first screen alike.
+  const notices = fileNotices(file.facts, file.fileDiff.hunks.length > 0);
   const unsafe = unsafeLinesOf(file);
   return (
     <div className="file-notices">

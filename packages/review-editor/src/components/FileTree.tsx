@@ -5,7 +5,7 @@
  * cost what 40 do.
  */
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { buildFileTree, flattenFileTree, statusLabel, statusLetter, type TreeRow } from '@redline/core';
+import { buildFileTree, flattenFileTree, SIDEBAR_WORDS, signedCount, statusLabel, statusLetter, type TreeRow } from '@redline/core';
 import type { ReviewFile } from '../model/reviewFile.js';
 import { Icon } from './icons.js';
 import { useController, useReview } from './reviewContext.js';
@@ -76,8 +76,8 @@ export function FileTree() {
         <input
           type="search"
           className="input"
-          placeholder="Filter files"
-          aria-label="Filter files"
+          placeholder={SIDEBAR_WORDS.filter}
+          aria-label={SIDEBAR_WORDS.filter}
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
         />
@@ -139,7 +139,7 @@ function FileRow({ file, name, top, padding, position, size, current }: { file: 
   const label = [
     file.path,
     statusLabel(file.status),
-    `+${file.additions} −${file.deletions}`,
+    `${signedCount('+', file.additions)} ${signedCount('−', file.deletions)}`,
     comments ? `${comments} ${comments === 1 ? 'comment' : 'comments'}` : '',
     viewed ? 'viewed' : '',
   ]
@@ -168,8 +168,8 @@ function FileRow({ file, name, top, padding, position, size, current }: { file: 
           </span>
         ) : null}
         <span className="tree-counts" aria-hidden="true">
-          {file.additions ? <span className="count-add" data-text={`+${file.additions}`} /> : null}
-          {file.deletions ? <span className="count-del" data-text={`−${file.deletions}`} /> : null}
+          {file.additions ? <span className="count-add" data-text={signedCount('+', file.additions)} /> : null}
+          {file.deletions ? <span className="count-del" data-text={signedCount('−', file.deletions)} /> : null}
         </span>
         <span className={`tree-viewed ${viewed ? 'on' : ''}`} aria-hidden="true">
           {viewed ? <Icon name="check" size={12} /> : null}

@@ -2,7 +2,7 @@
  * The top of the diff: what is being reviewed, the totals, and the general
  * comments (about the whole review) with their form.
  */
-import { countChangedLines } from '@redline/core';
+import { changedFilesLabel, countChangedLines, signedCount } from '@redline/core';
 import { AnnotationCard } from './AnnotationCard.js';
 import { ComposerForm } from './ComposerForm.js';
 import { useController, useReview } from './reviewContext.js';
@@ -25,8 +25,8 @@ export function ReviewOverview() {
       <div className="overview-line">
         <span className="overview-target">{target}</span>
         <span className="overview-stats">
-          {count} {count === 1 ? 'file' : 'files'} changed <span className="count-add">+{additions.toLocaleString('en')}</span>{' '}
-          <span className="count-del">−{deletions.toLocaleString('en')}</span>
+          {changedFilesLabel(count)} <span className="count-add">{signedCount('+', additions, { grouped: true })}</span>{' '}
+          <span className="count-del">{signedCount('−', deletions, { grouped: true })}</span>
         </span>
         <span className="spacer" />
         {!composingGeneral ? (

@@ -1,5 +1,6 @@
 /** The left column: the file tree, or the list of annotations. */
 import { useId, useState } from 'react';
+import { SIDEBAR_WORDS } from '@redline/core';
 import { AnnotationList } from './AnnotationList.js';
 import { FileTree } from './FileTree.js';
 import { useReview } from './reviewContext.js';
@@ -13,8 +14,8 @@ export function Sidebar() {
   const viewedCount = useReview((s) => Object.keys(s.viewed).length);
   const id = useId();
   const tabs: { key: Tab; label: string; count: number }[] = [
-    { key: 'files', label: 'Files', count: fileCount },
-    { key: 'comments', label: 'Comments', count: annotationCount },
+    { key: 'files', label: SIDEBAR_WORDS.files, count: fileCount },
+    { key: 'comments', label: SIDEBAR_WORDS.comments, count: annotationCount },
   ];
   return (
     <aside className="sidebar" aria-label="Review navigation">

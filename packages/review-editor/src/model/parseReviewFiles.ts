@@ -5,7 +5,7 @@
  * patch itself, so a file is never dropped from view).
  */
 import { parsePatchFiles, type FileDiffMetadata } from '@pierre/diffs';
-import { isGeneratedFile, isLargeDiff, splitPatchSections, type FileFacts, type FileStatus, type ReviewData } from '@redline/core';
+import { isGeneratedFile, isLargeDiff, isModeOnly, isRenameOnly, splitPatchSections, type FileFacts, type FileStatus, type ReviewData } from '@redline/core';
 import { stripTerminator } from './diffLines.js';
 import type { ReviewFile } from './reviewFile.js';
 
@@ -52,8 +52,8 @@ function toReviewFile(facts: FileFacts, fileDiff: FileDiffMetadata, patchSection
     additions: facts.additions,
     deletions: facts.deletions,
     binary: facts.binary,
-    modeOnly: !hasLines && !facts.binary && facts.oldMode !== null && facts.newMode !== null && facts.oldMode !== facts.newMode && (facts.oldPath === null || facts.oldPath === facts.path),
-    renameOnly: !hasLines && !facts.binary && facts.oldPath !== null && facts.oldPath !== facts.path,
+    modeOnly: isModeOnly(facts, hasLines),
+    renameOnly: isRenameOnly(facts, hasLines),
     generated: isGeneratedFile(facts.path, firstLines),
     large: isLargeDiff(changed, patchSection.length),
   };

@@ -1,5 +1,5 @@
 /** GET /api/draft?fingerprint= -> DraftData | 404; PUT DraftData -> { ok: true }. */
-import { validateDraft } from '../../feedback/validateDraft.js';
+import { validateDraft } from '../../drafts/validateDraft.js';
 import { readJsonBody, sendJson } from '../httpIo.js';
 import { requiredParam, type ApiContext } from './apiContext.js';
 

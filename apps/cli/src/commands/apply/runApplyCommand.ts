@@ -7,14 +7,16 @@
  *     ──planApply──> outcomes + new text
  *     ──all or nothing (or --partial)──> writeTargetFiles | --check diff
  *
- * Exit status: 0 when every selected suggestion is applied, relocated or
- * already applied; 1 when any was refused (nothing written unless
- * --partial); 2 for usage errors and an unreadable or unparseable export.
+ * Exit status (errors.ts's EXIT and code table): 0 when every selected
+ * suggestion is applied, relocated or already applied; 1 when any was
+ * refused (nothing written unless --partial); 2 for usage errors and an
+ * unreadable or unparseable export ('usage', 'bad-input').
  */
 import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { isRedlineError } from '../errors.js';
-import { findRepository } from '../git/findRepository.js';
+import { EXIT, isRedlineError, RedlineError } from '../../errors.js';
+import { findRepository } from '../../git/findRepository.js';
+import { reportError } from '../reportError.js';
 import {
   formatReportJson,
   formatReportText,
@@ -24,7 +26,7 @@ import {
   type SuggestionResult,
 } from './applyReport.js';
 import { checkRepoPath } from './checkRepoPath.js';
-import { formatUnifiedDiff, parseFeedback, planApply, type Suggestion, type ApplyPlan } from './core.js';
+import { formatUnifiedDiff, parseFeedback, planApply, type Annotation, type ApplyPlan, type Suggestion } from './core.js';
 import { APPLY_HELP, parseApplyArgs, type ApplyOptions } from './parseApplyArgs.js';
 import { readExportText } from './readExportText.js';
 import { readTargetFile, type TargetFile } from './readTargetFile.js';
@@ -39,18 +41,11 @@ export interface ApplyIo {
 
 export type { WriteHooks as ApplyHooks } from './writeTargetFiles.js';
 
-const EXIT_OK = 0;
-const EXIT_REFUSED = 1;
-const EXIT_USAGE = 2;
-
 export async function runApplyCommand(args: string[], io: ApplyIo, hooks?: WriteHooks): Promise<number> {
   try {
     return await run(args, io, hooks);
   } catch (error) {
-    // A bug, or a file-system failure nobody anticipated: one line, no stack.
-    const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`redline apply: internal error: ${firstLine(message)}\n`);
-    return EXIT_REFUSED;
+    return reportError(error, io.stderr, 'redline apply');
   }
 }
 
@@ -61,45 +56,24 @@ interface PlannedFile {
 }
 
 async function run(args: string[], io: ApplyIo, hooks: WriteHooks | undefined): Promise<number> {
-  const parsed = parseApplyArgs(args);
-  if (!parsed.ok) return usageError(io, parsed.message);
-  const options = parsed.options;
+  const options = parseApplyArgs(args);
   if (options.help) {
     io.stdout.write(APPLY_HELP);
-    return EXIT_OK;
+    return EXIT.allApplied;
   }
   if (options.inputImplicit && (io.stdin as { isTTY?: boolean }).isTTY === true) {
-    return usageError(io, 'no export given: pass FILE, or pipe the export on standard input');
+    throw new RedlineError('usage', 'no export given: pass FILE, or pipe the export on standard input');
   }
-
-  const read = await readExportText(options.input, io.cwd, io.stdin);
-  if (!read.ok) return usageError(io, read.message);
-  const exported = parseFeedback(read.text);
-  if (!exported.ok) {
-    const [first] = exported.errors;
-    const more = exported.errors.length > 1 ? ` (and ${exported.errors.length - 1} more problem(s))` : '';
-    const where = first?.line !== undefined ? `line ${first.line}: ` : '';
-    return usageError(io, `not a valid Redline feedback export: ${where}${firstLine(first?.message ?? 'unknown problem')}${more}`);
-  }
-  const annotations = exported.review.annotations;
+  const annotations = await readExport(options.input, io);
   const suggestions = annotations.filter((a): a is Suggestion => a.kind === 'suggestion');
   const comments = annotations.length - suggestions.length;
-
   const selected = selectSuggestions(suggestions, options.only);
-  if ('message' in selected) return usageError(io, selected.message);
-
-  let root: string;
-  try {
-    root = (await findRepository(resolve(io.cwd, options.repo ?? '.'))).root;
-  } catch (error) {
-    if (isRedlineError(error)) return usageError(io, error.message);
-    throw error;
-  }
+  const root = await findApplyRoot(resolve(io.cwd, options.repo ?? '.'));
   const realRoot = await realpath(root);
 
   const results = new Map<Suggestion, SuggestionResult>();
   const planned: PlannedFile[] = [];
-  for (const [path, group] of groupByPath(selected.list)) {
+  for (const [path, group] of groupByPath(selected)) {
     const problem = checkRepoPath(path);
     if (problem) {
       for (const a of group) results.set(a, refusedResult(a, problem.reason, problem.message));
@@ -118,7 +92,7 @@ async function run(args: string[], io: ApplyIo, hooks: WriteHooks | undefined): 
     planned.push({ path, target, plan });
   }
 
-  const ordered = () => selected.list.map((a) => inReportOrder(results.get(a)!));
+  const ordered = () => selected.map((a) => inReportOrder(results.get(a)!));
   const anyFailed = () => ordered().some((r) => !isSuccess(r.status));
   const toWrite = planned.filter((f) => f.plan.changed && (options.partial || !anyFailed()));
 
@@ -153,7 +127,7 @@ async function run(args: string[], io: ApplyIo, hooks: WriteHooks | undefined): 
   }
 
   const list = ordered();
-  const exitCode = list.every((r) => isSuccess(r.status)) ? EXIT_OK : EXIT_REFUSED;
+  const exitCode = list.every((r) => isSuccess(r.status)) ? EXIT.allApplied : EXIT.someRefused;
   const report: ApplyReport = {
     format: 'redline-apply',
     version: 1,
@@ -183,20 +157,38 @@ function emit(io: ApplyIo, options: ApplyOptions, report: ApplyReport): void {
   }
 }
 
-function selectSuggestions(
-  suggestions: readonly Suggestion[],
-  only: readonly string[] | null,
-): { list: Suggestion[] } | { message: string } {
-  if (only === null) return { list: [...suggestions] };
+/** The export's annotations; an unreadable or invalid export is 'bad-input' (exit 2). */
+async function readExport(input: string, io: ApplyIo): Promise<Annotation[]> {
+  const read = await readExportText(input, io.cwd, io.stdin);
+  if (!read.ok) throw new RedlineError('bad-input', read.message);
+  const exported = parseFeedback(read.text);
+  if (exported.ok) return exported.review.annotations;
+  const [first] = exported.errors;
+  const more = exported.errors.length > 1 ? ` (and ${exported.errors.length - 1} more problem(s))` : '';
+  const where = first?.line !== undefined ? `line ${first.line}: ` : '';
+  throw new RedlineError('bad-input', `not a valid Redline feedback export: ${where}${firstLine(first?.message ?? 'unknown problem')}${more}`);
+}
+
+/** No repository is bad input for apply (exit 2), where a review calls it an error (exit 1). */
+async function findApplyRoot(dir: string): Promise<string> {
+  try {
+    return (await findRepository(dir)).root;
+  } catch (error) {
+    if (isRedlineError(error)) throw new RedlineError('bad-input', error.message, { cause: error });
+    throw error;
+  }
+}
+
+function selectSuggestions(suggestions: readonly Suggestion[], only: readonly string[] | null): Suggestion[] {
+  if (only === null) return [...suggestions];
   const known = new Set(suggestions.map((s) => s.id));
   const unknown = [...new Set(only.filter((id) => !known.has(id)))];
   if (unknown.length > 0) {
-    return {
-      message: `--only names ${unknown.length === 1 ? 'an id' : 'ids'} the export has no suggestion for: ${unknown.join(', ')}`,
-    };
+    const ids = unknown.length === 1 ? 'an id' : 'ids';
+    throw new RedlineError('bad-input', `--only names ${ids} the export has no suggestion for: ${unknown.join(', ')}`);
   }
   const wanted = new Set(only);
-  return { list: suggestions.filter((s) => wanted.has(s.id)) };
+  return suggestions.filter((s) => wanted.has(s.id));
 }
 
 /** Export order is kept: within a file it decides conflicts. */
@@ -242,11 +234,6 @@ function inReportOrder(r: SuggestionResult): SuggestionResult {
 
 function refusedResult(a: Suggestion, reason: SuggestionResult['reason'], message: string): SuggestionResult {
   return { ...baseResult(a), status: 'refused', reason, message };
-}
-
-function usageError(io: ApplyIo, message: string): number {
-  io.stderr.write(`redline apply: ${firstLine(message)}\n`);
-  return EXIT_USAGE;
 }
 
 function firstLine(message: string): string {

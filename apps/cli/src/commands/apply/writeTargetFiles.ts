@@ -18,7 +18,8 @@ import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
 import { lstat, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { MAX_APPLY_FILE_BYTES, sha256Bytes } from './readTargetFile.js';
+import { sha256Bytes } from '../../files/sha256Bytes.js';
+import { MAX_APPLY_FILE_BYTES } from './readTargetFile.js';
 
 export interface WriteRequest {
   /** Repository path, for messages. */

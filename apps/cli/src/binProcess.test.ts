@@ -8,11 +8,11 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API, type FeedbackResult } from '@redline/core';
-import { signInAsPage } from '../../testSupport/browserSession.js';
-import { makeRepo, makeTempDir } from '../../testSupport/gitRepo.js';
-import { makeStubAppDir } from '../../testSupport/stubApp.js';
+import { signInAsPage } from '../testSupport/browserSession.js';
+import { makeRepo, makeTempDir } from '../testSupport/gitRepo.js';
+import { makeStubAppDir } from '../testSupport/stubApp.js';
 
-const ROOT = resolve(__dirname, '../../../..');
+const ROOT = resolve(__dirname, '../../..');
 const BIN = join(ROOT, 'apps/cli/bin/redline.js');
 
 beforeAll(() => {

@@ -46,7 +46,7 @@ import {
   type Eol,
   type TextLayout,
 } from '@redline/core';
-import { GIT_ENV, makeReview, makeTempRepo, type TempRepo } from '../../testSupport/apply/applyTestKit.js';
+import { GIT_ENV, makeReview, makeTempRepo, type TempRepo } from '../../../testSupport/apply/applyTestKit.js';
 
 // Fixed; REDLINE_APPLY_SEED / REDLINE_APPLY_CASES override them for a deeper run by hand.
 const SEED = Number(process.env.REDLINE_APPLY_SEED ?? 0x5eed_a991);

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deriveSuggestionHunks, renderFeedbackJson, renderFeedbackMarkdown, type Annotation } from '@redline/core';
-import { GIT_ENV, makeComment, makeReview, makeSuggestion, makeTempRepo, runApply, type TempRepo } from '../../testSupport/apply/applyTestKit.js';
-import { snapshotTree } from '../../testSupport/apply/treeSnapshot.js';
+import { GIT_ENV, makeComment, makeReview, makeSuggestion, makeTempRepo, runApply, type TempRepo } from '../../../testSupport/apply/applyTestKit.js';
+import { snapshotTree } from '../../../testSupport/apply/treeSnapshot.js';
 
 /** Each file: its bytes as the agent left them, what the reviewer typed (LF view), and the bytes apply must produce. */
 const FILES: Record<string, { before: string; edited: string; expected: string; mode?: number }> = {

@@ -1,6 +1,6 @@
 /** Keeps a copy of sent feedback: `<state dir>/reviews/<timestamp>.md` and `.json`. */
 import { join } from 'node:path';
-import { writeFileAtomic } from '../files/writeFileAtomic.js';
+import { writeFileAtomic } from '../../files/writeFileAtomic.js';
 
 /** `2025-11-29T15-38-00-123Z`: sortable and valid on every filesystem. */
 export function reviewTimestamp(date = new Date()): string {

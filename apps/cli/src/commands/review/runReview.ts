@@ -6,18 +6,18 @@
 import { access } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EXIT, RedlineError } from '../errors.js';
-import { writeFileAtomic } from '../files/writeFileAtomic.js';
-import { createReviewSource } from '../review/createReviewSource.js';
-import { ReviewSession, type ReviewOutcome } from '../review/reviewSession.js';
-import { startReviewServer } from '../server/startReviewServer.js';
-import type { CliIo } from './cliIo.js';
+import { EXIT, RedlineError } from '../../errors.js';
+import { writeFileAtomic } from '../../files/writeFileAtomic.js';
+import { createReviewSource } from '../../review/createReviewSource.js';
+import { ReviewSession, type ReviewOutcome } from '../../review/reviewSession.js';
+import { startReviewServer } from '../../server/startReviewServer.js';
+import type { CliIo } from '../../cliIo.js';
 import { openReviewInBrowser } from './openReviewInBrowser.js';
 import type { ReviewOptions } from './parseArgs.js';
 import { saveReviewCopies } from './saveFeedback.js';
 
 /** apps/review/dist, from apps/cli/src or apps/cli/dist alike (REDLINE_APP_DIR overrides it, for development). */
-export const DEFAULT_APP_DIR = fileURLToPath(new URL('../../../review/dist/', import.meta.url));
+export const DEFAULT_APP_DIR = fileURLToPath(new URL('../../../../review/dist/', import.meta.url));
 
 type Ending = ReviewOutcome | { kind: 'interrupted'; signal: 'SIGINT' | 'SIGTERM' };
 
@@ -53,7 +53,7 @@ async function reviewUntilEnd(
     stdin: io.stdin,
     note: (line) => io.stderr.write(`${line}\n`),
   });
-  const session = new ReviewSession(source, options.json ? 'json' : 'markdown');
+  const session = new ReviewSession(source, options.json ? 'json' : 'markdown', (line) => io.stderr.write(`${line}\n`));
   const data = await session.loadReview();
   if (data.files.length === 0) {
     throw new RedlineError('empty-diff', `nothing to review: the diff is empty (${data.target.description})`);

@@ -8,11 +8,11 @@ import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, type FeedbackResult, type ReviewData } from '@redline/core';
-import { signInAsPage } from '../../testSupport/browserSession.js';
-import { captureIo, type CapturedIo } from '../../testSupport/capturedIo.js';
-import { httpCall } from '../../testSupport/httpClient.js';
-import { makeRepo, makeTempDir, removeAfterTests, type TestRepo } from '../../testSupport/gitRepo.js';
-import { runCli } from '../main.js';
+import { signInAsPage } from '../testSupport/browserSession.js';
+import { captureIo, type CapturedIo } from '../testSupport/capturedIo.js';
+import { httpCall } from '../testSupport/httpClient.js';
+import { makeRepo, makeTempDir, removeAfterTests, type TestRepo } from '../testSupport/gitRepo.js';
+import { runCli } from './main.js';
 
 const REVIEW_URL_RE = /Review: (http:\/\/127\.0\.0\.1:\d+\/\?token=([0-9a-f]{64}))\n/;
 const repos: TestRepo[] = [];
@@ -193,7 +193,7 @@ describe('a review from start to feedback', () => {
 describe('targets from the command line', () => {
   it('--patch FILE and --patch - (stdin) review a patch without a repository', async () => {
     const dir = makeTempDir();
-    const patch = readFileSync(join(__dirname, '../patch/fixtures/mixed.diff'), 'utf8');
+    const patch = readFileSync(join(__dirname, 'patch/fixtures/mixed.diff'), 'utf8');
     writeFileSync(join(dir, 'change.diff'), patch);
     for (const [args, stdin] of [[['--patch', 'change.diff'], undefined], [['--patch', '-'], patch]] as const) {
       const io = captureIo(dir, { stdin });

@@ -17,9 +17,9 @@ import {
   runApply,
   type RunResult,
   type TempRepo,
-} from '../../testSupport/apply/applyTestKit.js';
+} from '../../../testSupport/apply/applyTestKit.js';
 import { MAX_APPLY_FILE_BYTES } from './readTargetFile.js';
-import { snapshotTree } from '../../testSupport/apply/treeSnapshot.js';
+import { snapshotTree } from '../../../testSupport/apply/treeSnapshot.js';
 
 const GOOD = 'const a = 1;\nconst b = 2;\nconst c = 3;\n';
 
@@ -331,7 +331,7 @@ describe('suggestions that do not hold are refused', () => {
 describe('exit codes', () => {
   it('2 for usage errors, with one line on stderr and no stack', async () => {
     const cases: [string[], string | undefined, RegExp][] = [
-      [['--bogus'], undefined, /unknown option "--bogus"/],
+      [['--bogus'], undefined, /unknown option '--bogus'.*redline apply --help/],
       [['a.md', 'b.md'], undefined, /one export at most/],
       [['--only'], undefined, /--only needs/],
       [['--only', 'a,,b', '-'], '', /empty id/],

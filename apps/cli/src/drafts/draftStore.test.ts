@@ -1,0 +1,50 @@
+/**
+ * Drafts on disk: a draft written by a past version is still read (the
+ * committed version-1 file, as redline 0.1 wrote it), and one that cannot
+ * be read is kept aside under a new name and said so, never dropped.
+ */
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DraftStore } from './draftStore.js';
+
+const VERSION_1 = join(__dirname, 'fixtures', 'version1Draft.json');
+const FINGERPRINT = '4f2c1a9e0b7d3c5a8e6f1b2d4c7a9e0f3b5d8c1a2e4f6b9d0c3a5e7f1b2d4c6a';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'redline-drafts-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const draftFile = () => join(dir, `${FINGERPRINT}.json`);
+
+describe('DraftStore', () => {
+  it('reads a committed version-1 draft, every field kept', async () => {
+    copyFileSync(VERSION_1, draftFile());
+    const loaded = await new DraftStore(dir).load(FINGERPRINT);
+    expect(loaded).toEqual({ kind: 'draft', draft: JSON.parse(readFileSync(VERSION_1, 'utf8')) });
+  });
+
+  it('no file is no draft', async () => {
+    expect(await new DraftStore(dir).load(FINGERPRINT)).toEqual({ kind: 'none' });
+  });
+
+  it.each([
+    ['corrupt JSON', '{"version":1,"fingerp', /^not JSON/],
+    ['an unknown version', JSON.stringify({ ...JSON.parse(readFileSync(VERSION_1, 'utf8')), version: 2 }), /version 2; this redline reads version 1/],
+    ['a failed check', JSON.stringify({ ...JSON.parse(readFileSync(VERSION_1, 'utf8')), viewed: { a: 1 } }), /body\.viewed\["a"\]/],
+  ])('%s is moved aside under a new name, byte for byte, and reported', async (_, text, reason) => {
+    writeFileSync(draftFile(), text);
+    const store = new DraftStore(dir);
+    const loaded = await store.load(FINGERPRINT);
+    if (loaded.kind !== 'unreadable') throw new Error(`expected unreadable, got ${loaded.kind}`);
+    expect(loaded.reason).toMatch(reason);
+    expect(loaded.keptAs).toMatch(new RegExp(`^${FINGERPRINT}\\.unreadable-\\d{4}-\\d\\d-\\d\\dT[\\d-]+Z\\.json$`));
+    expect(readdirSync(dir)).toEqual([loaded.keptAs]);
+    expect(readFileSync(join(dir, loaded.keptAs), 'utf8')).toBe(text);
+    // The next save does not touch the kept file.
+    expect(await store.load(FINGERPRINT)).toEqual({ kind: 'none' });
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * The first screen of a review as data: the top bar, the first rows of the
+ * file tree and the first files' diff, with every word the page would show
+ * there. DOM-free: the server draws it as HTML before any of the page's code
+ * has run (apps/cli/src/server/firstScreen.ts), and the page's components
+ * take their words from the same modules (fileNotices, diffWording), so the
+ * picture and the app cannot drift apart.
+ *
+ * Files are shown as the app first shows them: in the patch's order,
+ * generated and large files collapsed to their header (fileClassification),
+ * a file without lines as its notices.
+ */
+import { countChangedLines } from '../diff/countChangedLines.js';
+import { isGeneratedFile, isLargeDiff, statusLetter } from '../diff/fileClassification.js';
+import { buildFileTree, flattenFileTree } from '../diff/fileTree.js';
+import { splitPatchSections } from '../diff/splitPatchSections.js';
+import type { FileFacts, ReviewData } from '../model/types.js';
+import { changedFilesLabel, largeDiffNote, signedCount, unmodifiedLinesLabel } from './diffWording.js';
+import { fileNotices } from './fileNotices.js';
+import { firstNewLines, pairRows, parseHunks, type DiffRow, type RowPair } from './parseHunks.js';
+
+export interface FirstScreenLimits {
+  /**
+   * Diff rows per layout: about a 1,100-pixel-tall window's worth. Each costs
+   * layout time before the first paint, while the browser is busiest.
+   */
+  maxRows: number;
+  /** File tree rows. */
+  maxTreeRows: number;
+  /** Characters per code line (the rest is off screen anyway). */
+  maxLineChars: number;
+}
+
+export const FIRST_SCREEN_LIMITS: FirstScreenLimits = { maxRows: 48, maxTreeRows: 36, maxLineChars: 240 };
+
+export interface FirstScreen {
+  repoName: string;
+  target: string;
+  ignoreWhitespace: boolean;
+  fileCount: number;
+  /** "3 files changed", "+1,234", "−56". */
+  totals: { label: string; additions: string; deletions: string };
+  tree: FirstScreenTreeRow[];
+  files: FirstScreenFile[];
+}
+
+export type FirstScreenTreeRow =
+  | { kind: 'folder'; depth: number; name: string }
+  | { kind: 'file'; depth: number; name: string; letter: string; additions: number; deletions: number };
+
+export interface FirstScreenFile {
+  letter: string;
+  path: string;
+  /** The old path of a renamed file. */
+  renamedFrom: string | null;
+  additions: number;
+  deletions: number;
+  /** Lines of text in place of (or above) the diff: the page's notices, or the large-diff note. */
+  notes: string[];
+  /** Empty when the file shows no lines (notes only, or a collapsed generated file). */
+  hunks: FirstScreenHunk[];
+}
+
+export interface FirstScreenHunk {
+  /** "9 unmodified lines" before the hunk, or null. */
+  gap: string | null;
+  rows: DiffRow[];
+  pairs: RowPair[];
+}
+
+/** The first screen, or null when the facts and the patch's sections do not line up one to one (the app copes with that). */
+export function buildFirstScreen(review: ReviewData, limits: FirstScreenLimits = FIRST_SCREEN_LIMITS): FirstScreen | null {
+  const sections = splitPatchSections(review.patch);
+  if (review.files.length === 0 || sections.length !== review.files.length) return null;
+  const files: FirstScreenFile[] = [];
+  let rowsLeft = limits.maxRows;
+  for (let i = 0; i < review.files.length && rowsLeft > 0; i++) {
+    const { file, rows } = firstScreenFile(review.files[i]!, sections[i]!, limits, rowsLeft);
+    files.push(file);
+    rowsLeft -= 2 + rows;
+  }
+  const { additions, deletions } = countChangedLines(review.files);
+  return {
+    repoName: review.repoName,
+    target: review.target.description,
+    ignoreWhitespace: review.ignoreWhitespace,
+    fileCount: review.files.length,
+    totals: {
+      label: changedFilesLabel(review.files.length),
+      additions: signedCount('+', additions, { grouped: true }),
+      deletions: signedCount('−', deletions, { grouped: true }),
+    },
+    tree: treeRows(review.files, limits.maxTreeRows),
+    files,
+  };
+}
+
+function treeRows(files: readonly FileFacts[], maxRows: number): FirstScreenTreeRow[] {
+  const tree = buildFileTree(files.map((facts) => ({ id: facts.path, path: facts.path, facts })));
+  return flattenFileTree(tree, new Set()).slice(0, maxRows).map((row): FirstScreenTreeRow => {
+    if (row.kind === 'folder') return { kind: 'folder', depth: row.depth, name: row.folder.name };
+    const { facts } = row.file;
+    return { kind: 'file', depth: row.depth, name: row.name, letter: statusLetter(facts.status), additions: facts.additions, deletions: facts.deletions };
+  });
+}
+
+/** One file's header and body, and the rows its body uses. */
+function firstScreenFile(facts: FileFacts, section: string, limits: FirstScreenLimits, rowsLeft: number): { file: FirstScreenFile; rows: number } {
+  const header = {
+    letter: statusLetter(facts.status),
+    path: facts.path,
+    renamedFrom: facts.oldPath !== null && facts.oldPath !== facts.path ? facts.oldPath : null,
+    additions: facts.additions,
+    deletions: facts.deletions,
+  };
+  const notesOnly = (notes: string[]) => ({ file: { ...header, notes, hunks: [] }, rows: notes.length });
+  if (facts.binary) return notesOnly(fileNotices(facts, false));
+  const changed = facts.additions + facts.deletions;
+  if (isLargeDiff(changed, section.length)) return notesOnly([largeDiffNote(changed)]);
+  const parsed = parseHunks(section, rowsLeft, limits.maxLineChars);
+  if (parsed.length === 0) return notesOnly(fileNotices(facts, false));
+  if (isGeneratedFile(facts.path, firstNewLines(parsed))) return notesOnly([]);
+  const notes = fileNotices(facts, true);
+  const hunks = parsed.map((hunk) => ({ gap: hunk.gapBefore > 0 ? unmodifiedLinesLabel(hunk.gapBefore) : null, rows: hunk.rows, pairs: pairRows(hunk.rows) }));
+  const rows = hunks.reduce((sum, hunk) => sum + (hunk.gap ? 1 : 0) + hunk.rows.length, notes.length);
+  return { file: { ...header, notes, hunks }, rows };
+}

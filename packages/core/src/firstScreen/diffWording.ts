@@ -1,0 +1,30 @@
+/**
+ * The review's words about counts and collapsed diffs, shared by the page
+ * (ReviewOverview, FileTree, Sidebar) and the server's first screen.
+ */
+
+/** "1 file changed", "12 files changed". */
+export function changedFilesLabel(count: number): string {
+  return `${count} ${count === 1 ? 'file' : 'files'} changed`;
+}
+
+/**
+ * "+12" / "−3" (U+2212, as GitHub prints it). `grouped`: "+1,234", for the
+ * review's totals; a file's own counts are printed plain.
+ */
+export function signedCount(sign: '+' | '−', count: number, options: { grouped?: boolean } = {}): string {
+  return `${sign}${options.grouped ? count.toLocaleString('en') : String(count)}`;
+}
+
+/** The separator where unchanged lines are left out. */
+export function unmodifiedLinesLabel(count: number): string {
+  return `${count} unmodified line${count === 1 ? '' : 's'}`;
+}
+
+/** A large file's diff waits behind the page's "Load diff" button (fileClassification's isLargeDiff). */
+export function largeDiffNote(changedLines: number): string {
+  return `Large diff (${changedLines.toLocaleString('en-US')} changed lines) not shown until loaded.`;
+}
+
+/** The sidebar's tabs and filter. */
+export const SIDEBAR_WORDS = { files: 'Files', comments: 'Comments', filter: 'Filter files' } as const;
