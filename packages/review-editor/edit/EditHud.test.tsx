@@ -6,7 +6,7 @@
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { ReviewContext } from '../src/components/reviewContext.js';
+import { ReviewContext } from '../src/testing/editTestHost.js';
 import { createDebouncedTask } from './debouncedTask.js';
 import { EditHud } from './EditHud.js';
 import { createEditController, registerEditController } from './editSessionController.js';

@@ -26,14 +26,17 @@ import type { CodeViewItem, FileDiffMetadata } from '@pierre/diffs';
 import type { CodeViewItemEditCompleteHandler } from '@pierre/diffs/react';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { mapSelectionAnchor, toLines, type Annotation, type DeriveSuggestionOptions } from '@redline/core';
-import { ApiRequestError } from '../src/api/apiClient.js';
-import { installEditorFactory } from '../src/diff/editorFactory.js';
-import type { DiffEditHooks, ItemEditView } from '../src/diff/extensionSlots.js';
-import type { SlotMeta } from '../src/diff/slotMeta.js';
-import { buildSuggestion } from '../src/model/annotationOps.js';
-import type { ReviewFile } from '../src/model/reviewFile.js';
-import type { ReviewController } from '../src/services/reviewController.js';
-import type { ComposerTarget } from '../src/store/reviewState.js';
+import {
+  ApiRequestError,
+  buildSuggestion,
+  installEditorFactory,
+  type ComposerTarget,
+  type DiffEditHooks,
+  type ItemEditView,
+  type ReviewController,
+  type ReviewFile,
+  type SlotMeta,
+} from '../src/editHost.js';
 import { createDebouncedTask } from './debouncedTask.js';
 import { isEditFlagOn } from './editFlag.js';
 import { refusalMessage, staticEditRefusal } from './editRefusals.js';

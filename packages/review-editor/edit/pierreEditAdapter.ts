@@ -13,7 +13,7 @@
  * @experimental Pierre's editor is experimental upstream; so is this interface.
  */
 import type { EditorFactory, EditorOptions, EditorType, FileDiffEditCompleteEvent, EditorChangeEvent } from '@pierre/diffs/edit';
-import type { SlotMeta } from '../src/diff/slotMeta.js';
+import type { SlotMeta } from '../src/editHost.js';
 
 /** What the rest of edit/ may know about Pierre's editor events (types only). */
 export type EditCompleteEvent = FileDiffEditCompleteEvent<SlotMeta, undefined>;

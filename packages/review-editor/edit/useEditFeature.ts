@@ -1,6 +1,6 @@
 /** React access to the edit controller of the review on screen. */
 import { useStore } from 'zustand';
-import { useController } from '../src/components/reviewContext.js';
+import { useController } from '../src/editHost.js';
 import { editControllerFor, type EditController, type EditFeatureState } from './editSessionController.js';
 
 export function useEditController(): EditController {

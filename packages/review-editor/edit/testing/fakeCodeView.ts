@@ -12,8 +12,7 @@
  *   event carries `newFile.contents`; a 'reject' restores the input.
  */
 import type { CodeViewDiffItem } from '@pierre/diffs';
-import type { SlotMeta } from '../../src/diff/slotMeta.js';
-import type { ReviewFile } from '../../src/model/reviewFile.js';
+import type { ReviewFile, SlotMeta } from '../../src/editHost.js';
 import type { EditController } from '../editSessionController.js';
 import type { AttachedEditor, EditAdapterHooks, PierreEditAdapter } from '../pierreEditAdapter.js';
 

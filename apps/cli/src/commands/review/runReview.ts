@@ -52,8 +52,11 @@ async function reviewUntilEnd(
     repo: options.repo,
     stdin: io.stdin,
     note: (line) => io.stderr.write(`${line}\n`),
+    onCleanup,
   });
   const session = new ReviewSession(source, options.json ? 'json' : 'markdown', (line) => io.stderr.write(`${line}\n`));
+  const swept = await session.drafts.sweepInterruptedWrites();
+  if (swept > 0) io.stderr.write(`redline: removed ${swept} temporary draft file${swept === 1 ? '' : 's'} left by interrupted saves\n`);
   const data = await session.loadReview();
   if (data.files.length === 0) {
     throw new RedlineError('empty-diff', `nothing to review: the diff is empty (${data.target.description})`);
@@ -97,11 +100,12 @@ async function reportEnding(ending: Ending & { session?: ReviewSession }, option
       io.stdout.write(ending.output);
       const session = ending.session!;
       for (const fingerprint of ending.fingerprints) await session.drafts.remove(fingerprint).catch(() => undefined);
-      const saved = await saveReviewCopies(session.source.stateDir, ending.markdown, ending.json).catch((error: Error) => {
+      // The demo repository is removed as the review ends: a copy saved there would be gone.
+      const saved = options.target.kind === 'demo' ? null : await saveReviewCopies(session.source.stateDir, ending.markdown, ending.json).catch((error: Error) => {
         io.stderr.write(`redline: warning: could not save a copy of the review: ${error.message}\n`);
         return null;
       });
-      if (saved) io.stderr.write(`Feedback sent; a copy is in ${saved}\n`);
+      io.stderr.write(saved ? `Feedback sent; a copy is in ${saved}\n` : 'Feedback sent.\n');
       if (options.output !== null) {
         const outputPath = resolve(io.cwd, options.output);
         await writeFileAtomic(outputPath, ending.output, 0o644).catch((error: Error) => {
