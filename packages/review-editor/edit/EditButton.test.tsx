@@ -14,7 +14,7 @@ import { FileHeaderActions, ReviewContext } from '../src/testing/editTestHost.js
 import { KINDS_FILES, makeReview } from '../src/testing/fixtures.js';
 import { createHarness, type ReviewHarness } from '../src/testing/renderWithReview.js';
 import { EditButton } from './EditButton.js';
-import { createEditController, registerEditController } from './editSessionController.js';
+import { editControllerFor } from './editSessionController.js';
 import { createStubAdapter } from './testing/fakeCodeView.js';
 
 afterEach(cleanup);
@@ -23,7 +23,7 @@ beforeEach(() => installExtension('fileHeaderEnd', EditButton));
 function harnessFor(review: ReviewData, contents: Record<string, [string | null, string | null]> = {}, flag = true): ReviewHarness {
   const harness = createHarness(review, contents);
   if (flag) harness.store.getState().setSettings({ editSuggestions: true });
-  registerEditController(harness.controller, createEditController(harness.controller, { loadAdapter: async () => createStubAdapter() }));
+  editControllerFor(harness.controller, { loadAdapter: async () => createStubAdapter() });
   return harness;
 }
 

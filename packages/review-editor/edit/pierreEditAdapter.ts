@@ -6,7 +6,7 @@
  * (adapterWall.test.ts enforces it).
  *
  * This module is itself loaded by dynamic `import()` on the first Edit
- * click (editSessionController.ts), and it loads the editor the same way:
+ * click (editShell.ts), and it loads the editor the same way:
  * with the "Edit Code to Suggest" setting off, neither is ever fetched. The
  * production build keeps both as sidecar files under assets/ (vite.config.ts).
  *

@@ -9,7 +9,7 @@ export { ApiRequestError } from './api/apiClient.js';
 export { useController, useReview } from './app/reviewContext.js';
 export type { ReviewController } from './app/reviewController.js';
 export { ComposerForm } from './composer/ComposerForm.js';
-export type { ComposerTarget } from './composer/composerSlice.js';
+export type { Composer, ComposerTarget } from './composer/composerSlice.js';
 export { installEditorFactory } from './diff/editorFactory.js';
 export { installExtension, type DiffEditHooks, type ItemEditView } from './diff/extensionSlots.js';
 export type { SlotMeta } from './diff/slotMeta.js';

@@ -94,6 +94,11 @@ export class FakeCodeView {
     for (const [id, open] of [...this.open]) this.complete(id, open);
   }
 
+  /** The document of the editor open on `id` (what its AttachedEditor's getText answers). */
+  text(id: string): string | undefined {
+    return this.open.get(id)?.text;
+  }
+
   isEditing(id: string): boolean {
     return this.open.has(id);
   }
