@@ -64,7 +64,7 @@ export type { ApplyStatus, LineSpan, PlanReasonCode, SuggestionOutcome } from '.
 // Diffs and lines: line handling, git's lines and path quoting, patch sections, unified diffs, file classification, the file tree, counts, languages
 export { codeToLines, endsWithNewline, joinText, linesToCode, splitText, toLines } from './diff/lines.js';
 export type { Eol, TextLayout } from './diff/lines.js';
-export { forEachGitLine, gitLines, splitGitLines, stripCr } from './diff/gitLines.js';
+export { forEachGitLine, gitLines, lineWithoutBom, splitGitLines, stripCr } from './diff/gitLines.js';
 export { quoteGitPath } from './diff/quoteGitPath.js';
 export type { GitPathQuoting } from './diff/quoteGitPath.js';
 export { formatUnifiedDiff } from './diff/formatUnifiedDiff.js';
