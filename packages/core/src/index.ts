@@ -13,7 +13,7 @@ export type {
   FileStatus, FreshnessData, GeneralComment, LineAnnotation, LineComment, LineRange, ReviewData,
   ReviewTarget, Side, Suggestion, TargetKind, Verdict,
 } from './model/types.js';
-export { API, FIRST_SCREEN_ID, LINK_HEADER, MAX_EDITABLE_BYTES, SESSION_HEADER, SESSION_STORAGE_KEY } from './model/api.js';
+export { API, DRAFT_BASE_HEADER, FIRST_SCREEN_ID, LINK_HEADER, MAX_EDITABLE_BYTES, SESSION_HEADER, SESSION_STORAGE_KEY } from './model/api.js';
 export type { ApiRequests, ApiResponses, FeedbackResult, SessionGrant } from './model/api.js';
 export { suggestionId } from './model/suggestionId.js';
 export type { SuggestionContent } from './model/suggestionId.js';
