@@ -20,7 +20,7 @@ import type {
   FreshnessData,
   ReviewData,
 } from './types.js';
-import type { RoundDiffData } from './rounds/roundTypes.js';
+import type { RoundDiffData } from '../rounds/roundTypes.js';
 
 /**
  * The id of the server-rendered first screen in the review page

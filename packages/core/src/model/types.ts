@@ -8,7 +8,7 @@
  * export's.
  */
 
-import type { ReviewRoundsData, ThreadActInput } from './rounds/roundTypes.js';
+import type { ReviewRoundsData, ThreadActInput } from '../rounds/roundTypes.js';
 
 /** Which side of a diff a line belongs to. `old` is the base, `new` the change. */
 export type Side = 'old' | 'new';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from '../sha256.js';
-import type { Annotation } from '../types.js';
+import { sha256Hex } from '../safety/sha256.js';
+import type { Annotation } from '../model/types.js';
 import { computeThreads, type ThreadInput } from './computeThreads.js';
 import type { ThreadAct } from './roundTypes.js';
 

@@ -13,11 +13,12 @@
  * - Then the acts, oldest first: resolve → *resolved*, addressed →
  *   *addressed*, reopen → back to what the code says; a reply changes nothing.
  */
-import { diffLineRegions } from '../diffLineRegions.js';
-import { toLines } from '../lines.js';
-import { planApply, type LineSpan } from '../planApply.js';
-import { reanchorAnnotations } from '../reanchorAnnotations.js';
-import type { Annotation } from '../types.js';
+import { diffLineRegions } from '../suggestions/diffLineRegions.js';
+import { toLines } from '../diff/lines.js';
+import { planApply } from '../apply/planApply.js';
+import type { LineSpan } from '../apply/suggestionOutcome.js';
+import { reanchorAnnotations } from '../suggestions/reanchorAnnotations.js';
+import type { Annotation } from '../model/types.js';
 import type { Thread, ThreadAct, ThreadState } from './roundTypes.js';
 
 export interface ThreadInput {
@@ -47,10 +48,10 @@ interface Located {
 }
 
 function locate({ annotation, before, after }: ThreadInput): Located {
-  if (annotation.scope !== 'line' || annotation.startLine === undefined) return { state: 'open', lines: null, applied: false };
-  const recorded = { startLine: annotation.startLine, endLine: annotation.endLine ?? annotation.startLine };
+  if (annotation.scope !== 'line') return { state: 'open', lines: null, applied: false };
+  const recorded = { startLine: annotation.startLine, endLine: annotation.endLine };
   // The old side is the series' base, which a series never moves.
-  if ((annotation.side ?? 'new') === 'old') return { state: 'open', lines: recorded, applied: false };
+  if (annotation.side === 'old') return { state: 'open', lines: recorded, applied: false };
   if (after === null) return { state: 'outdated', lines: null, applied: false };
   if (annotation.kind === 'suggestion') {
     const outcome = planApply({ text: after.text, sha256: after.sha256, suggestions: [annotation] }).outcomes[0];
@@ -58,9 +59,8 @@ function locate({ annotation, before, after }: ThreadInput): Located {
   }
   if (before === null) return { state: 'outdated', lines: null, applied: false };
   const [moved] = reanchorAnnotations([annotation], { [annotation.path]: { new: { before, after: after.text } } });
-  if (moved && moved.status !== 'outdated') {
-    const { startLine, endLine } = moved.annotation;
-    return { state: 'open', lines: { startLine: startLine ?? recorded.startLine, endLine: endLine ?? startLine ?? recorded.endLine }, applied: false };
+  if (moved && moved.status !== 'outdated' && moved.annotation.scope === 'line') {
+    return { state: 'open', lines: { startLine: moved.annotation.startLine, endLine: moved.annotation.endLine }, applied: false };
   }
   const replaced = replacingLines(before, after.text, recorded);
   return replaced ? { state: 'changed', lines: replaced, applied: false } : { state: 'outdated', lines: null, applied: false };

@@ -6,8 +6,8 @@
  * (`@bob` and `@Bob`), as in the review-state rules of seed 001. Non-ASCII
  * letters are not folded.
  */
-import { utf8Bytes } from '../sha256.js';
-import { hasUnsafeChars } from '../textSafety.js';
+import { utf8Bytes } from '../safety/sha256.js';
+import { hasUnsafeChars } from '../safety/textSafety.js';
 
 export const MAX_REVIEWER_LENGTH = 200;
 

@@ -3,8 +3,8 @@
  * the rounds of one target. These are the shapes the CLI stores and serves
  * (GET /api/review's `rounds`, `redline rounds --json`, `redline threads --json`).
  */
-import type { LineSpan } from '../planApply.js';
-import type { Annotation, Verdict } from '../types.js';
+import type { LineSpan } from '../apply/suggestionOutcome.js';
+import type { Annotation, Verdict } from '../model/types.js';
 
 export type ThreadState = 'open' | 'changed' | 'addressed' | 'resolved' | 'outdated';
 export const THREAD_STATES: readonly ThreadState[] = ['open', 'changed', 'addressed', 'resolved', 'outdated'];
