@@ -43,8 +43,8 @@ export async function chooseSeries(root: string, spec: GitTargetSpec, target: Gi
   const open = options.newSeries ? [] : reading.series.filter((series) => isOpenFor(series, wanted));
   const found = await findContinued(root, spec, base, open, options.note);
   if (!found) {
+    // A first round says nothing: stderr stays as it was before rounds (the round is named once recorded).
     const id = newSeriesId(base, randomBytes(3).toString('hex'));
-    options.note(`starting review series ${id}, round 1; base ${shortOid(base)}`);
     return { target, series: { id, target: wanted, baseCommit: base, earlier: null } };
   }
   options.note(`continuing review series ${found.id}, round ${lastRound(found).record.number + 1}; base ${shortOid(found.baseCommit)}`);

@@ -42,7 +42,8 @@ describe('review rounds', () => {
       reviewer: '@Alice',
       annotations: [suggestion(data), line('c1', 'comment', 6, 'three?'), line('c2', 'comment', 1, 'name it sum')],
     }));
-    expect(round1.stderr).toMatch(/starting review series [0-9a-f]{12}-[0-9a-f]{6}, round 1; base [0-9a-f]{7}/);
+    expect(round1.stderr).toMatch(/Recorded round 1 of review series [0-9a-f]{12}-[0-9a-f]{6} \(refs\/redline\/[0-9a-f-]+\/=40alice\/rounds, state [0-9a-f]{7}\)/);
+    expect(round1.stderr).not.toMatch(/continuing/);
     expect(round1.data.rounds).toBeUndefined();
     expect(repositoryFacts(repo)).toEqual(before);
 
@@ -97,7 +98,7 @@ describe('review rounds', () => {
     // Approve ended the series: the next review starts a new one.
     repo.write('README.md', '# calc 2\n');
     const next = await sendRound(repo.dir, () => ({ verdict: 'comment', summary: '', annotations: [] }));
-    expect(next.stderr).toMatch(/starting review series/);
+    expect(next.stderr).toMatch(/Recorded round 1 of review series/);
   }, 60_000);
 
   it('--new-series starts afresh; a series whose base left HEAD\'s history starts a new one and says why', async () => {
@@ -108,7 +109,7 @@ describe('review rounds', () => {
     repo.write('a.txt', 'side 2\n');
     await sendRound(repo.dir, () => ({ verdict: 'comment', summary: '', annotations: [] }));
     const fresh = await sendRound(repo.dir, () => ({ verdict: 'comment', summary: '', annotations: [] }), ['--new-series']);
-    expect(fresh.stderr).toMatch(/starting review series/);
+    expect(fresh.stderr).toMatch(/Recorded round 1 of review series/);
     repo.git('checkout', '-q', '-f', 'main');
     repo.write('a.txt', 'main 2\n');
     const moved = await sendRound(repo.dir, () => ({ verdict: 'comment', summary: '', annotations: [] }));
