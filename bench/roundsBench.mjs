@@ -13,7 +13,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchGitEnv } from './lib/git.mjs';
@@ -23,6 +23,9 @@ const DIST = join(ROOT, 'apps/cli/dist');
 const RUNS = 5;
 const { recordRound } = await import(join(DIST, 'rounds/recordRound.js'));
 const { readAllSeries } = await import(join(DIST, 'rounds/readSeries.js'));
+const { chooseSeries } = await import(join(DIST, 'rounds/chooseSeries.js'));
+const { readRoundsData } = await import(join(DIST, 'rounds/readRoundsData.js'));
+const { resolveTarget } = await import(join(DIST, 'git/resolveTarget.js'));
 
 const git = (cwd, ...args) => execFileSync('git', args, { cwd, env: benchGitEnv(), encoding: 'utf8', maxBuffer: 1 << 28 });
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -96,6 +99,20 @@ for (let i = 0; i < RUNS; i++) {
   if (!/continuing review series .*, round 101/.test(run.stderr)) throw new Error(`the series was not continued: ${run.stderr}`);
   startHundred.push(run.ms);
 }
+/** What start-up does for the rounds, in this process: choose the series, read its rounds and threads. */
+async function roundsWork(dir) {
+  const target = await resolveTarget(dir, { kind: 'working-tree' });
+  const started = performance.now();
+  const choice = await chooseSeries(dir, { kind: 'working-tree' }, target, { newSeries: false, note: () => undefined });
+  if (choice.series?.earlier) await readRoundsData(dir, choice.series.earlier);
+  return performance.now() - started;
+}
+const workNone = [];
+const workHundred = [];
+for (let i = 0; i < RUNS; i++) {
+  workNone.push(await roundsWork(none));
+  workHundred.push(await roundsWork(hundred));
+}
 const large = makeRepo(2000, 300, 100);
 const writes = await writeRounds(large, RUNS);
 for (const dir of [none, hundred, large, APP_DIR]) rmSync(dir, { recursive: true, force: true });
@@ -104,7 +121,9 @@ const rows = [
   ['start-up, no earlier rounds (spawn to "Review:")', median(startNone)],
   ['start-up, 100 earlier rounds (200 threads)', median(startHundred)],
   ['difference (budget: at most 50 ms)', median(startHundred) - median(startNone)],
+  ['the rounds\' own start-up work in-process (series choice, rounds, threads), no rounds', median(workNone)],
+  ['the same, 100 earlier rounds', median(workHundred)],
   ['write a round, 2,000 files, 300 changed, 100 untracked (budget: under 1,000 ms)', median(writes)],
 ];
-console.log(`| measure (median of ${RUNS}) | ms |\n|---|---|`);
+console.log(`| measure (median of ${RUNS}; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores) | ms |\n|---|---|`);
 for (const [name, ms] of rows) console.log(`| ${name} | ${ms.toFixed(1)} |`);

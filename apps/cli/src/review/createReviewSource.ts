@@ -39,7 +39,7 @@ export async function createReviewSource(target: TargetChoice, context: SourceCo
   const gitTarget = await resolveTarget(repository.root, spec);
   // The demo repository is removed when the review ends: no rounds for it.
   if (target.kind === 'demo') return new GitReviewSource(repository, gitTarget);
-  const choice = await chooseSeries(repository.root, spec, gitTarget, { newSeries: context.newSeries ?? false, note: context.note });
+  const choice = await chooseSeries(repository.root, spec, gitTarget, { newSeries: context.newSeries ?? false, note: context.note, gitDir: repository.gitDir });
   const earlier = choice.series?.earlier;
   const rounds = earlier ? readRoundsData(repository.root, earlier) : Promise.resolve(undefined);
   rounds.catch(() => undefined); // awaited by the first reading

@@ -8,7 +8,7 @@
  * reviewer's acts from the rounds.
  */
 import type { AgentActKind, ThreadAct } from '@redline/core';
-import { readObjectsBatch } from '../git/readObjectsBatch.js';
+import { readObjectsBatch, type BatchObject } from '../git/readObjectsBatch.js';
 import { runGit, runGitText } from '../git/runGit.js';
 import { RedlineError } from '../errors.js';
 import { ROUND_REF_PREFIX } from './roundRefs.js';
@@ -21,7 +21,16 @@ export function agentActsRef(series: string): string {
 
 /** The series' agent acts; a ref that does not hold a list of them reads as none, with the reason. */
 export async function readAgentActs(root: string, series: string): Promise<{ acts: AgentAct[]; problem: string | null }> {
-  const [object] = await readObjectsBatch(root, [`${agentActsRef(series)}:acts.json`]);
+  const [object] = await readObjectsBatch(root, [agentActsName(series)]);
+  return agentActsOf(object ?? null);
+}
+
+/** The object name of the acts list, for a batch read (readRoundsData reads it with the threads' texts). */
+export function agentActsName(series: string): string {
+  return `${agentActsRef(series)}:acts.json`;
+}
+
+export function agentActsOf(object: BatchObject | null): { acts: AgentAct[]; problem: string | null } {
   if (!object) return { acts: [], problem: null };
   try {
     const acts = JSON.parse(object.bytes.toString('utf8')) as unknown;

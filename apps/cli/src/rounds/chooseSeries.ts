@@ -32,13 +32,15 @@ export interface SeriesChoice {
 export interface SeriesOptions {
   newSeries: boolean;
   note: (line: string) => void;
+  /** The repository's git directory, when known (spares a git run). */
+  gitDir?: string;
 }
 
 export async function chooseSeries(root: string, spec: GitTargetSpec, target: GitTarget, options: SeriesOptions): Promise<SeriesChoice> {
   const wanted = seriesTargetOf(target);
   const base = target.review.baseCommit;
   if (!wanted || base === null) return { target, series: null };
-  const reading = await readAllSeries(root);
+  const reading = await readAllSeries(root, options.gitDir);
   for (const { ref, reason } of reading.skipped) options.note(`redline: warning: skipping ${ref}: ${reason}`);
   const open = options.newSeries ? [] : reading.series.filter((series) => isOpenFor(series, wanted));
   const found = await findContinued(root, spec, base, open, options.note);

@@ -13,7 +13,7 @@ import {
 import { readObjectsBatch } from '../git/readObjectsBatch.js';
 import { runGit } from '../git/runGit.js';
 import { lastRound, type Series, type StoredRound } from './readSeries.js';
-import { readAgentActs } from './agentActs.js';
+import { agentActsName, agentActsOf } from './agentActs.js';
 import { readNowTexts } from './readNowTexts.js';
 
 export async function readRoundsData(root: string, series: Series): Promise<ReviewRoundsData> {
@@ -58,14 +58,14 @@ async function readThreads(root: string, series: Series, annotations: readonly A
   // Rounds often share a state (nothing changed in between): each file of each state is read once.
   const nameOf = ({ round, annotation }: (typeof opened)[number]) => (round.stateReadable ? `${round.record.state}:${annotation.path}` : null);
   const names = [...new Set(lined.map(nameOf).filter((name): name is string => name !== null))];
-  const [now, before] = await Promise.all([readNowTexts(root, series.target, paths), readObjectsBatch(root, names)]);
+  const [now, [agentActs, ...before]] = await Promise.all([readNowTexts(root, series.target, paths), readObjectsBatch(root, [agentActsName(series.id), ...names])]);
   const byName = new Map(names.map((name, i) => [name, before[i]]));
   const inputs: ThreadInput[] = opened.map((item) => {
     const name = item.annotation.scope === 'line' ? nameOf(item) : null;
     const object = name === null ? null : byName.get(name);
     return { round: item.round.record.number, annotation: item.annotation, before: object?.type === 'blob' ? object.bytes.toString('utf8') : null, after: now.get(item.annotation.path) ?? null };
   });
-  const agent = await readAgentActs(root, series.id);
+  const agent = agentActsOf(agentActs ?? null);
   return computeThreads(inputs, [...series.rounds.flatMap((round) => round.record.acts), ...agent.acts]);
 }
 

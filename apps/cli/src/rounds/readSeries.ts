@@ -43,11 +43,12 @@ export interface SeriesReading {
 /** Walking further back than this from a tip is refused: a round series is not a project's history. */
 const MAX_ROUNDS_WALKED = 10_000;
 
-export async function readAllSeries(root: string): Promise<SeriesReading> {
+/** @param gitDir the repository's git directory when known (one git run less) */
+export async function readAllSeries(root: string, gitDir?: string): Promise<SeriesReading> {
   const skipped: SeriesReading['skipped'] = [];
-  const [refs, gitDir] = await Promise.all([listRoundRefs(root, skipped), runGitText(['rev-parse', '--absolute-git-dir'], { cwd: root })]);
+  const [refs, dir] = await Promise.all([listRoundRefs(root, skipped), gitDir ?? runGitText(['rev-parse', '--absolute-git-dir'], { cwd: root })]);
   if (refs.length === 0) return { series: [], skipped };
-  const cachePath = roundCachePath(gitDir.trim());
+  const cachePath = roundCachePath(dir.trim());
   const cache = await loadRoundCache(cachePath);
   const known = cache.size;
   const tipRounds = await readRounds(root, refs.map((ref) => ref.oid), cache);
@@ -59,8 +60,9 @@ export async function readAllSeries(root: string): Promise<SeriesReading> {
     return false;
   });
   if (tips.length === 0) return { series: [], skipped };
-  const commits = await walkRounds(root, [...new Set(tips.map((tip) => tip.oid))]);
-  const rounds = (await readRounds(root, commits, cache)).flatMap((round, i) =>
+  const parents = new Map<string, string[]>();
+  const commits = await walkRounds(root, [...new Set(tips.map((tip) => tip.oid))], cache, parents);
+  const rounds = (await readRounds(root, commits, cache, parents)).flatMap((round, i) =>
     // A walked commit that is no round (a foreign parent) ends nothing: it is just not listed.
     typeof round === 'string' ? [] : [{ ...round, commit: commits[i]! }],
   );
@@ -89,17 +91,42 @@ async function listRoundRefs(root: string, skipped: SeriesReading['skipped']): P
   return refs;
 }
 
-async function walkRounds(root: string, tips: readonly string[]): Promise<string[]> {
-  const walked = await runGit(['rev-list', `--max-count=${MAX_ROUNDS_WALKED}`, ...tips], { cwd: root, okExitCodes: [0, 128] });
-  // A damaged history (a parent missing from the store) still lists the tips.
-  return walked.exitCode === 0 ? walked.stdout.toString('utf8').split('\n').filter((line) => line !== '') : [...tips];
+/**
+ * Every commit reachable from the tips: through the cached parents, and by
+ * one `rev-list --parents` from the commits the cache does not know yet
+ * (whose parents it then records in `parents`).
+ */
+async function walkRounds(root: string, tips: readonly string[], cache: RoundCache, parents: Map<string, string[]>): Promise<string[]> {
+  const seen = new Set<string>();
+  const unknown: string[] = [];
+  const stack = [...tips];
+  while (stack.length > 0 && seen.size < MAX_ROUNDS_WALKED) {
+    const commit = stack.pop()!;
+    if (seen.has(commit)) continue;
+    seen.add(commit);
+    const cached = cache.get(commit);
+    if (cached) stack.push(...cached.parents);
+    else unknown.push(commit);
+  }
+  if (unknown.length === 0) return [...seen];
+  const walked = await runGit(['rev-list', '--parents', `--max-count=${MAX_ROUNDS_WALKED}`, ...unknown], { cwd: root, okExitCodes: [0, 128] });
+  // A damaged history (a parent missing from the store) still lists what was found.
+  if (walked.exitCode !== 0) return [...seen];
+  for (const line of walked.stdout.toString('utf8').split('\n')) {
+    const [commit, ...rest] = line.split(' ');
+    if (!commit) continue;
+    parents.set(commit, rest);
+    seen.add(commit);
+  }
+  return [...seen];
 }
 
 /** Each commit as a round (from the cache, else read and cached), or why it is not one. */
-async function readRounds(root: string, commits: readonly string[], cache: RoundCache): Promise<(CachedRound | string)[]> {
+async function readRounds(root: string, commits: readonly string[], cache: RoundCache, parents: ReadonlyMap<string, string[]> = new Map()): Promise<(CachedRound | string)[]> {
   const missing = [...new Set(commits.filter((commit) => !cache.has(commit)))];
   const objects = await readObjectsBatch(root, missing.flatMap((commit) => [`${commit}:round.json`, `${commit}:review.json`]));
   const why = new Map<string, string>();
+  const tipsRead = new Map<string, CachedRound>();
   const found: { commit: string; record: RoundRecord; annotations: Annotation[] }[] = [];
   missing.forEach((commit, i) => {
     const [record, review] = [objects[2 * i], objects[2 * i + 1]];
@@ -110,8 +137,14 @@ async function readRounds(root: string, commits: readonly string[], cache: Round
   // By the id round.json names (the commit tree's `state` entry): one object read each.
   const states = found.length === 0 ? '' : await runGitText(['cat-file', '--batch-check=%(objecttype)'], { cwd: root, input: found.map(({ record }) => `${record.state}\n`).join('') });
   const stateTypes = states.split('\n');
-  found.forEach((round, i) => cache.set(round.commit, { record: round.record, annotations: round.annotations, stateReadable: stateTypes[i] === 'tree' }));
-  return commits.map((commit) => cache.get(commit) ?? why.get(commit) ?? 'not a round');
+  found.forEach((round, i) => {
+    // A tip read before the walk learns its parents from the walk: it is only cached once they are known.
+    const known = parents.get(round.commit);
+    const entry = { record: round.record, parents: known ?? [], annotations: round.annotations, stateReadable: stateTypes[i] === 'tree' };
+    if (known) cache.set(round.commit, entry);
+    else tipsRead.set(round.commit, entry);
+  });
+  return commits.map((commit) => cache.get(commit) ?? tipsRead.get(commit) ?? why.get(commit) ?? 'not a round');
 }
 
 function annotationsOf(bytes: Buffer): Annotation[] {

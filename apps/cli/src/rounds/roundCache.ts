@@ -12,10 +12,12 @@ import type { Annotation } from '@redline/core';
 import { writeFileAtomic } from '../files/writeFileAtomic.js';
 import { readRoundRecord, type RoundRecord } from './roundRecord.js';
 
-const CACHE_VERSION = 1;
+const CACHE_VERSION = 2;
 
 export interface CachedRound {
   record: RoundRecord;
+  /** The commit's parents: with them the series is walked from the cache, without a rev-list. */
+  parents: string[];
   annotations: Annotation[];
   /** The state tree was read once: objects reachable from a ref are not collected, so it stays. */
   stateReadable: boolean;
@@ -41,7 +43,7 @@ export async function loadRoundCache(path: string): Promise<RoundCache> {
 }
 
 function isCachedRound(round: CachedRound): boolean {
-  return typeof round === 'object' && round !== null && typeof readRoundRecord(JSON.stringify(round.record)) !== 'string' && Array.isArray(round.annotations) && round.stateReadable === true;
+  return typeof round === 'object' && round !== null && typeof readRoundRecord(JSON.stringify(round.record)) !== 'string' && Array.isArray(round.annotations) && Array.isArray(round.parents) && round.stateReadable === true;
 }
 
 export async function saveRoundCache(path: string, cache: RoundCache): Promise<void> {
