@@ -40,7 +40,11 @@ export async function waitForReview(store: SessionStore, options: { timeoutMs: n
     }
     const answered = await poll(store, record, Math.min(deadline - Date.now(), AGENT_WAIT_MAX_MS));
     found = await store.find();
-    if (found.kind === 'live' && !answered) throw serverGone(record, 'stopped answering');
+    if (found.kind === 'live' && !answered) {
+      // Its port refuses or it gave no answer in time: nothing will ever answer this session; it is cleaned up.
+      await store.remove(record.id);
+      throw serverGone(record, 'stopped answering');
+    }
     if (found.kind === 'live' && Date.now() >= deadline) return EXIT.stillOpen;
   }
 }
