@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { viteSingleFile } from 'vite-plugin-singlefile';
 import { startupAssetsPlugin } from './apps/review/build/startupAssetsPlugin.ts';
 import { precompressPlugin } from './apps/review/build/precompressPlugin.ts';
+import { workerLanguagesPlugin } from './apps/review/build/workerLanguagesPlugin.ts';
 
 /**
  * Builds the review page into apps/review/dist, which the CLI serves.
@@ -47,7 +48,8 @@ export default defineConfig({
     // Workspace packages resolve to their TypeScript sources.
     conditions: ['redline-source', ...defaultClientConditions],
   },
-  worker: { format: 'es' },
+  // The worker gets its grammars from the page, never from its own copies.
+  worker: { format: 'es', plugins: () => [workerLanguagesPlugin()] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -57,6 +59,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 2000,
     reportCompressedSize: false,
     rolldownOptions: {
+      // The timings report names precompress's closeBundle (the brotli of every
+      // sidecar, 2.5 s on a quiet machine) on every build: known, and by design.
+      checks: { bundlerTimings: false },
       // singlefile notes each of the ~500 sidecar chunks it leaves alone: by design here.
       onLog(level, log, handler) {
         if (log.plugin === 'vite:singlefile' && /asset not inlined/.test(log.message)) return;

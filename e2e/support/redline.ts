@@ -23,8 +23,17 @@ export interface RunningRedline {
   stop(): Promise<void>;
 }
 
-export async function startRedline(options: { cwd: string; args?: string[]; env?: NodeJS.ProcessEnv }): Promise<RunningRedline> {
-  const child = spawn(process.execPath, [BIN, '--no-open', ...(options.args ?? [])], {
+export interface StartOptions {
+  cwd: string;
+  args?: string[];
+  env?: NodeJS.ProcessEnv;
+  /** An installed `redline` executable to run instead of the repository's (e2e/tarball.spec.ts). */
+  command?: string;
+}
+
+export async function startRedline(options: StartOptions): Promise<RunningRedline> {
+  const args = ['--no-open', ...(options.args ?? [])];
+  const child = spawn(options.command ?? process.execPath, options.command ? args : [BIN, ...args], {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
   });

@@ -65,8 +65,14 @@ async function loadVerb(verb: Verb): Promise<(args: readonly string[], io: CliIo
   }
 }
 
+/** What an entry script knows about where it was installed. */
+export interface EntryOptions {
+  /** The built page: the published package passes its own copy (its files are laid out unlike the repository's). */
+  appDir?: string;
+}
+
 /** The process entry point used by bin/redline.js: real stdio, signals and exit code. */
-export async function main(): Promise<void> {
+export async function main(entry: EntryOptions = {}): Promise<void> {
   let onSignal: (signal: 'SIGINT' | 'SIGTERM') => void = () => undefined;
   const interrupted = new Promise<'SIGINT' | 'SIGTERM'>((resolve) => {
     onSignal = resolve;
@@ -81,6 +87,7 @@ export async function main(): Promise<void> {
     stdout: process.stdout,
     stderr: process.stderr,
     interrupted,
+    appDir: entry.appDir,
   });
   process.off('SIGINT', handlers.SIGINT);
   process.off('SIGTERM', handlers.SIGTERM);

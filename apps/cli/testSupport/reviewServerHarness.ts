@@ -21,6 +21,8 @@ export interface Harness {
   origin: string;
   /** The session header (`x-redline-session`), ready to spread into a request's headers; empty when not signed in. */
   auth: Record<string, string>;
+  /** What the server reported as internal errors (bugs): a test of bad input expects none. */
+  internalErrors: unknown[];
   get(path: string, headers?: Record<string, string>): Promise<HttpAnswer>;
   send(method: string, path: string, body: unknown, headers?: Record<string, string>): Promise<HttpAnswer>;
   close(): Promise<void>;
@@ -37,7 +39,8 @@ export async function startHarness(
 ): Promise<Harness> {
   const session = new ReviewSession(source, options.format ?? 'markdown');
   await session.loadReview();
-  const server = await startReviewServer({ session, appDir: options.appDir ?? makeStubAppDir() });
+  const internalErrors: unknown[] = [];
+  const server = await startReviewServer({ session, appDir: options.appDir ?? makeStubAppDir(), onInternalError: (error) => internalErrors.push(error) });
   const port = server.port;
   const auth = options.signIn === false ? {} : await signIn(server.reviewUrl);
   return {
@@ -46,6 +49,7 @@ export async function startHarness(
     port,
     origin: server.origin,
     auth,
+    internalErrors,
     get: (path, headers = {}) => httpCall({ port, path, headers: { ...auth, ...headers } }),
     send: (method, path, body, headers = {}) =>
       httpCall({
@@ -53,7 +57,7 @@ export async function startHarness(
         method,
         path,
         headers: { ...auth, origin: server.origin, 'content-type': 'application/json', ...headers },
-        body: typeof body === 'string' ? body : JSON.stringify(body),
+        body: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body),
       }),
     close: () => server.close(),
   };

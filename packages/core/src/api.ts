@@ -24,7 +24,7 @@ import type {
 /**
  * The id of the server-rendered first screen in the review page
  * (apps/cli/src/server/firstScreen.ts renders it; the page removes it once
- * its own diff has painted: packages/review-editor/src/services/firstScreen.ts).
+ * its own diff has painted: packages/review-editor/src/reviewLoading/firstScreen.ts).
  */
 export const FIRST_SCREEN_ID = 'redline-first-screen';
 

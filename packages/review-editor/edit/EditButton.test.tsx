@@ -9,14 +9,12 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { FileFacts, ReviewData } from '@redline/core';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { ApiRequestError } from '../src/api/apiClient.js';
-import { FileHeaderActions } from '../src/components/FileHeaderActions.js';
-import { ReviewContext } from '../src/components/reviewContext.js';
-import { installExtension } from '../src/diff/extensionSlots.js';
+import { ApiRequestError, installExtension } from '../src/editHost.js';
+import { FileHeaderActions, ReviewContext } from '../src/testing/editTestHost.js';
 import { KINDS_FILES, makeReview } from '../src/testing/fixtures.js';
 import { createHarness, type ReviewHarness } from '../src/testing/renderWithReview.js';
 import { EditButton } from './EditButton.js';
-import { createEditController, registerEditController } from './editSessionController.js';
+import { editControllerFor } from './editSessionController.js';
 import { createStubAdapter } from './testing/fakeCodeView.js';
 
 afterEach(cleanup);
@@ -25,7 +23,7 @@ beforeEach(() => installExtension('fileHeaderEnd', EditButton));
 function harnessFor(review: ReviewData, contents: Record<string, [string | null, string | null]> = {}, flag = true): ReviewHarness {
   const harness = createHarness(review, contents);
   if (flag) harness.store.getState().setSettings({ editSuggestions: true });
-  registerEditController(harness.controller, createEditController(harness.controller, { loadAdapter: async () => createStubAdapter() }));
+  editControllerFor(harness.controller, { loadAdapter: async () => createStubAdapter() });
   return harness;
 }
 

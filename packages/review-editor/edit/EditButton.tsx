@@ -3,8 +3,7 @@
  * slot). Renders nothing while "Edit Code to Suggest" is off. Disabled, with
  * the reason as its tooltip, for files that cannot be edited.
  */
-import { useReview } from '../src/components/reviewContext.js';
-import type { ReviewFile } from '../src/model/reviewFile.js';
+import { type ReviewFile, useReview } from '../src/editHost.js';
 import { EditIcon } from './editIcons.js';
 import { isEditFlagOn } from './editFlag.js';
 import { useEditController, useEditState } from './useEditFeature.js';

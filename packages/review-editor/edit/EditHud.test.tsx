@@ -6,10 +6,10 @@
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { ReviewContext } from '../src/components/reviewContext.js';
+import { ReviewContext } from '../src/testing/editTestHost.js';
 import { createDebouncedTask } from './debouncedTask.js';
 import { EditHud } from './EditHud.js';
-import { createEditController, registerEditController } from './editSessionController.js';
+import { editControllerFor } from './editSessionController.js';
 import { CALC_NEW, createEditHarness } from './testing/editFixtures.js';
 import { createStubAdapter, FakeCodeView } from './testing/fakeCodeView.js';
 
@@ -21,8 +21,7 @@ afterEach(() => {
 async function editingHud() {
   const harness = createEditHarness();
   const adapter = createStubAdapter();
-  const edit = createEditController(harness.controller, { loadAdapter: async () => adapter });
-  registerEditController(harness.controller, edit);
+  const edit = editControllerFor(harness.controller, { loadAdapter: async () => adapter });
   const view = new FakeCodeView(edit, adapter, () => harness.store.getState().files);
   edit.state.subscribe(() => queueMicrotask(() => view.sync()));
   render(

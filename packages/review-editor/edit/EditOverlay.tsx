@@ -7,9 +7,7 @@
  * a page unload from dropping edits that are not suggestions yet.
  */
 import { useEffect, useRef, type CSSProperties } from 'react';
-import { ComposerForm } from '../src/components/ComposerForm.js';
-import { Modal } from '../src/components/Modal.js';
-import { useReview } from '../src/components/reviewContext.js';
+import { ComposerForm, Modal, useReview } from '../src/editHost.js';
 import { useEditController, useEditState } from './useEditFeature.js';
 
 export function EditOverlay() {

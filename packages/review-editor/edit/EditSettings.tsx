@@ -1,6 +1,6 @@
 /** Settings > Editor (the `editorSettings` slot): "Edit Code to Suggest", first and off by default. */
 import { useId } from 'react';
-import { useController, useReview } from '../src/components/reviewContext.js';
+import { useController, useReview } from '../src/editHost.js';
 import { isEditFlagOn } from './editFlag.js';
 import { useEditState } from './useEditFeature.js';
 

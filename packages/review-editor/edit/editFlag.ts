@@ -1,5 +1,5 @@
 /** The "Edit Code to Suggest" setting (cookie `editSuggestions`, off by default). */
-import type { Settings } from '../src/settings/settings.js';
+import type { Settings } from '../src/editHost.js';
 
 export function isEditFlagOn(settings: Settings): boolean {
   return settings.editSuggestions === true;

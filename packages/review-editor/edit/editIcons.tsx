@@ -1,4 +1,4 @@
-/** The edit feature's 16px icons, in the style of src/components/icons.tsx (decorative: controls carry text names). */
+/** The edit feature's 16px icons, in the style of src/ui/icons.tsx (decorative: controls carry text names). */
 const paths = {
   pencil: 'M11.5 2.5l2 2L6 12H4v-2zM10 4l2 2',
   check: 'M3 8.5l3 3 7-7',

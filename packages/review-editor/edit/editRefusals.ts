@@ -8,7 +8,7 @@
  * when the hydration gate finds the contents inconsistent with the patch.
  */
 import { formatBytes, MAX_EDITABLE_BYTES, type FileRefusalCode, type ReviewData } from '@redline/core';
-import type { ReviewFile } from '../src/model/reviewFile.js';
+import type { ReviewFile } from '../src/editHost.js';
 
 export const CHANGED_ON_DISK = 'Changed on disk since the diff was read: refresh the diff to edit it';
 

@@ -188,7 +188,9 @@ describe('ending a session', () => {
     r.edit.dismissPrompt();
     expect(session(r)).toMatchObject({ fileId: 'src/calc.ts', phase: 'editing' });
     expect(r.view.isEditing('src/calc.ts')).toBe(true);
-    expect(r.edit.debugLiveText()).toBe(CALC_EDITED);
+    // The editor still holds what was typed, and the controller (which reads it through the attached editor) still calls it unsaved.
+    expect(r.view.text('src/calc.ts')).toBe(CALC_EDITED);
+    expect(r.edit.hasUnsavedEdits()).toBe(true);
 
     r.edit.requestEdit('src/other.ts');
     r.edit.confirmPrompt();

@@ -2,7 +2,7 @@
 import { hydratePartialDiff } from '@pierre/diffs';
 import { sha256Hex } from '@redline/core';
 import { describe, expect, test } from 'vitest';
-import { parseReviewFiles } from '../src/model/parseReviewFiles.js';
+import { parseReviewFiles } from '../src/testing/editTestHost.js';
 import { CALC_FILES, CALC_NEW, CALC_OLD, CALC_PATCH, KINDS_FILES, KINDS_PATCH, makeReview } from '../src/testing/fixtures.js';
 import { hydrateForEditing } from './hydrateForEditing.js';
 

@@ -8,8 +8,7 @@
  */
 import { hydratePartialDiff, parseDiffFromFile, type FileContents, type FileDiffMetadata } from '@pierre/diffs';
 import type { FileContentsData } from '@redline/core';
-import { findContentsMismatch } from '../src/model/contentsMatchPatch.js';
-import type { ReviewFile } from '../src/model/reviewFile.js';
+import { findContentsMismatch, type ReviewFile } from '../src/editHost.js';
 import { CHANGED_ON_DISK, refusalMessage } from './editRefusals.js';
 
 export type HydrationResult =

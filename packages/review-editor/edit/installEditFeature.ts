@@ -4,8 +4,7 @@
  * nothing, and neither the adapter nor Pierre's editor is ever loaded (they
  * come in by dynamic import() on the first Edit click).
  */
-import { installExtension } from '../src/diff/extensionSlots.js';
-import type { ReviewController } from '../src/services/reviewController.js';
+import { installExtension, type ReviewController } from '../src/editHost.js';
 import { EditButton } from './EditButton.js';
 import { EditHud } from './EditHud.js';
 import { EditOverlay } from './EditOverlay.js';

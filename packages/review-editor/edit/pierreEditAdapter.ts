@@ -6,14 +6,14 @@
  * (adapterWall.test.ts enforces it).
  *
  * This module is itself loaded by dynamic `import()` on the first Edit
- * click (editSessionController.ts), and it loads the editor the same way:
+ * click (editShell.ts), and it loads the editor the same way:
  * with the "Edit Code to Suggest" setting off, neither is ever fetched. The
  * production build keeps both as sidecar files under assets/ (vite.config.ts).
  *
  * @experimental Pierre's editor is experimental upstream; so is this interface.
  */
 import type { EditorFactory, EditorOptions, EditorType, FileDiffEditCompleteEvent, EditorChangeEvent } from '@pierre/diffs/edit';
-import type { SlotMeta } from '../src/diff/slotMeta.js';
+import type { SlotMeta } from '../src/editHost.js';
 
 /** What the rest of edit/ may know about Pierre's editor events (types only). */
 export type EditCompleteEvent = FileDiffEditCompleteEvent<SlotMeta, undefined>;

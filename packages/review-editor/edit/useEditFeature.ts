@@ -1,7 +1,8 @@
 /** React access to the edit controller of the review on screen. */
 import { useStore } from 'zustand';
-import { useController } from '../src/components/reviewContext.js';
-import { editControllerFor, type EditController, type EditFeatureState } from './editSessionController.js';
+import { useController } from '../src/editHost.js';
+import type { EditFeatureState } from './editSession.js';
+import { editControllerFor, type EditController } from './editSessionController.js';
 
 export function useEditController(): EditController {
   return editControllerFor(useController());

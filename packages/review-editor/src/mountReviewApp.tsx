@@ -8,13 +8,14 @@
  */
 import { createRoot } from 'react-dom/client';
 import { createApiClient, type ReviewApi } from './api/apiClient.js';
-import { ReviewApp } from './components/ReviewApp.js';
+import { ReviewApp } from './app/ReviewApp.js';
 import { startHighlighterPool, whenHighlighterReady } from './diff/highlighterPool.js';
-import { startDraftAutosave } from './services/draftAutosave.js';
-import { startFreshnessPolling } from './services/freshnessPoller.js';
-import { createReviewController, type ReviewController } from './services/reviewController.js';
-import { readSettings, writeSettings, type Settings } from './settings/settings.js';
-import { createReviewStore } from './store/reviewStore.js';
+import { startDraftAutosave } from './drafts/draftAutosave.js';
+import { startFreshnessPolling } from './reviewLoading/freshnessPoller.js';
+import { createReviewController, type ReviewController } from './app/reviewController.js';
+import { persistSettings } from './settings/persistSettings.js';
+import { readSettings } from './settings/settings.js';
+import { createReviewStore } from './app/reviewStore.js';
 import './styles/app.css';
 import './styles/firstScreen.css';
 
@@ -24,14 +25,7 @@ export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi 
   const api = options.api ?? createApiClient();
   const controller = createReviewController(store, api);
 
-  store.subscribe((s, prev) => {
-    if (s.settings === prev.settings) return;
-    const changed: Partial<Settings> = {};
-    for (const key of Object.keys(s.settings) as (keyof Settings)[]) {
-      if (s.settings[key] !== prev.settings[key]) (changed as Record<string, unknown>)[key] = s.settings[key];
-    }
-    writeSettings(changed);
-  });
+  persistSettings(store);
 
   const autosave = startDraftAutosave(store, api);
   const stopPolling = startFreshnessPolling(store, api);

@@ -73,9 +73,9 @@ describe('integrations/', () => {
     if (file !== 'cursor/redline.md') expect(typeof frontMatter?.description).toBe('string'); // Cursor's commands are plain markdown
   });
 
-  it('the Claude Code command may run only the agent verbs and apply', () => {
+  it('the Claude Code command may run only the agent verbs and apply (and the package by its npm name)', () => {
     const allowed = String(markdown('claude-code/redline.md').frontMatter?.['allowed-tools']).split(/,\s*/);
-    expect(allowed).toEqual(['Bash(redline start:*)', 'Bash(redline wait:*)', 'Bash(redline status:*)', 'Bash(redline stop:*)', 'Bash(redline apply:*)']);
+    expect(allowed).toEqual(['Bash(redline start:*)', 'Bash(redline wait:*)', 'Bash(redline status:*)', 'Bash(redline stop:*)', 'Bash(redline apply:*)', 'Bash(npx redline-review:*)']);
   });
 
   it.each(Object.keys(MCP_ENTRIES))('%s: an MCP entry that runs `redline mcp`', (file) => {

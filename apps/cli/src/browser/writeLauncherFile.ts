@@ -4,10 +4,18 @@
  * command line: it opens a private HTML file (0600, in a 0700 temp dir) that
  * forwards to the URL, as Jupyter does.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { escapeHtml } from '../html/escapeHtml.js';
+
+/** The launcher's folder prefix in the temporary folder. */
+const LAUNCHER_DIR_PREFIX = 'redline-open-';
+/**
+ * A launcher folder this old was left by a redline that was killed (SIGKILL
+ * runs no cleanup): the browser read it long ago, if ever.
+ */
+export const STALE_LAUNCHER_AGE_MS = 10 * 60_000;
 
 export interface LauncherFile {
   path: string;
@@ -15,7 +23,7 @@ export interface LauncherFile {
 }
 
 export async function writeLauncherFile(url: string): Promise<LauncherFile> {
-  const dir = await mkdtemp(join(tmpdir(), 'redline-open-'));
+  const dir = await mkdtemp(join(tmpdir(), LAUNCHER_DIR_PREFIX));
   const path = join(dir, 'open-review.html');
   const escaped = escapeHtml(url);
   const html = `<!doctype html>
@@ -35,4 +43,25 @@ export async function writeLauncherFile(url: string): Promise<LauncherFile> {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Removes launcher folders that killed redlines left behind: ours (same
+ * owner), older than STALE_LAUNCHER_AGE_MS, holding nothing but the
+ * launcher file. Returns how many.
+ */
+export async function removeStaleLaunchers(now = Date.now(), dir = tmpdir()): Promise<number> {
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.startsWith(LAUNCHER_DIR_PREFIX));
+  let removed = 0;
+  for (const name of names) {
+    const path = join(dir, name);
+    const info = await lstat(path).catch(() => null);
+    if (!info?.isDirectory() || now - info.mtimeMs < STALE_LAUNCHER_AGE_MS) continue;
+    if (typeof process.getuid === 'function' && info.uid !== process.getuid()) continue;
+    const inside = await readdir(path).catch(() => null);
+    if (!inside || inside.some((entry) => entry !== 'open-review.html')) continue;
+    await rm(path, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
 }

@@ -1,7 +1,7 @@
 /** `redline --demo`: a temporary repository holding a realistic agent change, for trying Redline out. */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { runGit } from '../git/runGit.js';
 import { CHANGED_FILES, COMMITTED_FILES, DELETED, RENAMED } from './demoFiles.js';
 
@@ -13,7 +13,7 @@ const COMMIT_CONFIG = [
   '-c', 'core.hooksPath=/dev/null',
 ];
 
-/** Creates the demo repository and returns its directory (left in place so the saved review can be read). */
+/** Creates the demo repository and returns its directory; the review removes it when it ends (removeDemoRepo). */
 export async function createDemoRepo(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'redline-demo-'));
   const git = (...args: string[]) => runGit([...COMMIT_CONFIG, ...args], { cwd: dir });
@@ -34,4 +34,10 @@ async function writeFiles(root: string, files: Record<string, string>): Promise<
     await mkdir(dirname(join(root, path)), { recursive: true });
     await writeFile(join(root, path), contents);
   }
+}
+
+/** Removes what createDemoRepo made (only a `redline-demo-*` folder, so a wrong path is refused rather than deleted). */
+export async function removeDemoRepo(dir: string): Promise<void> {
+  if (!basename(dir).startsWith('redline-demo-')) throw new Error(`not a demo repository: ${dir}`);
+  await rm(dir, { recursive: true, force: true });
 }

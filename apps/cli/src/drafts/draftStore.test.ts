@@ -3,11 +3,11 @@
  * committed version-1 file, as redline 0.1 wrote it), and one that cannot
  * be read is kept aside under a new name and said so, never dropped.
  */
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DraftStore } from './draftStore.js';
+import { DraftStore, INTERRUPTED_WRITE_AGE_MS } from './draftStore.js';
 
 const VERSION_1 = join(__dirname, 'fixtures', 'version1Draft.json');
 const FINGERPRINT = '4f2c1a9e0b7d3c5a8e6f1b2d4c7a9e0f3b5d8c1a2e4f6b9d0c3a5e7f1b2d4c6a';
@@ -46,5 +46,19 @@ describe('DraftStore', () => {
     expect(readFileSync(join(dir, loaded.keptAs), 'utf8')).toBe(text);
     // The next save does not touch the kept file.
     expect(await store.load(FINGERPRINT)).toEqual({ kind: 'none' });
+  });
+
+  it('removes the temporary files of interrupted writes once they are old, and nothing else', async () => {
+    const stale = join(dir, `.${FINGERPRINT}.json.0123456789ab.tmp`);
+    const fresh = join(dir, `.${FINGERPRINT}.json.ba9876543210.tmp`);
+    const other = join(dir, 'notes.tmp');
+    for (const path of [stale, fresh, other]) writeFileSync(path, 'x'.repeat(1024));
+    copyFileSync(VERSION_1, draftFile());
+    const old = new Date(Date.now() - INTERRUPTED_WRITE_AGE_MS - 1_000);
+    utimesSync(stale, old, old);
+    utimesSync(other, old, old);
+    expect(await new DraftStore(dir).sweepInterruptedWrites()).toBe(1);
+    expect(readdirSync(dir).sort()).toEqual([`.${FINGERPRINT}.json.ba9876543210.tmp`, `${FINGERPRINT}.json`, 'notes.tmp'].sort());
+    expect(await new DraftStore(join(dir, 'missing')).sweepInterruptedWrites()).toBe(0);
   });
 });

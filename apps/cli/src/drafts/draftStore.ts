@@ -7,7 +7,7 @@
  * reader for, a failed check) is never dropped or overwritten: it is renamed
  * to `<fingerprint>.unreadable-<time>.json` beside it, and `load` says so.
  */
-import { readFile, rename, rm } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { DraftData } from '@redline/core';
 import { RedlineError } from '../errors.js';
@@ -15,6 +15,14 @@ import { writeFileAtomic, writesSettled } from '../files/writeFileAtomic.js';
 import { readDraft } from './readDraft.js';
 
 const FINGERPRINT_RE = /^[0-9a-f]{64}$/;
+/** writeFileAtomic's temporary files: `.<name>.<12 hex>.tmp`. */
+const TEMP_FILE_RE = /^\.[0-9a-f]{64}\.json\.[0-9a-f]{12}\.tmp$/;
+/**
+ * A temporary file this old was left by a write that never finished (a
+ * killed process): 50 kills during saves left 23 of them, 33 MB, for good
+ * (issue 16). A younger one may be another redline's write in progress.
+ */
+export const INTERRUPTED_WRITE_AGE_MS = 60_000;
 
 export type DraftLoad =
   | { kind: 'none' }
@@ -40,6 +48,21 @@ export class DraftStore {
 
   async save(draft: DraftData): Promise<void> {
     await writeFileAtomic(this.pathFor(draft.fingerprint), JSON.stringify(draft));
+  }
+
+  /** Removes the temporary files of writes that were interrupted; returns how many. */
+  async sweepInterruptedWrites(now = Date.now()): Promise<number> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names.filter((n) => TEMP_FILE_RE.test(n))) {
+      const path = join(this.dir, name);
+      const info = await stat(path).catch(() => null);
+      if (info?.isFile() && now - info.mtimeMs >= INTERRUPTED_WRITE_AGE_MS) {
+        await rm(path, { force: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 
   /** Waits for saves still in flight, so none of them brings the draft back. */

@@ -3,7 +3,7 @@ import { lstat, mkdir, readFile } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import type { TargetChoice } from '../commands/review/parseArgs.js';
-import { createDemoRepo } from '../demo/createDemoRepo.js';
+import { createDemoRepo, removeDemoRepo } from '../demo/createDemoRepo.js';
 import { RedlineError } from '../errors.js';
 import { findRepository } from '../git/findRepository.js';
 import { resolveTarget } from '../git/resolveTarget.js';
@@ -17,6 +17,8 @@ export interface SourceContext {
   stdin: NodeJS.ReadableStream;
   /** Told about the demo repository's location. */
   note: (line: string) => void;
+  /** Given what to undo when the review ends (the demo repository's removal). */
+  onCleanup: (cleanup: () => Promise<void>) => Promise<void>;
 }
 
 export async function createReviewSource(target: TargetChoice, context: SourceContext): Promise<ReviewSource> {
@@ -24,6 +26,8 @@ export async function createReviewSource(target: TargetChoice, context: SourceCo
   let dir = resolve(context.cwd, context.repo ?? '.');
   if (target.kind === 'demo') {
     dir = await createDemoRepo();
+    const demoDir = dir;
+    await context.onCleanup(() => removeDemoRepo(demoDir));
     context.note(`Demo repository: ${dir}`);
   }
   const repository = await findRepository(dir);

@@ -58,6 +58,8 @@ export class ReviewSession {
   /** When each mode's latest snapshot was last known current: the start of the check (or reading) that confirmed it. */
   private readonly confirmedAt = new Map<boolean, number>();
   private readonly inFlight = new Map<string, Promise<ReviewSnapshot>>();
+  /** Fingerprints this review saved a draft for: done with once feedback is sent. */
+  private readonly draftsSaved = new Set<string>();
   /** The check of the state in flight per mode: concurrent requests share it (single flight). */
   private readonly checks = new Map<boolean, Promise<ServedSnapshot>>();
   /** The state signature being read: every concurrent caller shares one read. */
@@ -237,8 +239,18 @@ export class ReviewSession {
     }
   }
 
+  /**
+   * Saves a draft for a diff this review served and still keeps (at most
+   * SNAPSHOTS_KEPT of them): any other fingerprint is refused, so the drafts
+   * a review writes stay bounded (SNAPSHOTS_KEPT bodies of at most
+   * MAX_BODY_BYTES), not one new file per made-up fingerprint.
+   */
   async saveDraft(draft: DraftData): Promise<void> {
     this.assertOpen();
+    if (!this.snapshots.has(draft.fingerprint)) {
+      throw new RedlineError('changed', 'this review did not serve that diff (or no longer keeps it); reload the page to save its draft');
+    }
+    this.draftsSaved.add(draft.fingerprint);
     await this.drafts.save(draft);
   }
 
@@ -258,7 +270,7 @@ export class ReviewSession {
     const json = renderFeedbackJson(review);
     const output = this.format === 'json' ? json : markdown;
     this.ended = true;
-    const fingerprints = [...this.snapshots.keys()];
+    const fingerprints = [...new Set([...this.snapshots.keys(), ...this.draftsSaved])];
     const outcome: ReviewOutcome = { kind: 'feedback', output, format: this.format, markdown, json, fingerprints };
     return { result: { ok: true, output, format: this.format }, finish: () => this.settle(outcome) };
   }

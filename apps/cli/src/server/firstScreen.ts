@@ -4,7 +4,7 @@
  * the page's HTML: the browser paints it as soon as the HTML arrives, while
  * the app's script (770 KB) is still being compiled and the highlighter's
  * workers start; the app removes it when its own diff view has painted
- * (packages/review-editor/src/services/firstScreen.ts).
+ * (packages/review-editor/src/reviewLoading/firstScreen.ts).
  *
  * It is a picture, not an interface: `inert` and hidden from assistive
  * technology, no buttons, no links. Both layouts are rendered; the page's

@@ -24,7 +24,14 @@ export function preferredEncoding(acceptEncoding: string): ContentCoding | null 
   return (['br', 'gzip'] as const).find((name) => (quality.get(name) ?? 0) > 0) ?? null;
 }
 
-/** Reads a JSON body: `Content-Type: application/json` (else 415), at most MAX_BODY_BYTES (else 413). */
+/** Bodies must be UTF-8: a bad byte is refused, never turned into U+FFFD. */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Reads a JSON body: `Content-Type: application/json` (else 415), at most
+ * MAX_BODY_BYTES (else 413), valid UTF-8 and JSON (else 400). A client that
+ * goes away mid-body is a bad request, not an internal error.
+ */
 export async function readJsonBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') {
@@ -32,18 +39,34 @@ export async function readJsonBody(req: IncomingMessage, maxBytes = MAX_BODY_BYT
   }
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (declared > maxBytes) throw new RedlineError('payload-too-large', `request body is larger than ${maxBytes} bytes`);
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    total += chunk.length;
-    if (total > maxBytes) throw new RedlineError('payload-too-large', `request body is larger than ${maxBytes} bytes`);
-    chunks.push(chunk);
+  const body = await readBody(req, maxBytes);
+  let text: string;
+  try {
+    text = STRICT_UTF8.decode(body);
+  } catch {
+    throw new RedlineError('bad-request', 'request body is not valid UTF-8');
   }
   try {
-    return JSON.parse(Buffer.concat(chunks, total).toString('utf8')) as unknown;
+    return JSON.parse(text) as unknown;
   } catch {
     throw new RedlineError('bad-request', 'request body is not valid JSON');
   }
+}
+
+async function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      total += chunk.length;
+      if (total > maxBytes) throw new RedlineError('payload-too-large', `request body is larger than ${maxBytes} bytes`);
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof RedlineError) throw error;
+    throw new RedlineError('bad-request', 'the request body was cut short (the client went away)');
+  }
+  return Buffer.concat(chunks, total);
 }
 
 export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown): void {

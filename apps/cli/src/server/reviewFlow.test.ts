@@ -3,7 +3,7 @@
  * fingerprint, surviving a restart), freshness, feedback (validated field by
  * field, rendered by the core, sent once) and close; and a --patch review.
  */
-import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -128,6 +128,16 @@ describe('drafts', () => {
     const traversal = await harness.get(`${API.draft}?fingerprint=..%2F..%2Fconfig`);
     expect(traversal.status).toBe(400);
     expect(readdirSync(join(repo.dir, '.git')).includes('redline')).toBe(false);
+  });
+
+  it('refuses a draft for any fingerprint this review did not serve: no file, so disk use stays bounded', async () => {
+    for (const fingerprint of ['0'.repeat(64), 'a'.repeat(64), review.fingerprint.replace(/^./, (c) => (c === 'f' ? 'e' : 'f'))]) {
+      const answer = await harness.send('PUT', API.draft, { ...draft(), fingerprint });
+      expect(answer.status, fingerprint).toBe(409);
+      expect(answer.json<ApiError>().error.message).toContain('did not serve that diff');
+    }
+    expect(existsSync(draftDir()) ? readdirSync(draftDir()) : []).toEqual([]);
+    expect((await harness.send('PUT', API.draft, draft())).status).toBe(200);
   });
 
   it('an unreadable draft on disk is kept aside and the GET says so, as the page shows it', async () => {

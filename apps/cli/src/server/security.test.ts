@@ -232,6 +232,45 @@ describe('bodies and headers', () => {
     expect(harness.session.isEnded).toBe(false);
   });
 
+  it('refuses a body that is not UTF-8 (400), never turning it into U+FFFD', async () => {
+    const body = Buffer.concat([Buffer.from('{"verdict":"approve","summary":"caf'), Buffer.from([0xe9]), Buffer.from('","annotations":[]}')]);
+    const answer = await harness.send('POST', API.feedback, body);
+    expect(answer.status).toBe(400);
+    expect(answer.json<ApiError>().error.message).toContain('not valid UTF-8');
+    expect(harness.session.isEnded).toBe(false);
+  });
+
+  it('a client that goes away mid-body is a bad request, not an internal error', async () => {
+    const before = harness.internalErrors.length;
+    await new Promise<void>((resolve) => {
+      const socket = connect({ host: '127.0.0.1', port: harness.port }, () => {
+        const head = `PUT ${API.draft} HTTP/1.1\r\nHost: 127.0.0.1:${harness.port}\r\nOrigin: ${harness.origin}\r\n${SESSION_HEADER}: ${harness.auth[SESSION_HEADER]}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"version":1,`;
+        socket.write(head, () => setTimeout(() => socket.destroy(), 100));
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', () => undefined);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(harness.internalErrors.slice(before)).toEqual([]);
+    expect((await harness.get(API.review)).status).toBe(200);
+  });
+
+  it('answers two Host headers with 400 (RFC 9112), even when both are ours', async () => {
+    const answer = await rawRequest(harness.port, `GET ${API.review} HTTP/1.1\r\nHost: 127.0.0.1:${harness.port}\r\nHost: 127.0.0.1:${harness.port}\r\n${SESSION_HEADER}: ${harness.auth[SESSION_HEADER]}\r\nConnection: close\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).not.toContain(review.fingerprint);
+  });
+
+  it('closes a connection whose headers never end within 5 s (slowloris)', async () => {
+    const started = Date.now();
+    const closedAfter = await new Promise<number>((resolve) => {
+      const socket = connect({ host: '127.0.0.1', port: harness.port }, () => socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${harness.port}\r\nX-Slow: a`));
+      socket.on('close', () => resolve(Date.now() - started));
+      socket.on('error', () => undefined);
+    });
+    expect(closedAfter).toBeLessThan(9_000);
+  }, 20_000);
+
   it('sends the security headers on the page, API answers and refusals, and never a CORS header', async () => {
     const page = await harness.get('/');
     const api = await harness.get(API.review);
@@ -361,3 +400,14 @@ describe('the file endpoint maps only the diff’s own paths', () => {
     expect((await harness.get('/assets/nested/logo.svg')).status).toBe(200);
   });
 });
+
+/** Sends raw bytes and returns everything the server answered until it closed the connection. */
+function rawRequest(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = connect({ host: '127.0.0.1', port }, () => socket.write(text));
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}

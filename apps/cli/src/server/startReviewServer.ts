@@ -28,10 +28,20 @@ import { OriginPolicy } from './originPolicy.js';
 import type { AgentChannel } from './agent/agentChannel.js';
 import { routeAgentRequest } from './agent/agentRoutes.js';
 import { findApiHandler } from './routes/apiRoutes.js';
+import { enforceHeaderDeadline } from './headerDeadline.js';
 import { applySecurityHeaders } from './securityHeaders.js';
 import { SessionAuth } from './sessionAuth.js';
 import { ReviewPage } from './reviewPage.js';
 import { StaticApp } from './staticApp.js';
+
+/**
+ * A client gets 5 s to send its headers (headerDeadline.ts, and Node's own
+ * check) and 60 s for a whole request (the largest body, 10 MiB, takes
+ * milliseconds on loopback): with Node's defaults (60 s, checked every
+ * 30 s) 150 slowloris connections stayed open 15 s and more (issue 16,
+ * finding 7).
+ */
+const SERVER_LIMITS = { headersTimeout: 5_000, requestTimeout: 60_000, connectionsCheckingInterval: 1_000 } as const;
 
 export interface ReviewServerOptions {
   session: ReviewSession;
@@ -61,7 +71,7 @@ export async function startReviewServer(options: ReviewServerOptions): Promise<R
   const page = ReviewPage.fromApp(app);
   let guard: { auth: SessionAuth; policy: OriginPolicy; origin: string } | null = null;
   let linkUsed = false;
-  const server = createServer((req, res) => {
+  const server = createServer(SERVER_LIMITS, (req, res) => {
     if (!guard) return sendText(res, 503, 'Starting');
     handleRequest(req, res, { ...guard, app, page, options, linkUsed: () => linkUsed }).catch((error: unknown) => {
       options.onInternalError?.(error);
@@ -69,6 +79,7 @@ export async function startReviewServer(options: ReviewServerOptions): Promise<R
       else res.destroy();
     });
   });
+  enforceHeaderDeadline(server);
   const port = await listen(server, options.port ?? 0);
   const origin = `http://127.0.0.1:${port}`;
   const onTokenSpent = () => {
@@ -98,6 +109,7 @@ interface RequestScope {
 async function handleRequest(req: IncomingMessage, res: ServerResponse, scope: RequestScope): Promise<void> {
   const { auth, policy, app, page, options } = scope;
   applySecurityHeaders(res);
+  if (hostHeaderCount(req) !== 1) return sendText(res, 400, 'Bad request: exactly one Host header is required');
   if (!policy.isAllowedHost(req)) return sendText(res, 403, 'Forbidden: this server only answers to 127.0.0.1, localhost and [::1] on its own port');
   if (!policy.isAllowedOrigin(req)) return sendText(res, 403, 'Forbidden: cross-origin requests are refused');
 
@@ -167,6 +179,13 @@ function exchangeLink(req: IncomingMessage, res: ServerResponse, auth: SessionAu
   if (exchange.outcome === 'accepted') return sendJson(req, res, 200, { session: exchange.secret } satisfies SessionGrant);
   const message = exchange.outcome === 'reused' ? 'this review link has already been used' : 'this review link is not valid';
   sendApiError(req, res, new RedlineError('unauthorized', message));
+}
+
+/** Node keeps only the first of several Host headers; RFC 9112 asks for a 400 instead. */
+function hostHeaderCount(req: IncomingMessage): number {
+  let count = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === 'host') count++;
+  return count;
 }
 
 function listen(server: Server, port: number): Promise<number> {

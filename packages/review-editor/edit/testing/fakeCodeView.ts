@@ -12,8 +12,7 @@
  *   event carries `newFile.contents`; a 'reject' restores the input.
  */
 import type { CodeViewDiffItem } from '@pierre/diffs';
-import type { SlotMeta } from '../../src/diff/slotMeta.js';
-import type { ReviewFile } from '../../src/model/reviewFile.js';
+import type { ReviewFile, SlotMeta } from '../../src/editHost.js';
 import type { EditController } from '../editSessionController.js';
 import type { AttachedEditor, EditAdapterHooks, PierreEditAdapter } from '../pierreEditAdapter.js';
 
@@ -93,6 +92,11 @@ export class FakeCodeView {
   /** CodeView unmounts (refresh, error boundary retry): every session completes. */
   unmount(): void {
     for (const [id, open] of [...this.open]) this.complete(id, open);
+  }
+
+  /** The document of the editor open on `id` (what its AttachedEditor's getText answers). */
+  text(id: string): string | undefined {
+    return this.open.get(id)?.text;
   }
 
   isEditing(id: string): boolean {

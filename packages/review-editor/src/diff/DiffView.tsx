@@ -10,12 +10,12 @@ import { Component, useCallback, useEffect, useMemo, useRef, useState, useSyncEx
 import type { CodeView as CodeViewInstance, SelectedLineRange } from '@pierre/diffs';
 import { CodeView, EditProvider, useWorkerPool, type CodeViewHandle, type CodeViewReactOptions } from '@pierre/diffs/react';
 import { useShallow } from 'zustand/react/shallow';
-import { CollapseToggle, FileHeaderActions } from '../components/FileHeaderActions.js';
-import { ReviewOverview } from '../components/ReviewOverview.js';
-import { SlotView } from '../components/SlotView.js';
-import { useController, useReview } from '../components/reviewContext.js';
-import { dismissFirstScreen } from '../services/firstScreen.js';
-import { selectionToTarget } from '../store/reviewStore.js';
+import { CollapseToggle, FileHeaderActions } from './FileHeaderActions.js';
+import { ReviewOverview } from '../annotations/ReviewOverview.js';
+import { SlotView } from './SlotView.js';
+import { useController, useReview } from '../app/reviewContext.js';
+import { dismissFirstScreen } from '../reviewLoading/firstScreen.js';
+import { selectionToTarget } from '../composer/composerSlice.js';
 import { createItemsBuilder } from './buildItems.js';
 import { delegatingEditorFactory } from './editorFactory.js';
 import { extensionSlots } from './extensionSlots.js';

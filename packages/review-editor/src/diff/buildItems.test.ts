@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CALC_FILES, CALC_PATCH, KINDS_FILES, KINDS_PATCH, makeReview } from '../testing/fixtures.js';
-import { createReviewStore } from '../store/reviewStore.js';
-import type { ReviewFile } from '../model/reviewFile.js';
+import { createReviewStore } from '../app/reviewStore.js';
+import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import { createItemsBuilder } from './buildItems.js';
 import type { ItemEditView } from './extensionSlots.js';
 

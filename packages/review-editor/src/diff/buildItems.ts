@@ -16,9 +16,9 @@
  */
 import type { CodeViewDiffItem, DiffLineAnnotation } from '@pierre/diffs';
 import type { Annotation } from '@redline/core';
-import type { ReviewFile } from '../model/reviewFile.js';
-import { findUnsafeLines, type UnsafeLine } from '../model/unsafeLines.js';
-import type { Composer } from '../store/reviewState.js';
+import type { ReviewFile } from '../reviewLoading/reviewFile.js';
+import { findUnsafeLines, type UnsafeLine } from './unsafeLines.js';
+import type { Composer } from '../composer/composerSlice.js';
 import type { ItemEditView } from './extensionSlots.js';
 import type { SlotMeta } from './slotMeta.js';
 

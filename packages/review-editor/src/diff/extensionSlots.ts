@@ -16,8 +16,8 @@
 import type { FileDiffMetadata } from '@pierre/diffs';
 import type { CodeViewProps, useWorkerPool } from '@pierre/diffs/react';
 import type { ComponentType } from 'react';
-import type { ReviewFile } from '../model/reviewFile.js';
-import type { ReviewController } from '../services/reviewController.js';
+import type { ReviewFile } from '../reviewLoading/reviewFile.js';
+import type { ReviewController } from '../app/reviewController.js';
 import type { SlotMeta } from './slotMeta.js';
 
 /** How editing shows one file: its hydrated diff, in an edit session or not. */

@@ -5,7 +5,7 @@
  *   keyboard cannot scroll it. Made focusable, and marked as page territory
  *   (`data-redline-keys="page"`) so the page's shortcuts still work when
  *   focus is there (keys typed inside other shadow DOM, the editor, are
- *   left alone; see keyboard/isTypingTarget.ts).
+ *   left alone; see navigation/isTypingTarget.ts).
  * - after an edit session (Pierre 1.6.4) the code column keeps the editor's
  *   `role="textbox"` and name although it is no longer editable: a
  *   screen reader would announce a text field that takes no text.

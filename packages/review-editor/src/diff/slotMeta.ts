@@ -1,4 +1,4 @@
-import type { UnsafeLine } from '../model/unsafeLines.js';
+import type { UnsafeLine } from './unsafeLines.js';
 
 /**
  * What one CodeView annotation slot shows. Slots carry ids, not content:

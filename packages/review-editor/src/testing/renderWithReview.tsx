@@ -2,15 +2,23 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import type { ReviewData } from '@redline/core';
-import { ReviewContext } from '../components/reviewContext.js';
-import { createReviewController, type ReviewController } from '../services/reviewController.js';
-import { createReviewStore } from '../store/reviewStore.js';
+import { ReviewContext } from '../app/reviewContext.js';
+import { createReviewController, createReviewServices, type ReviewController } from '../app/reviewController.js';
+import type { ReviewLoader } from '../reviewLoading/reviewLoader.js';
+import { createReviewStore } from '../app/reviewStore.js';
 import { createMemoryApi, type MemoryApi } from './memoryApi.js';
 import { makeReview } from './fixtures.js';
 
+/**
+ * The page's controller plus what tests drive directly: `installReread`
+ * installs a re-read review without going through Refresh's network call
+ * and toast (the production controller does not expose it).
+ */
+export type TestReviewController = ReviewController & Pick<ReviewLoader, 'installReread'>;
+
 export interface ReviewHarness {
   api: MemoryApi;
-  controller: ReviewController;
+  controller: TestReviewController;
   store: ReviewController['store'];
 }
 
@@ -18,7 +26,8 @@ export function createHarness(review: ReviewData = makeReview(), contents: Recor
   const api = createMemoryApi(review, contents);
   const store = createReviewStore();
   store.getState().loadReview(review, null);
-  const controller = createReviewController(store, api);
+  const services = createReviewServices(store, api);
+  const controller = { ...createReviewController(store, api, services), installReread: services.loader.installReread };
   return { api, controller, store };
 }
 

@@ -4,7 +4,7 @@
  * tree (contents, modes, inodes, no stray temp file) is identical afterwards.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -249,6 +249,33 @@ describe('changes between planning and writing are refused', () => {
     } finally {
       unlinkSync(join(repo.root, 'good.ts'));
       writeFileSync(join(repo.root, 'good.ts'), GOOD);
+    }
+  });
+
+  it('a folder on the path moved out of the repository and replaced by a symlink to it is refused: nothing is written outside', async () => {
+    // The file keeps its inode, so the file's own checks pass; before, the write went through the symlink, outside.
+    const elsewhere = mkdtempSync(join(tmpdir(), 'redline-elsewhere-'));
+    const moved = join(elsewhere, 'realdir');
+    try {
+      const result = await runApply(['--json', '-'], {
+        cwd: repo.root,
+        stdin: renderFeedbackJson(makeReview([aimedAt('realdir/f.ts')])),
+        hooks: {
+          beforeRename: () => {
+            renameSync(join(repo.root, 'realdir'), moved);
+            symlinkSync(moved, join(repo.root, 'realdir'));
+          },
+        },
+      });
+      expect(result.code).toBe(1);
+      expect(report(result).suggestions[0]).toMatchObject({ status: 'refused', reason: 'changed', written: false });
+      expect(report(result).suggestions[0]!.message).toContain('the folder realdir changed');
+      expect(readFileSync(join(moved, 'f.ts'), 'utf8')).toBe(GOOD);
+      expect(readdirSync(moved)).toEqual(['f.ts']);
+    } finally {
+      unlinkSync(join(repo.root, 'realdir'));
+      renameSync(moved, join(repo.root, 'realdir'));
+      rmSync(elsewhere, { recursive: true, force: true });
     }
   });
 

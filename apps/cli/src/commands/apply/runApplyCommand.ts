@@ -104,6 +104,7 @@ async function run(args: string[], io: ApplyIo, hooks: WriteHooks | undefined): 
     const outcome = await writeTargetFiles(
       toWrite.map((f) => ({
         path: f.path,
+        root: realRoot,
         full: f.target.full,
         bytes: Buffer.from(f.plan.newText, 'utf8'),
         expectedSha256: f.target.sha256,

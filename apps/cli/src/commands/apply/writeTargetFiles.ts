@@ -5,9 +5,12 @@
  * 1. prepare: for each file, a temp file in the same directory (O_EXCL,
  *    O_NOFOLLOW), given the target's exact mode (executable bit included,
  *    umask bypassed) and owner when permitted, written and fsynced;
- * 2. confirm: each target is read again (lstat, O_NOFOLLOW, fstat) and its
- *    sha256 compared with the one the plan was made from: a file someone
- *    changed meanwhile is refused, never overwritten;
+ * 2. confirm: every directory from the repository root down to each target
+ *    is checked again (still a directory, not a symbolic link, the same
+ *    inode as when its temp file was made), then the target is read again
+ *    (lstat, O_NOFOLLOW, fstat) and its sha256 compared with the one the
+ *    plan was made from: a file or folder someone changed meanwhile is
+ *    refused, never written through;
  * 3. commit: rename each temp over its target, then fsync the directory.
  *
  * All targets are confirmed before the first rename, so in all-or-nothing
@@ -17,13 +20,15 @@
 import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
 import { lstat, open, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { sha256Bytes } from '../../files/sha256Bytes.js';
 import { MAX_APPLY_FILE_BYTES } from './readTargetFile.js';
 
 export interface WriteRequest {
   /** Repository path, for messages. */
   path: string;
+  /** The repository root's real path: every directory below it on the way to `full` is checked again before the write. */
+  root: string;
   /** Absolute path of the target. */
   full: string;
   /** The new content. */
@@ -53,6 +58,14 @@ export interface WriteResult {
 interface Prepared {
   request: WriteRequest;
   temp: string;
+  /** The directories from the root to the target's, as they were when the temp file was made. */
+  directories: DirectoryIdentity[];
+}
+
+interface DirectoryIdentity {
+  path: string;
+  dev: number;
+  ino: number;
 }
 
 /**
@@ -74,7 +87,7 @@ export async function writeTargetFiles(
     if (prepared.length > 0) await options.hooks?.beforeRename?.(prepared.map((p) => p.request.path));
     const confirmed: Prepared[] = [];
     for (const p of prepared) {
-      const problem = await confirmUnchanged(p.request);
+      const problem = (await confirmDirectories(p)) ?? (await confirmUnchanged(p.request));
       if (problem) failures.push(problem);
       else confirmed.push(p);
     }
@@ -97,7 +110,41 @@ export async function writeTargetFiles(
   }
 }
 
+/** The root and each directory below it down to `full`'s own. */
+function directoriesTo(root: string, full: string): string[] {
+  const parts = relative(root, dirname(full)).split(sep).filter((part) => part !== '');
+  return parts.reduce((chain, part) => [...chain, join(chain.at(-1)!, part)], [root]);
+}
+
+async function readDirectories(request: WriteRequest): Promise<DirectoryIdentity[] | WriteFailure> {
+  const identities: DirectoryIdentity[] = [];
+  for (const path of directoriesTo(request.root, request.full)) {
+    const info = await lstat(path).catch(() => null);
+    if (!info || !info.isDirectory()) return changedFolder(request, path, 'it is not a directory');
+    identities.push({ path, dev: info.dev, ino: info.ino });
+  }
+  return identities;
+}
+
+/** Each directory on the way must still be the very directory it was: a swap for a symlink would send the write elsewhere. */
+async function confirmDirectories(prepared: Prepared): Promise<WriteFailure | null> {
+  for (const known of prepared.directories) {
+    const info = await lstat(known.path).catch(() => null);
+    if (!info) return changedFolder(prepared.request, known.path, 'it was removed');
+    if (info.isSymbolicLink()) return changedFolder(prepared.request, known.path, 'it is now a symbolic link');
+    if (!info.isDirectory() || info.ino !== known.ino || info.dev !== known.dev) return changedFolder(prepared.request, known.path, 'it was replaced');
+  }
+  return null;
+}
+
+function changedFolder(request: WriteRequest, path: string, why: string): WriteFailure {
+  const folder = relative(request.root, path) || '.';
+  return { path: request.path, reason: 'changed', message: `${request.path}: the folder ${folder} changed while apply was running (${why}); not written` };
+}
+
 async function prepare(request: WriteRequest): Promise<Prepared | WriteFailure> {
+  const directories = await readDirectories(request);
+  if (!Array.isArray(directories)) return directories;
   const dir = dirname(request.full);
   const temp = join(dir, `.${basename(request.full)}.redline-${randomBytes(6).toString('hex')}.tmp`);
   const mode = request.stats.mode & 0o7777;
@@ -117,7 +164,7 @@ async function prepare(request: WriteRequest): Promise<Prepared | WriteFailure> 
     await handle.writeFile(request.bytes);
     await handle.sync();
     await handle.close();
-    return { request, temp };
+    return { request, temp, directories };
   } catch (error) {
     await handle.close().catch(() => undefined);
     await rm(temp, { force: true }).catch(() => undefined);

@@ -16,11 +16,12 @@ type Feedback = Extract<ReviewOutcome, { kind: 'feedback' }>;
 /** Returns the path of the saved copy (null when it could not be saved: a warning says so). */
 export async function keepFeedback(feedback: Feedback, session: ReviewSession, options: ReviewOptions, io: CliIo): Promise<string | null> {
   for (const fingerprint of feedback.fingerprints) await session.drafts.remove(fingerprint).catch(() => undefined);
-  const saved = await saveReviewCopies(session.source.stateDir, feedback.markdown, feedback.json).catch((error: Error) => {
+  // The demo repository is removed as the review ends: a copy saved there would be gone.
+  const saved = options.target.kind === 'demo' ? null : await saveReviewCopies(session.source.stateDir, feedback.markdown, feedback.json).catch((error: Error) => {
     io.stderr.write(`redline: warning: could not save a copy of the review: ${error.message}\n`);
     return null;
   });
-  if (saved) io.stderr.write(`Feedback sent; a copy is in ${saved}\n`);
+  io.stderr.write(saved ? `Feedback sent; a copy is in ${saved}\n` : 'Feedback sent.\n');
   if (options.output !== null) {
     const outputPath = resolve(io.cwd, options.output);
     await writeFileAtomic(outputPath, feedback.output, 0o644).catch((error: Error) => {

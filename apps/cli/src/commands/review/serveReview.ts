@@ -36,10 +36,12 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   const note = (line: string) => io.stderr.write(`${line}\n`);
   const outputPath = options.output === null ? null : resolve(io.cwd, options.output);
   if (outputPath) await assertWritableDir(outputPath);
-  const source = await createReviewSource(options.target, { cwd: io.cwd, repo: options.repo, stdin: io.stdin, note });
+  const source = await createReviewSource(options.target, { cwd: io.cwd, repo: options.repo, stdin: io.stdin, note, onCleanup });
   const store = new SessionStore(source.stateDir);
   await store.assertNoOpenReview();
   const session = new ReviewSession(source, options.json ? 'json' : 'markdown', note);
+  const swept = await session.drafts.sweepInterruptedWrites();
+  if (swept > 0) note(`redline: removed ${swept} temporary draft file${swept === 1 ? '' : 's'} left by interrupted saves`);
   const data = await session.loadReview();
   if (data.files.length === 0) {
     throw new RedlineError('empty-diff', `nothing to review: the diff is empty (${data.target.description})`);

@@ -8,7 +8,6 @@
  * --no-open, and we exit 0 at once; `redline wait` collects the feedback.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { findStateDir } from '../../agent/findStateDir.js';
 import type { CliIo } from '../../cliIo.js';
 import { EXIT, RedlineError } from '../../errors.js';
@@ -18,8 +17,17 @@ import { parseStartArgs } from './parseStartArgs.js';
 import { START_HELP } from './startHelp.js';
 import { isStartMessage, type StartMessage } from './startMessages.js';
 
-/** apps/cli/bin/redline.js, from src/commands/start or dist/commands/start alike. */
-const CLI_BIN = fileURLToPath(new URL('../../../bin/redline.js', import.meta.url));
+/**
+ * The script this process runs: apps/cli/bin/redline.js, or the published
+ * package's bin (its CLI is bundled into one file, so no path relative to this
+ * module would find it). The child gets the same entry, and with it the same
+ * built page.
+ */
+function cliEntry(): string {
+  const entry = process.argv[1];
+  if (!entry) throw new RedlineError('internal', 'cannot tell which script runs redline, so the review server cannot be started');
+  return entry;
+}
 
 type Ready = Extract<StartMessage, { kind: 'ready' }>;
 
@@ -30,8 +38,8 @@ export async function runStart(argv: readonly string[], io: CliIo): Promise<numb
     return 0;
   }
   // Refused here already, so a second start says so without spawning anything (the server checks again).
-  if (args.options.target.kind !== 'demo') await new SessionStore(await stateDirOf(args.options, io)).assertNoOpenReview();
-  const child = spawn(process.execPath, [CLI_BIN, 'serve-session', ...argv], {
+  await new SessionStore(await stateDirOf(args.options, io)).assertNoOpenReview();
+  const child = spawn(process.execPath, [cliEntry(), 'serve-session', ...argv], {
     cwd: io.cwd,
     env: io.env,
     detached: true,

@@ -24,8 +24,8 @@ export const AGENT_API = {
   stop: '/api/agent/stop',
 } as const;
 
-/** One long poll at most this long: a client that waits longer asks again. */
-export const AGENT_WAIT_MAX_MS = 60_000;
+/** One long poll at most this long (well inside the server's 60 s requestTimeout): a client that waits longer asks again. */
+export const AGENT_WAIT_MAX_MS = 30_000;
 
 export type AgentReviewState = 'open' | 'sent' | 'closed';
 

@@ -18,7 +18,7 @@ import { makeStubAppDir } from '../../../testSupport/stubApp.js';
 import { ReviewSession } from '../../review/reviewSession.js';
 import { startReviewServer, type ReviewServer } from '../startReviewServer.js';
 import { API_ROUTES } from '../routes/apiRoutes.js';
-import { AGENT_API, AGENT_HEADER, type AgentStatusAnswer } from './agentApi.js';
+import { AGENT_API, AGENT_HEADER, AGENT_WAIT_MAX_MS, type AgentStatusAnswer } from './agentApi.js';
 import { AgentChannel } from './agentChannel.js';
 
 let repo: TestRepo;
@@ -121,8 +121,8 @@ describe("the agent's credential grants only the agent's rights", () => {
     const started = Date.now();
     expect((await call('GET', `${AGENT_API.wait}?timeout=300`, agentKey())).json()).toEqual({ state: 'open' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-    expect((await call('GET', `${AGENT_API.wait}?timeout=60001`, agentKey())).status).toBe(400);
-    const waiting = call('GET', `${AGENT_API.wait}?timeout=60000`, agentKey());
+    expect((await call('GET', `${AGENT_API.wait}?timeout=${AGENT_WAIT_MAX_MS + 1}`, agentKey())).status).toBe(400);
+    const waiting = call('GET', `${AGENT_API.wait}?timeout=${AGENT_WAIT_MAX_MS}`, agentKey());
     agent.settle({ state: 'closed' });
     expect((await waiting).json()).toEqual({ state: 'closed' });
 

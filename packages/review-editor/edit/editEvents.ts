@@ -1,0 +1,101 @@
+/**
+ * What happens to an edit session (events, fed in by the shell with the
+ * facts of the page they depend on) and what the session wants done
+ * (effects, as data, run by the shell against the adapter and the page).
+ * `transition` (editTransition.ts) maps one to the other.
+ */
+import type { Annotation } from '@redline/core';
+import type { ComposerTarget, ReviewFile } from '../src/editHost.js';
+import type { ComposerAnchor, EditFeatureState, OpenComposer, OpenedFile } from './editSession.js';
+import type { HydrationResult } from './hydrateForEditing.js';
+import type { AttachedEditor, EditorSelectionSnapshot } from './pierreEditAdapter.js';
+
+/** The live document of the last change event: its `contents` reads the editor's text. */
+export interface LiveDocument {
+  readonly contents: string;
+}
+
+export type EditEvent =
+  /** The Edit button (or the next file after a switch). `file` is null when the review has no such file. */
+  | { type: 'editRequested'; file: ReviewFile | null; flagOn: boolean; staticRefusal: string | null; liveText: string | null }
+  /** The adapter and the contents arrived and went through the hydration gate; null: the review replaced the file meanwhile. */
+  | { type: 'contentsHydrated'; id: number; result: HydrationResult | null }
+  | { type: 'startFailed'; id: number; failure: { kind: 'refused'; reason: string } | { kind: 'error'; message: string } }
+  /** The workers highlighted the hydrated diff (or gave up). */
+  | { type: 'highlightPrimed'; id: number; opened: OpenedFile; fileById: ReadonlyMap<string, ReviewFile>; composer: OpenComposer | null }
+  /** The item painted the hydrated diff for two frames. */
+  | { type: 'framesPainted'; id: number }
+  /** Pierre attached an editor to the item (again after a virtualization remount); `first`: the session had none. */
+  | { type: 'editorAttached'; editor: AttachedEditor; first: boolean }
+  /** CodeView's onItemEditChange. */
+  | { type: 'documentChanged'; itemId: string; document: LiveDocument }
+  /** The HUD's debounced recount is due. */
+  | { type: 'countDue'; liveText: string | null }
+  | { type: 'counted'; id: number; changes: number }
+  /** Suggest or Discard. */
+  | { type: 'endRequested'; reason: 'suggest' | 'discard'; liveText: string | null }
+  | { type: 'completionTimedOut'; id: number }
+  /** CodeView's onItemEditComplete (answered 'reject' whatever happens here). */
+  | { type: 'editCompleted'; itemId: string; eventText: string | null; fileById: ReadonlyMap<string, ReviewFile> }
+  | { type: 'suggestionsDerived'; request: DeriveRequest; suggestions: Annotation[] }
+  | { type: 'derivationFailed'; request: DeriveRequest; message: string }
+  | { type: 'promptConfirmed'; liveText: string | null }
+  | { type: 'promptDismissed' }
+  /** A refresh or whitespace reload gave the review new file objects. */
+  | { type: 'filesReplaced'; fileById: ReadonlyMap<string, ReviewFile>; liveText: string | null }
+  | { type: 'feedbackOpened'; liveText: string | null }
+  /** A gutter click or line selection asked for a comment form. */
+  | { type: 'commentTargetPicked'; target: ComposerTarget }
+  /** "Make annotation" in the editor's selection popover. */
+  | { type: 'selectionAnnotated'; snapshot: EditorSelectionSnapshot }
+  | { type: 'floatingComposerOpened'; anchor: ComposerAnchor };
+
+/** A finished session's text, to become suggestions against its pre-edit text. */
+export interface DeriveRequest {
+  path: string;
+  preEdit: string;
+  revision: string;
+  text: string;
+  reason: 'suggest' | 'recover';
+  /** The file to edit once the suggestions are in (a switch). */
+  nextFileId: string | null;
+}
+
+export type EditEffect =
+  /** Collapsed items ignore `edit`: show the file first. */
+  | { type: 'expandFile'; fileId: string }
+  /** Load the adapter and the file's contents, pass the hydration gate: answers contentsHydrated or startFailed. */
+  | { type: 'loadContents'; id: number; file: ReviewFile }
+  /** Have the workers highlight the diff the editor will take over: answers highlightPrimed. */
+  | { type: 'primeHighlight'; id: number; opened: OpenedFile }
+  /** A fresh deriver for the session's pre-edit text; no editor or document yet. */
+  | { type: 'startDeriver'; preEdit: string }
+  /** Let the item paint twice: answers framesPainted. */
+  | { type: 'awaitFrames'; id: number }
+  | { type: 'holdEditor'; editor: AttachedEditor }
+  | { type: 'holdDocument'; document: LiveDocument }
+  /** Focus the held editor where its caret is. */
+  | { type: 'focusEditor' }
+  /** After the editor painted, focus `editor` at `line` if session `id` is still on. */
+  | { type: 'focusLine'; id: number; editor: AttachedEditor; line: number }
+  | { type: 'scheduleCount' }
+  | { type: 'cancelCount' }
+  /** Count the suggestions `text` would make: answers counted. */
+  | { type: 'count'; id: number; text: string }
+  /** Ask the held editor to key its final render (editor.prepareToEnd). */
+  | { type: 'prepareToEnd'; id: number }
+  /** If CodeView never completes session `id`, answers completionTimedOut. */
+  | { type: 'startCompletionTimer'; id: number }
+  /** Drop the session's handles and its retained draft; derive `derive` (answers suggestionsDerived / derivationFailed). */
+  | { type: 'finishSession'; stateKey: string; derive: DeriveRequest | null }
+  | { type: 'addSuggestions'; suggestions: readonly Annotation[] }
+  | { type: 'toast'; message: string }
+  /** Open the page's comment form on `target`: answers floatingComposerOpened if it opened. */
+  | { type: 'openFloatingComposer'; target: Extract<ComposerTarget, { scope: 'line' }>; highlightedText: string; approximate: boolean; anchor: ComposerAnchor }
+  /** Request an edit of `fileId` with the page's facts as they are now (answers editRequested). */
+  | { type: 'editFile'; fileId: string };
+
+export interface EditStep {
+  state: EditFeatureState;
+  effects: EditEffect[];
+}

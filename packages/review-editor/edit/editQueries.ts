@@ -1,0 +1,106 @@
+/**
+ * Pure reads of the edit state: what the diff view, the header, the comment
+ * form and the unload guard ask of the session. No DOM, no adapter: the
+ * live text, where needed, is passed in by the shell.
+ */
+import type { FileDiffMetadata } from '@pierre/diffs';
+import { mapSelectionAnchor, toLines, type DeriveSuggestionOptions, type ReviewData } from '@redline/core';
+import type { ComposerTarget, ItemEditView, ReviewFile } from '../src/editHost.js';
+import { staticEditRefusal } from './editRefusals.js';
+import type { EditFeatureState, EditSession, EditingSession, OpenComposer } from './editSession.js';
+
+/** Bounded work on the main thread: a costlier diff falls back (coarser, never wrong). */
+export const INTERACTIVE_DIFF: DeriveSuggestionOptions = { timeoutMs: 40 };
+
+/** What a comment target becomes when it was picked on the edited text. */
+export interface MappedCommentTarget {
+  target: Extract<ComposerTarget, { scope: 'line' }>;
+  highlightedText?: string;
+  approximate?: boolean;
+}
+
+/** Why `file` cannot be edited now (known from the review, or learned on this very file object), or null. */
+export function refusalFor(state: EditFeatureState, file: ReviewFile, review: Pick<ReviewData, 'patchOnly' | 'ignoreWhitespace'> | null): string | null {
+  const learned = state.refusals.get(file.id);
+  return staticEditRefusal(file, review) ?? (learned && learned.file === file ? learned.reason : null);
+}
+
+/** How the items builder shows a file: the hydrated diff, in edit mode or not. */
+export function itemView(state: EditFeatureState, file: ReviewFile): ItemEditView | null {
+  const session = state.session;
+  if (session && session.fileId === file.id && session.file === file && (session.phase === 'editing' || session.phase === 'preparing')) {
+    return { fileDiff: session.fileDiff, editing: session.phase === 'editing' };
+  }
+  const kept = state.hydrated.get(file.id);
+  return kept && kept.file === file ? { fileDiff: kept.fileDiff, editing: false } : null;
+}
+
+/** CodeView's getEditStateKey: a key only for the item of a session that has an editor. */
+export function editStateKey(session: EditSession | null, itemId: string): string | undefined {
+  return session && session.fileId === itemId && (session.phase === 'editing' || session.phase === 'ending') ? session.stateKey : undefined;
+}
+
+/** Whether `text` differs from the pre-edit text (line endings and BOM aside). */
+export function isDirty(preEdit: string, text: string | null): boolean {
+  if (text === null || text === preEdit) return false;
+  const a = toLines(preEdit);
+  const b = toLines(text);
+  return a.length !== b.length || a.some((line, i) => line !== b[i]);
+}
+
+/** Whether the session has edits that are not suggestions yet (for the unload guard). */
+export function hasUnsavedEdits(session: EditSession | null, text: string | null): boolean {
+  return !!session && (session.phase === 'editing' || session.phase === 'ending') && isDirty(session.preEdit, text);
+}
+
+/** The session being edited when `target` is on its file (the comment targets it maps). */
+export function editingSessionFor(session: EditSession | null, target: ComposerTarget): EditingSession | null {
+  if (session?.phase !== 'editing' || target.scope === 'general' || target.fileId !== session.fileId) return null;
+  return session;
+}
+
+/**
+ * Gutter clicks and line selections on the file being edited are in the
+ * EDITED text's lines; annotations anchor to the pre-edit text. Maps the
+ * target like "Make annotation" does (approximate where it touches edits).
+ */
+export function mapCommentTarget(session: EditSession | null, target: ComposerTarget, text: string | null): MappedCommentTarget | null {
+  const editing = editingSessionFor(session, target);
+  if (!editing || target.scope !== 'line' || target.side !== 'new' || text === null || text === editing.preEdit) return null;
+  const anchor = mapSelectionAnchor(editing.preEdit, text, { startLine: target.startLine, endLine: target.endLine }, INTERACTIVE_DIFF);
+  const mapped: MappedCommentTarget = { target: { ...target, startLine: anchor.startLine, endLine: anchor.endLine } };
+  if (!anchor.exact) {
+    mapped.approximate = true;
+    mapped.highlightedText = toLines(text)
+      .slice(Math.min(target.startLine, target.endLine) - 1, Math.max(target.startLine, target.endLine))
+      .join('\n');
+  }
+  return mapped;
+}
+
+/** Whether the open comment form is one this session opened (shown floating, outside the frozen item). */
+export function isFloatingComposer(session: EditSession | null, composer: OpenComposer | null, key: number | undefined): boolean {
+  if (session?.phase !== 'editing' || key === undefined) return false;
+  if (!composer || composer.key !== key || composer.editingId !== null || composer.target.scope === 'general') return false;
+  return composer.target.fileId === session.fileId && key !== session.frozenComposerKey;
+}
+
+/** The new-side line of the diff's first change (where the caret starts). */
+export function firstChangedLine(fileDiff: FileDiffMetadata): number {
+  for (const hunk of fileDiff.hunks) {
+    let line = hunk.additionStart;
+    for (const content of hunk.hunkContent) {
+      if (content.type === 'context') line += content.lines;
+      else return Math.max(1, line);
+    }
+  }
+  return 1;
+}
+
+/** Whether `itemView` may answer differently in `next` than in `prev` (the diff view's items depend on it). */
+export function viewChanged(prev: EditFeatureState, next: EditFeatureState): boolean {
+  const a = next.session;
+  const b = prev.session;
+  const diffOf = (s: EditSession | null) => (s && s.phase !== 'loading' ? s.fileDiff : null);
+  return next.hydrated !== prev.hydrated || a?.id !== b?.id || a?.phase !== b?.phase || diffOf(a) !== diffOf(b) || a?.file !== b?.file;
+}

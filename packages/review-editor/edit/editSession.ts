@@ -1,0 +1,106 @@
+/**
+ * The edit feature's state, one file at a time: the session's phase is a
+ * discriminated union, so what a phase knows is required by its type (a
+ * loading session has no diff yet; only an ending one has an end reason).
+ *
+ *   Edit click ─▶ loading: the adapter (and Pierre's editor) is imported,
+ *                 the file's contents fetched, the hydration gate passed,
+ *                 and the hydrated diff highlighted by the workers
+ *              ─▶ preparing: the item shows the hydrated diff, its tokens
+ *                 taken from the workers' cache (for two frames)
+ *              ─▶ editing: the item is published with `edit: true`; the
+ *                 editor keeps that highlighted render (instead of
+ *                 re-highlighting the whole file on the main thread)
+ *              ─▶ ending: the item is published with `edit: false` (a new
+ *                 version); CodeView calls onItemEditComplete, which always
+ *                 answers 'reject' (the diff returns to pristine) after
+ *                 taking the final text, which becomes suggestions
+ *                 (Suggest), nothing (Discard), or a question (recovery).
+ *
+ * The edited text itself never lives here: only in the editor and, at the
+ * end, in the suggestions. editTransition.ts moves this state; the shell
+ * (editShell.ts) holds it.
+ */
+import type { FileDiffMetadata } from '@pierre/diffs';
+import type { Annotation } from '@redline/core';
+import type { Composer, ReviewFile } from '../src/editHost.js';
+
+export type EndReason = 'suggest' | 'discard' | 'recover';
+
+interface SessionBase {
+  id: number;
+  fileId: string;
+  path: string;
+  /** The ReviewFile the session was opened on; a refresh replaces it. */
+  file: ReviewFile;
+  /** CodeView's retention key for this session's draft (unique per session). */
+  stateKey: string;
+}
+
+/** What the hydration gate made of the file: the diff the editor works on. */
+export interface OpenedFile {
+  /** The hydrated diff (its plain-text form for a big file). */
+  fileDiff: FileDiffMetadata;
+  /** The new side as served when the session started. */
+  preEdit: string;
+  /** sha256 of those bytes. */
+  revision: string;
+  /** A file too big to highlight quickly: edited as plain text. */
+  plainText: boolean;
+}
+
+interface OpenedSession extends SessionBase, OpenedFile {
+  /** The HUD's change count: how many suggestions Suggest would make now. */
+  changes: number;
+  /** A comment form already open on the file when the session started (it stays in its slot). */
+  frozenComposerKey: number | null;
+}
+
+export type LoadingSession = SessionBase & { phase: 'loading' };
+export type PreparingSession = OpenedSession & { phase: 'preparing' };
+export type EditingSession = OpenedSession & { phase: 'editing' };
+export type EndingSession = OpenedSession & {
+  phase: 'ending';
+  ending: EndReason;
+  /** The text read from the editor when the end was requested. */
+  capturedText: string | null;
+  /** The file to edit once this session is over (Edit on another file). */
+  nextFileId: string | null;
+};
+export type EditSession = LoadingSession | PreparingSession | EditingSession | EndingSession;
+
+export type EditPrompt = { kind: 'switch'; fromPath: string; toFileId: string } | { kind: 'recover'; path: string; suggestions: Annotation[] };
+
+/** Where the floating comment entry goes (the "Make annotation" button's position, viewport pixels). */
+export interface ComposerAnchor {
+  left: number;
+  top: number;
+  bottom: number;
+}
+
+export interface EditFeatureState {
+  session: EditSession | null;
+  prompt: EditPrompt | null;
+  /** Reasons learned from the server or the hydration gate, for the file object they were learned on. */
+  refusals: ReadonlyMap<string, { file: ReviewFile; reason: string }>;
+  /** Diffs hydrated for a session, kept afterwards so the file's diff does not change back. */
+  hydrated: ReadonlyMap<string, { file: ReviewFile; fileDiff: FileDiffMetadata }>;
+  composerAnchor: ComposerAnchor | null;
+  /** The last session id handed out: a late answer for an older session is recognised by its id. */
+  lastSessionId: number;
+  /** Changes whenever itemView may answer differently (the diff view's snapshot); the HUD's count does not move it. */
+  viewRevision: number;
+}
+
+/** The part of the page's open comment form the session looks at. */
+export type OpenComposer = Pick<Composer, 'key' | 'target' | 'editingId'>;
+
+export const INITIAL_EDIT_STATE: EditFeatureState = {
+  session: null,
+  prompt: null,
+  refusals: new Map(),
+  hydrated: new Map(),
+  composerAnchor: null,
+  lastSessionId: 0,
+  viewRevision: 0,
+};

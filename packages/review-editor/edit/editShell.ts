@@ -1,0 +1,253 @@
+/**
+ * The thin shell around `transition` (editTransition.ts): it holds the
+ * state (a zustand store, read by the components) and the handles on what
+ * is not data (the adapter, the editor, its document, the deriver, the
+ * completion timer, the worker pool), feeds events in, and runs the
+ * effects against the adapter and the page. Each effect's answer comes
+ * back as another event.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { ApiRequestError, type ReviewController, type ReviewFile, buildSuggestion, installEditorFactory } from '../src/editHost.js';
+import { createDebouncedTask, type DebouncedTask } from './debouncedTask.js';
+import type { DeriveRequest, EditEffect, EditEvent, LiveDocument } from './editEvents.js';
+import { isEditFlagOn } from './editFlag.js';
+import { INTERACTIVE_DIFF } from './editQueries.js';
+import { refusalMessage, staticEditRefusal } from './editRefusals.js';
+import { INITIAL_EDIT_STATE, type EditFeatureState, type OpenedFile } from './editSession.js';
+import { transition } from './editTransition.js';
+import { primeHighlight, type WorkerPool } from './editWorkerPool.js';
+import { createHunkDeriver, type HunkDeriver } from './hunkDeriver.js';
+import { hydrateForEditing } from './hydrateForEditing.js';
+import type { AttachedEditor, PierreEditAdapter } from './pierreEditAdapter.js';
+
+export interface EditControllerOptions {
+  /** Loads the adapter module; tests may pass a stand-in. */
+  loadAdapter?: () => Promise<PierreEditAdapter>;
+  /** When a missing completion is given up on (ms). */
+  completionTimeoutMs?: number;
+  /** How long to wait for the workers to highlight a file before editing it anyway (ms). */
+  highlightTimeoutMs?: number;
+}
+
+type Settings = Required<EditControllerOptions>;
+
+/** The shell's only mutable parts besides the state: handles on things that are not data. */
+export interface EditHandles {
+  adapter: PierreEditAdapter | null;
+  workerPool: WorkerPool | null;
+  deriver: HunkDeriver | null;
+  editor: AttachedEditor | null;
+  /** The document of the last change event: its `contents` still reads after the editor is torn down. */
+  document: LiveDocument | null;
+  completionTimer: ReturnType<typeof setTimeout> | null;
+}
+
+export interface EditShell {
+  readonly store: StoreApi<EditFeatureState>;
+  readonly review: ReviewController;
+  readonly handles: EditHandles;
+  readonly settings: Settings;
+  readonly countTask: DebouncedTask;
+  dispatch(event: EditEvent): void;
+}
+
+const COUNT_WAIT_MS = 200;
+const COUNT_MAX_WAIT_MS = 800;
+
+export function createEditShell(review: ReviewController, options: EditControllerOptions): EditShell {
+  const settings: Settings = {
+    loadAdapter: options.loadAdapter ?? (async () => (await import('./pierreEditAdapter.js')).loadPierreEditAdapter()),
+    completionTimeoutMs: options.completionTimeoutMs ?? 2000,
+    highlightTimeoutMs: options.highlightTimeoutMs ?? 20_000,
+  };
+  const store = createStore<EditFeatureState>()(() => INITIAL_EDIT_STATE);
+  const handles: EditHandles = { adapter: null, workerPool: null, deriver: null, editor: null, document: null, completionTimer: null };
+  const shell: EditShell = {
+    store,
+    review,
+    handles,
+    settings,
+    countTask: createDebouncedTask(() => dispatch({ type: 'countDue', liveText: liveText(handles) }), { wait: COUNT_WAIT_MS, maxWait: COUNT_MAX_WAIT_MS }),
+    dispatch,
+  };
+  function dispatch(event: EditEvent): void {
+    const { state, effects } = transition(store.getState(), event);
+    if (state !== store.getState()) store.setState(state, true);
+    for (const effect of effects) runEffect(shell, effect);
+  }
+  return shell;
+}
+
+/** The session's text as the editor has it now (null without an editor). */
+export function liveText(handles: EditHandles): string | null {
+  try {
+    return handles.editor?.getText() ?? handles.document?.contents ?? null;
+  } catch {
+    // A torn-down editor: the last change event's document still reads.
+    try {
+      return handles.document?.contents ?? null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** The Edit button's event, with the page's facts as they are now. */
+export function editRequested(shell: EditShell, fileId: string): EditEvent {
+  const s = shell.review.store.getState();
+  const file = s.fileById.get(fileId) ?? null;
+  return { type: 'editRequested', file, flagOn: isEditFlagOn(s.settings), staticRefusal: file && staticEditRefusal(file, s.review), liveText: liveText(shell.handles) };
+}
+
+type Handlers = { [K in EditEffect['type']]: (shell: EditShell, effect: Extract<EditEffect, { type: K }>) => void };
+
+/** What each effect does: keyed by the effect union, so a new effect breaks the build until it has a handler. */
+const HANDLERS: Handlers = {
+  expandFile: ({ review }, { fileId }) => {
+    const page = review.store.getState();
+    if (page.isCollapsed(fileId)) page.setCollapsed(fileId, false);
+  },
+  loadContents: (shell, { id, file }) => void loadContents(shell, id, file),
+  primeHighlight: (shell, { id, opened }) => void primed(shell, id, opened),
+  startDeriver: ({ handles }, { preEdit }) => {
+    handles.deriver?.dispose();
+    Object.assign(handles, { deriver: createHunkDeriver(preEdit), editor: null, document: null });
+  },
+  awaitFrames: ({ dispatch }, { id }) =>
+    void nextFrame()
+      .then(nextFrame)
+      .then(() => dispatch({ type: 'framesPainted', id })),
+  holdEditor: ({ handles }, { editor }) => void (handles.editor = editor),
+  holdDocument: ({ handles }, { document }) => void (handles.document = document),
+  focusEditor: ({ handles }) => handles.editor?.focus(),
+  focusLine,
+  scheduleCount: ({ countTask }) => countTask.schedule(),
+  cancelCount: ({ countTask }) => countTask.cancel(),
+  count: (shell, { id, text }) => count(shell, id, text),
+  prepareToEnd: ({ handles }, { id }) => prepareToEnd(handles, id),
+  startCompletionTimer: ({ handles, settings, dispatch }, { id }) => {
+    clearTimer(handles);
+    handles.completionTimer = setTimeout(() => dispatch({ type: 'completionTimedOut', id }), settings.completionTimeoutMs);
+  },
+  finishSession: (shell, { stateKey, derive }) => finishSession(shell, stateKey, derive),
+  addSuggestions: ({ review }, { suggestions }) => {
+    for (const suggestion of suggestions) review.store.getState().addAnnotation(suggestion);
+  },
+  toast: ({ review }, { message }) => review.store.getState().showToast(message),
+  openFloatingComposer: ({ review, dispatch }, { target, highlightedText, approximate, anchor }) => {
+    if (review.store.getState().openComposer({ kind: 'comment', target, highlightedText, approximate })) dispatch({ type: 'floatingComposerOpened', anchor });
+  },
+  editFile: (shell, { fileId }) => shell.dispatch(editRequested(shell, fileId)),
+};
+
+function runEffect(shell: EditShell, effect: EditEffect): void {
+  // The table is keyed by the union: each handler takes its own member (TypeScript cannot correlate the two here).
+  (HANDLERS[effect.type] as (shell: EditShell, effect: EditEffect) => void)(shell, effect);
+}
+
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+async function ensureAdapter(shell: EditShell): Promise<PierreEditAdapter> {
+  const { handles, dispatch } = shell;
+  if (handles.adapter) return handles.adapter;
+  const loaded = await shell.settings.loadAdapter();
+  if (!handles.adapter) {
+    handles.adapter = loaded;
+    const factory = loaded.createEditorFactory({
+      onMakeAnnotation: (snapshot) => dispatch({ type: 'selectionAnnotated', snapshot }),
+      onEditorAttached: (editor) => dispatch({ type: 'editorAttached', editor, first: handles.editor === null }),
+    });
+    installEditorFactory(factory);
+  }
+  return handles.adapter;
+}
+
+async function loadContents(shell: EditShell, id: number, file: ReviewFile): Promise<void> {
+  let event: EditEvent;
+  try {
+    const [, data] = await Promise.all([ensureAdapter(shell), shell.review.fetchContents(file.path)]);
+    const current = shell.review.store.getState().fileById.get(file.id) === file;
+    event = { type: 'contentsHydrated', id, result: current ? hydrateForEditing(file, data) : null };
+  } catch (error) {
+    const refused = error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
+    event = { type: 'startFailed', id, failure: refused ? { kind: 'refused', reason: refusalMessage(error.code) } : { kind: 'error', message: errorText(error) } };
+  }
+  shell.dispatch(event);
+}
+
+async function primed(shell: EditShell, id: number, opened: OpenedFile): Promise<void> {
+  await primeHighlight(shell.handles.workerPool, opened.fileDiff, shell.settings.highlightTimeoutMs);
+  const { fileById, composer } = shell.review.store.getState();
+  shell.dispatch({ type: 'highlightPrimed', id, opened, fileById, composer });
+}
+
+function focusLine(shell: EditShell, { id, editor, line }: Extract<EditEffect, { type: 'focusLine' }>): void {
+  // After the editor has painted (it attaches during CodeView's render).
+  requestAnimationFrame(() => {
+    if (shell.store.getState().session?.id !== id) return;
+    try {
+      editor.focus(line);
+    } catch {
+      // Focus is a convenience.
+    }
+  });
+}
+
+function count(shell: EditShell, id: number, text: string): void {
+  const deriver = shell.handles.deriver;
+  if (!deriver) return;
+  deriver
+    .derive(text, deriver.offMainThread ? undefined : INTERACTIVE_DIFF)
+    .then(({ hunks }) => shell.dispatch({ type: 'counted', id, changes: hunks.length }))
+    .catch(() => undefined);
+}
+
+function prepareToEnd(handles: EditHandles, id: number): void {
+  try {
+    handles.editor?.prepareToEnd(`redline-session:${id}:${Date.now()}`);
+  } catch {
+    // Only a performance workaround.
+  }
+}
+
+function clearTimer(handles: EditHandles): void {
+  if (handles.completionTimer) clearTimeout(handles.completionTimer);
+  handles.completionTimer = null;
+}
+
+function finishSession(shell: EditShell, stateKey: string, derive: DeriveRequest | null): void {
+  const { handles } = shell;
+  clearTimer(handles);
+  shell.countTask.cancel();
+  try {
+    handles.adapter?.clearEditState(stateKey);
+  } catch {
+    // Retention is per session key: a leftover draft can never resume.
+  }
+  const deriver = handles.deriver;
+  Object.assign(handles, { deriver: null, editor: null, document: null });
+  if (!derive) return deriver?.dispose();
+  void deriveSuggestions(derive, deriver).then((event) => {
+    deriver?.dispose();
+    shell.dispatch(event);
+  });
+}
+
+async function deriveSuggestions(request: DeriveRequest, deriver: HunkDeriver | null): Promise<EditEvent> {
+  try {
+    const { hunks } = await (deriver ?? createHunkDeriver(request.preEdit)).derive(request.text);
+    const now = new Date();
+    const suggestions = hunks.map((hunk) => buildSuggestion({ path: request.path, ...hunk, text: '', revision: request.revision }, now));
+    return { type: 'suggestionsDerived', request, suggestions };
+  } catch (error) {
+    return { type: 'derivationFailed', request, message: errorText(error) };
+  }
+}
+
+/** Stops what the shell started (the page's controller lives as long as the page). */
+export function disposeEditShell(shell: EditShell): void {
+  shell.countTask.cancel();
+  shell.handles.deriver?.dispose();
+  clearTimer(shell.handles);
+}

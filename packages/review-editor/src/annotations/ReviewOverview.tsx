@@ -1,0 +1,48 @@
+/**
+ * The top of the diff: what is being reviewed, the totals, and the general
+ * comments (about the whole review) with their form.
+ */
+import { changedFilesLabel, countChangedLines, signedCount } from '@redline/core';
+import { AnnotationCard } from './AnnotationCard.js';
+import { ComposerForm } from '../composer/ComposerForm.js';
+import { useController, useReview } from '../app/reviewContext.js';
+import { useShallow } from 'zustand/react/shallow';
+
+export function ReviewOverview() {
+  const controller = useController();
+  const target = useReview((s) => s.review?.target.description ?? '');
+  const totals = useReview(
+    useShallow((s) => {
+      const { additions, deletions } = countChangedLines(s.files);
+      return [s.files.length, additions, deletions] as const;
+    }),
+  );
+  const generalIds = useReview(useShallow((s) => s.annotations.filter((a) => a.scope === 'general').map((a) => a.id)));
+  const composingGeneral = useReview((s) => s.composer?.target.scope === 'general' && s.composer.editingId === null);
+  const [count, additions, deletions] = totals;
+  return (
+    <section className="overview" aria-label="Review overview">
+      <div className="overview-line">
+        <span className="overview-target">{target}</span>
+        <span className="overview-stats">
+          {changedFilesLabel(count)} <span className="count-add">{signedCount('+', additions, { grouped: true })}</span>{' '}
+          <span className="count-del">{signedCount('−', deletions, { grouped: true })}</span>
+        </span>
+        <span className="spacer" />
+        {!composingGeneral ? (
+          <button type="button" className="btn btn-small" onClick={() => controller.openComment({ scope: 'general' })}>
+            Add general comment
+          </button>
+        ) : null}
+      </div>
+      {generalIds.length > 0 || composingGeneral ? (
+        <div className="overview-general">
+          {generalIds.map((id) => (
+            <AnnotationCard key={id} id={id} />
+          ))}
+          {composingGeneral ? <ComposerForm /> : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+/** The whole page: providers, then the screen for the review's phase. */
+import { useEffect, useState } from 'react';
+import { WorkerPoolContextProvider, useWorkerPool } from '@pierre/diffs/react';
+import { DiffView } from '../diff/DiffView.js';
+import { extensionSlots } from '../diff/extensionSlots.js';
+import { highlighterOptions as highlighterOptionsFor, POOL_OPTIONS } from '../diff/highlighterPool.js';
+import { useDismissFirstScreenOnEnd, useFirstScreenDeadline } from '../reviewLoading/useFirstScreenHandOver.js';
+import type { ReviewController } from './reviewController.js';
+import { CloseReviewDialog } from '../feedback/CloseReviewDialog.js';
+import { ClosedScreen, SentScreen } from '../feedback/EndScreens.js';
+import { FailedScreen, LoadingScreen } from '../reviewLoading/LoadingScreens.js';
+import { FeedbackDialog } from '../feedback/FeedbackDialog.js';
+import { ReviewContext, useController, useReview } from './reviewContext.js';
+import { SearchBar } from '../search/SearchBar.js';
+import { SettingsDialog } from '../settings/SettingsDialog.js';
+import { ShortcutsDialog } from '../navigation/ShortcutsDialog.js';
+import { Sidebar } from '../navigation/Sidebar.js';
+import { Toasts } from '../ui/Toasts.js';
+import { TopBar } from './TopBar.js';
+import { useGlobalShortcuts } from '../navigation/useGlobalShortcuts.js';
+import { useResolvedTheme } from '../settings/useResolvedTheme.js';
+
+export function ReviewApp({ controller, withWorkers = true }: { controller: ReviewController; withWorkers?: boolean }) {
+  // The same options mountReviewApp started the pool with (highlighterPool.ts), for a page mounted without it.
+  const [highlighterOptions] = useState(() => highlighterOptionsFor(controller.store.getState().settings.editSuggestions));
+  const page = (
+    <ReviewContext.Provider value={controller}>
+      <Screen />
+    </ReviewContext.Provider>
+  );
+  if (!withWorkers) return page;
+  return (
+    <WorkerPoolContextProvider poolOptions={POOL_OPTIONS} highlighterOptions={highlighterOptions}>
+      <MarkHighlighterReady />
+      {page}
+    </WorkerPoolContextProvider>
+  );
+}
+
+/**
+ * Marks `redline:highlighter-ready` on the performance timeline when the
+ * worker pool has started (CodeView paints nothing before): with
+ * `redline:review-loaded`, it tells which of the two a slow first paint
+ * waited for.
+ */
+function MarkHighlighterReady() {
+  const pool = useWorkerPool();
+  useEffect(() => {
+    if (!pool) return;
+    let marked = false;
+    const check = (state: string, failed: boolean) => {
+      if (marked || (state !== 'initialized' && !failed)) return;
+      marked = true;
+      performance.mark?.('redline:highlighter-ready');
+    };
+    const stats = pool.getStats();
+    check(stats.managerState, stats.workersFailed);
+    return pool.subscribeToStatChanges((s) => check(s.managerState, s.workersFailed));
+  }, [pool]);
+  return null;
+}
+
+function Screen() {
+  const phase = useReview((s) => s.phase);
+  const theme = useReview((s) => s.settings.theme);
+  useResolvedTheme(theme);
+  useDismissFirstScreenOnEnd(phase);
+  switch (phase) {
+    case 'loading':
+      return <LoadingScreen />;
+    case 'failed':
+      return <FailedScreen />;
+    case 'sent':
+      return <SentScreen />;
+    case 'closed':
+      return <ClosedScreen />;
+    case 'ready':
+      return <ReviewPage />;
+  }
+}
+
+function ReviewPage() {
+  const controller = useController();
+  const dialog = useReview((s) => s.dialog);
+  const fileCount = useReview((s) => s.files.length);
+  useGlobalShortcuts(controller);
+  useFirstScreenDeadline(fileCount);
+  const PageExtension = extensionSlots.reviewPage;
+  return (
+    <div className="app">
+      <TopBar />
+      <div className="workspace">
+        <Sidebar />
+        <main className="diff-pane" aria-label="Diff">
+          <SearchBar />
+          <div className="diff-scroll">
+            <DiffView />
+          </div>
+        </main>
+      </div>
+      <Toasts />
+      {dialog === 'feedback' ? <FeedbackDialog /> : null}
+      {dialog === 'settings' ? <SettingsDialog /> : null}
+      {dialog === 'shortcuts' ? <ShortcutsDialog /> : null}
+      {dialog === 'close' ? <CloseReviewDialog /> : null}
+      {PageExtension ? <PageExtension /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * The review controller: what components (and the edit feature) call to
+ * make something happen beyond the store. It is assembled from the
+ * features' services; each service owns its effects.
+ */
+import type { ReviewApi } from '../api/apiClient.js';
+import { createComposerService, type ComposerService } from '../composer/composerService.js';
+import { createFeedbackService, type FeedbackService } from '../feedback/feedbackService.js';
+import { createNavigator, type Navigator } from '../navigation/navigator.js';
+import { createFileContents, type FileContentsService } from '../reviewLoading/fileContents.js';
+import { createReviewLoader, type ReviewLoader } from '../reviewLoading/reviewLoader.js';
+import { createSearchService, type SearchService } from '../search/searchService.js';
+import type { ReviewStore } from './reviewStore.js';
+
+export interface ReviewController
+  extends Omit<ReviewLoader, 'installReread'>,
+    FileContentsService,
+    ComposerService,
+    Navigator,
+    SearchService,
+    FeedbackService {
+  readonly store: ReviewStore;
+  readonly api: ReviewApi;
+}
+
+/** The features' services of one review page, sharing one store, one API client and one contents cache. */
+export interface ReviewServices {
+  contents: FileContentsService;
+  loader: ReviewLoader;
+  composer: ComposerService;
+  navigator: Navigator;
+  search: SearchService;
+  feedback: FeedbackService;
+}
+
+export function createReviewServices(store: ReviewStore, api: ReviewApi): ReviewServices {
+  const contents = createFileContents(store, api);
+  const navigator = createNavigator(store);
+  return {
+    contents,
+    loader: createReviewLoader(store, api, contents),
+    composer: createComposerService(store, contents),
+    navigator,
+    search: createSearchService(store, navigator),
+    feedback: createFeedbackService(store, api),
+  };
+}
+
+export function createReviewController(store: ReviewStore, api: ReviewApi, services: ReviewServices = createReviewServices(store, api)): ReviewController {
+  const { load, refresh, setHideWhitespace } = services.loader;
+  return { store, api, load, refresh, setHideWhitespace, ...services.contents, ...services.composer, ...services.navigator, ...services.search, ...services.feedback };
+}

@@ -1,0 +1,55 @@
+/**
+ * The review store: one vanilla zustand store combining the features'
+ * slices (zustand's slices pattern). Each slice owns its state and the
+ * actions on it, testable without React; the network lives in the
+ * features' services (app/reviewController.ts assembles them).
+ */
+import { createStore, type StateCreator, type StoreApi } from 'zustand/vanilla';
+import { createAnnotationsSlice, type AnnotationsSlice } from '../annotations/annotationsSlice.js';
+import { createComposerSlice, type ComposerSlice } from '../composer/composerSlice.js';
+import { createCollapseSlice, type CollapseSlice } from '../diff/collapseSlice.js';
+import { createDraftSlice, type DraftSlice } from '../drafts/draftSlice.js';
+import { createFeedbackSlice, type FeedbackSlice } from '../feedback/feedbackSlice.js';
+import { createNavigationSlice, type NavigationSlice } from '../navigation/navigationSlice.js';
+import { createReviewSlice, type ReviewSlice } from '../reviewLoading/reviewSlice.js';
+import { createSearchSlice, type SearchSlice } from '../search/searchSlice.js';
+import { DEFAULT_SETTINGS, type Settings } from '../settings/settings.js';
+import { createViewedSlice, type ViewedSlice } from '../viewed/viewedSlice.js';
+import { createSettingsSlice, type SettingsSlice } from '../settings/settingsSlice.js';
+import { createDialogSlice, type DialogSlice } from '../ui/dialogSlice.js';
+import { createToastsSlice, type ToastsSlice } from '../ui/toastsSlice.js';
+
+export type ReviewStoreState = ReviewSlice &
+  AnnotationsSlice &
+  ComposerSlice &
+  ViewedSlice &
+  CollapseSlice &
+  FeedbackSlice &
+  DraftSlice &
+  NavigationSlice &
+  SearchSlice &
+  SettingsSlice &
+  ToastsSlice &
+  DialogSlice;
+
+export type ReviewStore = StoreApi<ReviewStoreState>;
+
+/** One feature's part of the store; it may read (and reset) the others'. */
+export type ReviewSliceCreator<Slice> = StateCreator<ReviewStoreState, [], [], Slice>;
+
+export function createReviewStore(settings: Settings = DEFAULT_SETTINGS): ReviewStore {
+  return createStore<ReviewStoreState>()((...a) => ({
+    ...createReviewSlice(...a),
+    ...createAnnotationsSlice(...a),
+    ...createComposerSlice(...a),
+    ...createViewedSlice(...a),
+    ...createCollapseSlice(...a),
+    ...createFeedbackSlice(...a),
+    ...createDraftSlice(...a),
+    ...createNavigationSlice(...a),
+    ...createSearchSlice(...a),
+    ...createSettingsSlice(settings)(...a),
+    ...createToastsSlice(...a),
+    ...createDialogSlice(...a),
+  }));
+}

@@ -1,0 +1,64 @@
+/**
+ * The right side of a file header: what kind of file it is, "Load diff" for
+ * large ones, a file comment, the Viewed checkbox, and at the far right the
+ * slot the edit feature fills (its Edit button).
+ */
+import { extensionSlots } from './extensionSlots.js';
+import { LARGE_DIFF_CHANGED_LINES } from '@redline/core';
+import { Icon } from '../ui/icons.js';
+import { useController, useReview } from '../app/reviewContext.js';
+
+export function FileHeaderActions({ fileId }: { fileId: string }) {
+  const controller = useController();
+  const file = useReview((s) => s.fileById.get(fileId));
+  const viewed = useReview((s) => s.isViewed(fileId));
+  const collapsed = useReview((s) => (file ? s.isCollapsed(fileId) : false));
+  if (!file) return null;
+  const state = controller.store.getState();
+  const End = extensionSlots.fileHeaderEnd;
+  return (
+    <span className="file-actions" role="group" aria-label={`${file.path} actions`}>
+      {file.generated ? <span className="chip" title="Lock file, build output or marked as generated">Generated</span> : null}
+      {file.large && collapsed ? (
+        <button type="button" className="btn btn-small" title={`More than ${LARGE_DIFF_CHANGED_LINES.toLocaleString('en')} changed lines or 400 KB`} onClick={() => state.setCollapsed(fileId, false)}>
+          Load diff
+        </button>
+      ) : null}
+      <button
+        type="button"
+        className="btn btn-small btn-icon"
+        aria-label={`Comment on file ${file.path}`}
+        title="Comment on this file"
+        onClick={() => {
+          state.setCollapsed(fileId, false);
+          controller.openComment({ scope: 'file', fileId });
+        }}
+      >
+        <Icon name="comment" />
+      </button>
+      <label className={`viewed-toggle ${viewed ? 'is-viewed' : ''}`}>
+        <input type="checkbox" checked={viewed} onChange={() => state.toggleViewed(fileId)} />
+        Viewed
+      </label>
+      {End ? <End file={file} /> : null}
+    </span>
+  );
+}
+
+export function CollapseToggle({ fileId }: { fileId: string }) {
+  const controller = useController();
+  const collapsed = useReview((s) => s.isCollapsed(fileId));
+  const path = useReview((s) => s.fileById.get(fileId)?.path ?? fileId);
+  return (
+    <button
+      type="button"
+      className="btn btn-icon btn-collapse"
+      aria-expanded={!collapsed}
+      aria-label={`${collapsed ? 'Expand' : 'Collapse'} ${path}`}
+      title={collapsed ? 'Expand file' : 'Collapse file'}
+      onClick={() => controller.store.getState().setCollapsed(fileId, !collapsed)}
+    >
+      <Icon name={collapsed ? 'chevronRight' : 'chevronDown'} />
+    </button>
+  );
+}

@@ -1,0 +1,28 @@
+/** What a file's diff cannot show by itself: binary, mode, rename, links, hidden characters. */
+import { fileNotices } from '@redline/core';
+import { unsafeLinesOf } from './buildItems.js';
+import { useReview } from '../app/reviewContext.js';
+
+export function FileNotices({ fileId }: { fileId: string }) {
+  const file = useReview((s) => s.fileById.get(fileId));
+  if (!file) return null;
+  // The core words these, for this page and the server's first screen alike.
+  const notices = fileNotices(file.facts, file.fileDiff.hunks.length > 0);
+  const unsafe = unsafeLinesOf(file);
+  return (
+    <div className="file-notices">
+      {unsafe.length > 0 ? (
+        <div className="unsafe-banner" role="note">
+          <strong>This file contains bidirectional or hidden Unicode text</strong> that may be interpreted or compiled differently than
+          what appears below ({unsafe.length} {unsafe.length === 1 ? 'line' : 'lines'}, marked). Such characters are shown as chips like{' '}
+          <span className="chip chip-unsafe">U+202E</span>.
+        </div>
+      ) : null}
+      {notices.map((notice) => (
+        <div key={notice} className="file-notice">
+          {notice}
+        </div>
+      ))}
+    </div>
+  );
+}

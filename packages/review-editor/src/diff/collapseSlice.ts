@@ -1,0 +1,27 @@
+/**
+ * Which files are folded. Generated and large files start collapsed (core's
+ * file classification sets `generated`/`large`), and so do viewed ones; an
+ * explicit choice of the reviewer wins.
+ */
+import type { ReviewSliceCreator } from '../app/reviewStore.js';
+
+export interface CollapseSlice {
+  /** Explicit collapse choices per file id; otherwise the file's default applies. */
+  collapsed: Record<string, boolean>;
+  isCollapsed(fileId: string): boolean;
+  setCollapsed(fileId: string, collapsed: boolean): void;
+}
+
+export const createCollapseSlice: ReviewSliceCreator<CollapseSlice> = (set, get) => ({
+  collapsed: {},
+  isCollapsed(fileId) {
+    const s = get();
+    const explicit = s.collapsed[fileId];
+    if (explicit !== undefined) return explicit;
+    const file = s.fileById.get(fileId);
+    return !!file && (file.generated || file.large || s.isViewed(fileId));
+  },
+  setCollapsed(fileId, collapsed) {
+    set((s) => ({ collapsed: { ...s.collapsed, [fileId]: collapsed } }));
+  },
+});

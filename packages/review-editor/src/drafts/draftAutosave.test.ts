@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CALC_FILES, CALC_PATCH, makeReview } from '../testing/fixtures.js';
+import { createMemoryApi } from '../testing/memoryApi.js';
+import { createReviewStore } from '../app/reviewStore.js';
+import { startDraftAutosave } from './draftAutosave.js';
+
+function setup() {
+  const review = makeReview(CALC_PATCH, CALC_FILES);
+  const api = createMemoryApi(review);
+  const store = createReviewStore();
+  store.getState().loadReview(review, null);
+  const autosave = startDraftAutosave(store, api, { delayMs: 200, maxWaitMs: 500 });
+  const puts = () => api.calls.filter((c) => c === 'draft put').length;
+  return { review, api, store, autosave, puts };
+}
+
+describe('draft autosave', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('saves what the reviewer did, keyed by the fingerprint, after a quiet moment', async () => {
+    const { review, api, store, autosave, puts } = setup();
+    store.getState().setSummary('s');
+    store.getState().setViewed('src/calc.ts', true);
+    await vi.advanceTimersByTimeAsync(199);
+    expect(puts()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(puts()).toBe(1);
+    const draft = api.drafts.get(review.fingerprint)!;
+    expect(draft).toMatchObject({ version: 1, fingerprint: review.fingerprint, summary: 's', verdict: 'comment', annotations: [] });
+    expect(Object.keys(draft.viewed)).toEqual(['src/calc.ts']);
+    expect(store.getState().draftStatus).toBe('saved');
+    autosave.stop();
+  });
+
+  it('is never more than 500 ms behind, however steadily the reviewer types', async () => {
+    const { store, autosave, puts } = setup();
+    for (let t = 0; t < 1000; t += 100) {
+      store.getState().setSummary(`typing ${t}`);
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    // Ten changes 100 ms apart: a debounce alone would not have saved yet.
+    expect(puts()).toBeGreaterThanOrEqual(2);
+    autosave.stop();
+  });
+
+  it('does not save when nothing the draft holds changed (search, selection, dialogs)', async () => {
+    const { store, autosave, puts } = setup();
+    store.getState().setSearchQuery('VERSION');
+    store.getState().openDialog('settings');
+    store.getState().setSelection({ fileId: 'src/calc.ts', range: { start: 1, end: 1 } });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(puts()).toBe(0);
+    autosave.stop();
+  });
+
+  it('never overlaps two saves; a change made during a save is saved right after it', async () => {
+    const { api, store, autosave } = setup();
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const put = api.putDraft;
+    api.putDraft = async (draft, options) => {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await put(draft, options);
+      inFlight--;
+    };
+    store.getState().setSummary('one');
+    await vi.advanceTimersByTimeAsync(250);
+    store.getState().setSummary('two');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(maxInFlight).toBe(1);
+    expect(api.drafts.get(store.getState().review!.fingerprint)?.summary).toBe('two');
+    autosave.stop();
+  });
+
+  it('flushes at once (keepalive) when the page is hidden', async () => {
+    const { store, autosave, puts } = setup();
+    store.getState().setVerdict('approve');
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(puts()).toBe(1);
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+    autosave.stop();
+  });
+});

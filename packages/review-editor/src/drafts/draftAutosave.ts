@@ -1,0 +1,134 @@
+/**
+ * Autosaves the reviewer's work (annotations, viewed marks, verdict,
+ * summary) through PUT /api/draft, keyed by the diff fingerprint.
+ *
+ * Debounced, never more than `maxWaitMs` behind the last change (500 ms):
+ * killing the browser and the server mid-review loses at most that. Saves
+ * never overlap; a change during a save is saved right after it. When the
+ * page is hidden or closed, what is pending goes out at once (keepalive).
+ */
+import type { DraftData } from '@redline/core';
+import type { ReviewApi } from '../api/apiClient.js';
+import type { ReviewStore, ReviewStoreState } from '../app/reviewStore.js';
+
+export interface AutosaveOptions {
+  /** Quiet time before saving. */
+  delayMs?: number;
+  /** The longest a change waits, however busy the reviewer is. */
+  maxWaitMs?: number;
+  now?: () => Date;
+}
+
+function draftFromState(s: ReviewStoreState, now: Date): DraftData | null {
+  if (!s.review) return null;
+  return {
+    version: 1,
+    fingerprint: s.review.fingerprint,
+    annotations: s.annotations,
+    viewed: s.viewed,
+    verdict: s.verdict,
+    summary: s.summary,
+    updatedAt: now.toISOString(),
+  };
+}
+
+const saved = (s: ReviewStoreState) => [s.annotations, s.viewed, s.verdict, s.summary, s.review?.fingerprint] as const;
+
+export interface DraftAutosave {
+  /** Saves what is pending now (keepalive: the request may outlive the page). */
+  flush(keepalive?: boolean): Promise<void>;
+  stop(): void;
+}
+
+/** One autosave's timing state: the debounce timer, the oldest unsaved change, the save on the wire. */
+interface Saver {
+  store: ReviewStore;
+  api: ReviewApi;
+  delayMs: number;
+  maxWaitMs: number;
+  now: () => Date;
+  timer: ReturnType<typeof setTimeout> | null;
+  firstPendingAt: number | null;
+  inFlight: Promise<void> | null;
+  /** A change arrived while a save was on the wire: save again after it. */
+  dirty: boolean;
+}
+
+export function startDraftAutosave(store: ReviewStore, api: ReviewApi, options: AutosaveOptions = {}): DraftAutosave {
+  const saver: Saver = {
+    store,
+    api,
+    delayMs: options.delayMs ?? 200,
+    maxWaitMs: options.maxWaitMs ?? 500,
+    now: options.now ?? (() => new Date()),
+    timer: null,
+    firstPendingAt: null,
+    inFlight: null,
+    dirty: false,
+  };
+  const unsubscribe = store.subscribe((s, prev) => {
+    // Loading installs restored state: that is not a change to save.
+    if (prev.phase !== 'ready' || s.phase !== 'ready') return;
+    const a = saved(s);
+    const b = saved(prev);
+    if (a.some((value, i) => value !== b[i])) schedule(saver);
+  });
+  const stopFlushOnHide = flushWhenHidden(saver);
+  return {
+    flush: (keepalive = false) => (saver.firstPendingAt !== null || saver.dirty ? save(saver, keepalive) : (saver.inFlight ?? Promise.resolve())),
+    stop() {
+      unsubscribe();
+      if (saver.timer) clearTimeout(saver.timer);
+      stopFlushOnHide();
+    },
+  };
+}
+
+async function save(saver: Saver, keepalive = false): Promise<void> {
+  if (saver.timer) clearTimeout(saver.timer);
+  saver.timer = null;
+  saver.firstPendingAt = null;
+  if (saver.inFlight) {
+    saver.dirty = true;
+    return saver.inFlight;
+  }
+  const draft = draftFromState(saver.store.getState(), saver.now());
+  if (!draft || saver.store.getState().phase !== 'ready') return;
+  saver.dirty = false;
+  saver.inFlight = saver.api
+    .putDraft(draft, { keepalive })
+    .then(
+      () => saver.store.getState().setDraftStatus(saver.dirty ? 'pending' : 'saved'),
+      () => saver.store.getState().setDraftStatus('failed'),
+    )
+    .finally(() => {
+      saver.inFlight = null;
+      if (saver.dirty) void save(saver);
+    });
+  return saver.inFlight;
+}
+
+function schedule(saver: Saver) {
+  const at = Date.now();
+  saver.firstPendingAt ??= at;
+  saver.store.getState().setDraftStatus('pending');
+  if (saver.timer) clearTimeout(saver.timer);
+  const wait = Math.max(0, Math.min(saver.delayMs, saver.firstPendingAt + saver.maxWaitMs - at));
+  saver.timer = setTimeout(() => void save(saver), wait);
+}
+
+/** When the page is hidden or closed, what is pending goes out at once (keepalive); returns the remover. */
+function flushWhenHidden(saver: Saver): () => void {
+  const onHide = () => {
+    if (document.visibilityState === 'hidden' && saver.firstPendingAt !== null) void save(saver, true);
+  };
+  const onPageHide = () => {
+    if (saver.firstPendingAt !== null) void save(saver, true);
+  };
+  document.addEventListener('visibilitychange', onHide);
+  window.addEventListener('pagehide', onPageHide);
+  return () => {
+    document.removeEventListener('visibilitychange', onHide);
+    window.removeEventListener('pagehide', onPageHide);
+  };
+}

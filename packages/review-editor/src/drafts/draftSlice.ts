@@ -1,0 +1,49 @@
+/**
+ * The draft in the store: whether the last autosave went through
+ * (draftAutosave.ts saves), and the reviewer's work a saved draft restores.
+ */
+import type { Annotation, DraftData, Verdict } from '@redline/core';
+import type { ReviewSliceCreator } from '../app/reviewStore.js';
+import type { ReviewFile } from '../reviewLoading/reviewFile.js';
+import { keepValidViewed } from '../viewed/viewedFingerprint.js';
+
+export type DraftStatus = 'idle' | 'pending' | 'saved' | 'failed';
+
+export interface DraftSlice {
+  draftStatus: DraftStatus;
+  setDraftStatus(status: DraftStatus): void;
+  /**
+   * Restores a draft that arrived after the review was shown. Only while the
+   * reviewer has done nothing yet (never overwrites their work); returns
+   * whether it was applied.
+   */
+  restoreDraft(draft: DraftData): boolean;
+}
+
+/** The reviewer's work a draft carries (none: a fresh start); viewed marks that no longer match are dropped. */
+export function workFromDraft(
+  draft: DraftData | null,
+  files: readonly ReviewFile[],
+): { annotations: Annotation[]; viewed: Record<string, string>; verdict: Verdict; summary: string } {
+  return {
+    annotations: draft?.annotations ?? [],
+    viewed: draft ? keepValidViewed(draft.viewed, files) : {},
+    verdict: draft?.verdict ?? 'comment',
+    summary: draft?.summary ?? '',
+  };
+}
+
+export const createDraftSlice: ReviewSliceCreator<DraftSlice> = (set, get) => ({
+  draftStatus: 'idle',
+  setDraftStatus(draftStatus) {
+    if (get().draftStatus !== draftStatus) set({ draftStatus });
+  },
+  restoreDraft(draft) {
+    const s = get();
+    if (!s.review || draft.fingerprint !== s.review.fingerprint) return false;
+    const pristine = s.annotations.length === 0 && Object.keys(s.viewed).length === 0 && s.verdict === 'comment' && s.summary === '' && s.composer === null;
+    if (!pristine) return false;
+    set(workFromDraft(draft, s.files));
+    return true;
+  },
+});

@@ -1,0 +1,130 @@
+/**
+ * Send Feedback: the verdict, an optional summary, and a preview of exactly
+ * the markdown the agent will receive: rendered by the same core function
+ * the server uses, from the same review (the server adds the target and
+ * file list it sent this page). Overlapping suggestions must be resolved or
+ * explicitly confirmed before Send.
+ */
+import { renderFeedbackMarkdown, type Verdict } from '@redline/core';
+import { useId, useMemo, useState } from 'react';
+import { describeAnchor } from '../annotations/annotationOps.js';
+import { isModEnter } from '../navigation/shortcuts.js';
+import { Modal } from '../ui/Modal.js';
+import { overlapsOf } from '../annotations/overlapsOf.js';
+import { useController, useReview } from '../app/reviewContext.js';
+
+export const VERDICTS: { value: Verdict; label: string; hint: string }[] = [
+  { value: 'approve', label: 'Approve', hint: 'The changes can stay as they are.' },
+  { value: 'request-changes', label: 'Request changes', hint: 'The agent should address the feedback.' },
+  { value: 'comment', label: 'Comment', hint: 'Feedback without a decision.' },
+];
+
+export function FeedbackDialog() {
+  const controller = useController();
+  const state = controller.store.getState();
+  const verdict = useReview((s) => s.verdict);
+  const summary = useReview((s) => s.summary);
+  const annotations = useReview((s) => s.annotations);
+  const review = useReview((s) => s.review);
+  const error = useReview((s) => s.error);
+  const confirmed = useReview((s) => s.overlapsConfirmed);
+  const [sending, setSending] = useState(false);
+  const summaryId = useId();
+  const previewId = useId();
+
+  const preview = useMemo(() => (review ? renderFeedbackMarkdown(controller.feedbackReview()) : ''), [controller, review, verdict, summary, annotations]);
+  const overlaps = overlapsOf(annotations);
+  const overlapping = annotations.filter((a) => overlaps.has(a.id));
+  const blocked = overlapping.length > 0 && !confirmed;
+
+  const send = async () => {
+    if (blocked || sending) return;
+    setSending(true);
+    const ok = await controller.sendFeedback();
+    if (!ok) setSending(false);
+  };
+  const close = () => {
+    state.setError(null);
+    state.closeDialog();
+  };
+
+  return (
+    <Modal
+      title="Send Feedback"
+      className="modal-wide"
+      onClose={close}
+      onKeyDown={(event) => {
+        if (isModEnter(event)) {
+          event.preventDefault();
+          void send();
+        }
+      }}
+      footer={
+        <>
+          {error ? (
+            <p className="dialog-error" role="alert">
+              {error}
+            </p>
+          ) : (
+            <span className="muted">
+              {annotations.length} {annotations.length === 1 ? 'annotation' : 'annotations'} · <kbd>Ctrl</kbd>/<kbd>⌘</kbd>+<kbd>Enter</kbd> sends
+            </span>
+          )}
+          <span className="spacer" />
+          <button type="button" className="btn" onClick={close}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-primary" disabled={blocked || sending} onClick={() => void send()}>
+            {sending ? 'Sending…' : 'Send'}
+          </button>
+        </>
+      }
+    >
+      <div className="feedback-layout">
+        <div className="feedback-form">
+          <fieldset className="verdicts">
+            <legend>Verdict</legend>
+            {VERDICTS.map((v) => (
+              <label key={v.value} className={`verdict verdict-${v.value} ${verdict === v.value ? 'is-selected' : ''}`}>
+                <input type="radio" name="verdict" value={v.value} checked={verdict === v.value} onChange={() => state.setVerdict(v.value)} data-autofocus={verdict === v.value ? '' : undefined} />
+                <span className="verdict-label">{v.label}</span>
+                <span className="verdict-hint">{v.hint}</span>
+              </label>
+            ))}
+          </fieldset>
+          <label htmlFor={summaryId} className="field-label">
+            Summary <span className="muted">(optional, markdown)</span>
+          </label>
+          <textarea id={summaryId} className="text-input" rows={6} value={summary} onChange={(event) => state.setSummary(event.target.value)} placeholder="Overall feedback for the agent" />
+          {overlapping.length > 0 ? (
+            <div className="overlap-warning" role="alert">
+              <p>
+                <strong>Overlapping suggestions.</strong> These suggestions change some of the same lines; the agent cannot apply them all. Edit or delete one of
+                each pair, or send them as they are.
+              </p>
+              <ul>
+                {overlapping.map((a) => (
+                  <li key={a.id}>
+                    <code>{a.path}</code> {describeAnchor(a)}
+                  </li>
+                ))}
+              </ul>
+              <label className="checkbox">
+                <input type="checkbox" checked={confirmed} onChange={(event) => state.setOverlapsConfirmed(event.target.checked)} />
+                Send the overlapping suggestions anyway
+              </label>
+            </div>
+          ) : null}
+        </div>
+        <div className="feedback-preview">
+          <div className="field-label" id={previewId}>
+            Preview: exactly what the agent receives
+          </div>
+          <pre className="preview" aria-labelledby={previewId} tabIndex={0} data-testid="feedback-preview">
+            {preview}
+          </pre>
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,54 @@
+/** Send Feedback and Close review: what goes to the server, and the end screens after. */
+import type { FeedbackReview, FeedbackSubmission } from '@redline/core';
+import type { ReviewApi } from '../api/apiClient.js';
+import type { ReviewStore, ReviewStoreState } from '../app/reviewStore.js';
+import { errorMessage } from '../ui/errorMessage.js';
+
+export interface FeedbackService {
+  /** Exactly what the server renders the export from (it adds its own target): the dialog's preview. */
+  feedbackReview(): FeedbackReview;
+  /** The body of POST /api/feedback. */
+  submission(): FeedbackSubmission;
+  sendFeedback(): Promise<boolean>;
+  closeReview(): Promise<boolean>;
+}
+
+export function createFeedbackService(store: ReviewStore, api: ReviewApi): FeedbackService {
+  const submission = () => submissionOf(store.getState());
+  return {
+    feedbackReview: () => feedbackReviewOf(store.getState()),
+    submission,
+    sendFeedback: () => settle(store, 'Sending', async () => store.getState().markSent((await api.sendFeedback(submission())).output)),
+    closeReview: () => settle(store, 'Closing', async () => {
+      await api.closeReview();
+      store.getState().markClosed();
+    }),
+  };
+}
+
+function feedbackReviewOf(s: ReviewStoreState): FeedbackReview {
+  return {
+    target: s.review!.target,
+    verdict: s.verdict,
+    summary: s.summary,
+    annotations: s.annotations,
+    // The server's own file list, as the server passes it to the renderer.
+    files: s.review!.files.map(({ path, oldPath, status }) => ({ path, oldPath, status })),
+  };
+}
+
+function submissionOf(s: ReviewStoreState): FeedbackSubmission {
+  return { verdict: s.verdict, summary: s.summary, annotations: s.annotations };
+}
+
+/** Runs the request that ends the review; a failure stays on the page as "<what> failed: …". */
+async function settle(store: ReviewStore, what: 'Sending' | 'Closing', run: () => Promise<void>): Promise<boolean> {
+  try {
+    if (what === 'Sending') store.getState().setError(null);
+    await run();
+    return true;
+  } catch (error) {
+    store.getState().setError(`${what} failed: ${errorMessage(error)}`);
+    return false;
+  }
+}

@@ -1,0 +1,39 @@
+/** What Send Feedback sends beside the annotations, and how the review ended. */
+import type { Verdict } from '@redline/core';
+import type { ReviewSliceCreator } from '../app/reviewStore.js';
+
+export interface FeedbackSlice {
+  verdict: Verdict;
+  summary: string;
+  /** The reviewer confirmed sending overlapping suggestions as they are. */
+  overlapsConfirmed: boolean;
+  /** After sending: what the CLI printed for the agent. */
+  sentOutput: string | null;
+  setVerdict(verdict: Verdict): void;
+  setSummary(summary: string): void;
+  setOverlapsConfirmed(confirmed: boolean): void;
+  markSent(output: string): void;
+  markClosed(): void;
+}
+
+export const createFeedbackSlice: ReviewSliceCreator<FeedbackSlice> = (set) => ({
+  verdict: 'comment',
+  summary: '',
+  overlapsConfirmed: false,
+  sentOutput: null,
+  setVerdict(verdict) {
+    set({ verdict });
+  },
+  setSummary(summary) {
+    set({ summary });
+  },
+  setOverlapsConfirmed(confirmed) {
+    set({ overlapsConfirmed: confirmed });
+  },
+  markSent(output) {
+    set({ phase: 'sent', sentOutput: output, dialog: null });
+  },
+  markClosed() {
+    set({ phase: 'closed', dialog: null });
+  },
+});

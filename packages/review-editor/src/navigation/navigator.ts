@@ -1,0 +1,96 @@
+/**
+ * Moving around the diff: jumping to a file, a line or an annotation,
+ * `j`/`k` and `v` on the current file. The diff view registers itself as
+ * the viewport.
+ */
+import type { Side } from '@redline/core';
+import type { ReviewStore } from '../app/reviewStore.js';
+
+/** What the diff view lets the rest of the page do to it. */
+export interface DiffViewport {
+  scrollToTop(): void;
+  scrollToFile(fileId: string): void;
+  scrollToLine(fileId: string, side: Side, lineNumber: number): void;
+}
+
+export interface Navigator {
+  setViewport(next: DiffViewport | null): void;
+  /** How many ms the picked file stays current whatever the scroll does (0: scrolling may change it). */
+  currentFilePinnedFor(): number;
+  jumpToFile(fileId: string): void;
+  jumpToLine(fileId: string, side: Side, lineNumber: number): void;
+  jumpToAnnotation(id: string): void;
+  /** `j`/`k`: the next or previous file. */
+  stepFile(direction: 1 | -1): void;
+  /** `v`: marks the current file viewed, or not. */
+  toggleViewedCurrent(): void;
+}
+
+/** How long a jumped-to file stays current while the scroll settles (the last files of a diff can never reach the top edge). */
+const PIN_MS = 800;
+
+/** The navigator's own state: the registered viewport and until when the jumped-to file stays current. */
+interface Moving {
+  store: ReviewStore;
+  viewport: DiffViewport | null;
+  pinnedUntil: number;
+}
+
+export function createNavigator(store: ReviewStore): Navigator {
+  const m: Moving = { store, viewport: null, pinnedUntil: 0 };
+  return {
+    setViewport(next) {
+      m.viewport = next;
+    },
+    currentFilePinnedFor: () => Math.max(0, m.pinnedUntil - performance.now()),
+    jumpToFile: (fileId) => jumpToFile(m, fileId),
+    jumpToLine: (fileId, side, lineNumber) => jumpToLine(m, fileId, side, lineNumber),
+    jumpToAnnotation: (id) => jumpToAnnotation(m, id),
+    stepFile: (direction) => stepFile(m, direction),
+    toggleViewedCurrent() {
+      const id = store.getState().currentFileId;
+      if (id) store.getState().toggleViewed(id);
+    },
+  };
+}
+
+function pin(m: Moving, fileId: string) {
+  m.pinnedUntil = performance.now() + PIN_MS;
+  m.store.getState().setCurrentFile(fileId);
+}
+
+/** Unfolds a collapsed file first; `then` runs once its items have reached CodeView. */
+function reveal(m: Moving, fileId: string, then: () => void) {
+  const s = m.store.getState();
+  if (!s.isCollapsed(fileId)) return then();
+  s.setCollapsed(fileId, false);
+  requestAnimationFrame(() => requestAnimationFrame(then));
+}
+
+function jumpToFile(m: Moving, fileId: string) {
+  pin(m, fileId);
+  m.viewport?.scrollToFile(fileId);
+}
+
+function jumpToLine(m: Moving, fileId: string, side: Side, lineNumber: number) {
+  pin(m, fileId);
+  reveal(m, fileId, () => m.viewport?.scrollToLine(fileId, side, lineNumber));
+}
+
+function jumpToAnnotation(m: Moving, id: string) {
+  const s = m.store.getState();
+  const a = s.annotations.find((x) => x.id === id);
+  if (!a) return;
+  if (a.scope === 'general') return m.viewport?.scrollToTop();
+  if (!s.fileById.has(a.path)) return;
+  if (a.scope === 'file' || a.outdated) return reveal(m, a.path, () => jumpToFile(m, a.path));
+  jumpToLine(m, a.path, a.side ?? 'new', a.startLine ?? 1);
+}
+
+function stepFile(m: Moving, direction: 1 | -1) {
+  const { files, currentFileId } = m.store.getState();
+  if (files.length === 0) return;
+  const at = files.findIndex((f) => f.id === currentFileId);
+  const next = files[Math.min(files.length - 1, Math.max(0, at < 0 ? 0 : at + direction))];
+  if (next) jumpToFile(m, next.id);
+}

@@ -1,0 +1,40 @@
+/**
+ * Viewed marks: path -> the fingerprint of the file's diff when it was
+ * marked (viewedFingerprint.ts). They are saved with the draft (drafts/); a
+ * mark whose file diff changed no longer counts.
+ */
+import type { ReviewSliceCreator } from '../app/reviewStore.js';
+import { viewedFingerprint } from './viewedFingerprint.js';
+
+export interface ViewedSlice {
+  /** path -> viewed fingerprint. */
+  viewed: Record<string, string>;
+  isViewed(fileId: string): boolean;
+  setViewed(fileId: string, viewed: boolean): void;
+  toggleViewed(fileId: string): void;
+}
+
+export const createViewedSlice: ReviewSliceCreator<ViewedSlice> = (set, get) => ({
+  viewed: {},
+  isViewed(fileId) {
+    const s = get();
+    const file = s.fileById.get(fileId);
+    // Hash only files that carry a mark: most do not, and hashing every
+    // patch section of a 2,000-file review costs a second.
+    const mark = file ? s.viewed[file.path] : undefined;
+    return mark !== undefined && mark === viewedFingerprint(file!);
+  },
+  setViewed(fileId, viewed) {
+    const s = get();
+    const file = s.fileById.get(fileId);
+    if (!file) return;
+    const next = { ...s.viewed };
+    if (viewed) next[file.path] = viewedFingerprint(file);
+    else delete next[file.path];
+    // Like GitHub: a viewed file folds away, unmarking unfolds it.
+    set({ viewed: next, collapsed: { ...s.collapsed, [fileId]: viewed } });
+  },
+  toggleViewed(fileId) {
+    get().setViewed(fileId, !get().isViewed(fileId));
+  },
+});
