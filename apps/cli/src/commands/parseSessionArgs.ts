@@ -4,6 +4,9 @@
  * `--repo DIR` for all, `--json` for wait and status, `--timeout SECONDS`
  * for wait.
  */
+import { findStateDir } from '../agent/findStateDir.js';
+import type { CliIo } from '../cliIo.js';
+import { SessionStore } from '../sessions/sessionStore.js';
 import { optionValue, readOptions, usageError, type OptionSpec } from './readOptions.js';
 
 export type SessionVerb = 'wait' | 'status' | 'stop';
@@ -40,4 +43,14 @@ export function parseSessionArgs(verb: SessionVerb, argv: readonly string[]): Se
 function parseTimeout(value: string): number {
   if (!/^\d{1,5}$/.test(value) || Number(value) > 86_400) throw usageError(`--timeout must be a whole number of seconds from 0 to 86400, got '${value}'`);
   return Number(value) * 1000;
+}
+
+/** What a session verb starts from: its arguments and the repository's sessions; null when it printed its help instead. */
+export async function openSessionVerb(verb: SessionVerb, argv: readonly string[], io: CliIo, help: string): Promise<{ args: SessionArgs; store: SessionStore } | null> {
+  const args = parseSessionArgs(verb, argv);
+  if (args.help) {
+    io.stdout.write(help);
+    return null;
+  }
+  return { args, store: new SessionStore(await findStateDir(io.cwd, args.repo)) };
 }

@@ -7,28 +7,23 @@
  * review in the same repository is refused; a server that dies makes `wait`
  * exit 1 at once; a session of another repository is refused.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type FeedbackResult } from '@redline/core';
 import { signInAsPage } from '../../../testSupport/browserSession.js';
+import { buildCli, CLI_BIN } from '../../../testSupport/buildCli.js';
 import { makeRepo, type TestRepo } from '../../../testSupport/gitRepo.js';
 import { makeStubAppDir } from '../../../testSupport/stubApp.js';
 import { isProcessAlive } from '../../sessions/isProcessAlive.js';
 
-const ROOT = resolve(__dirname, '../../../../..');
-const BIN = join(ROOT, 'apps/cli/bin/redline.js');
+const BIN = CLI_BIN;
 const ENV = { ...process.env, REDLINE_APP_DIR: makeStubAppDir(), BROWSER: '' };
 const started: number[] = [];
 
 beforeAll(() => {
-  try {
-    execFileSync('npx', ['tsc', '-b', 'apps/cli'], { cwd: ROOT, stdio: 'ignore' });
-  } catch {
-    // checked below
-  }
-  expect(existsSync(join(ROOT, 'apps/cli/dist/main.js'))).toBe(true);
+  expect(buildCli()).toBe(true);
 }, 120_000);
 afterAll(() => {
   for (const pid of started) if (isProcessAlive(pid)) process.kill(pid, 'SIGKILL');

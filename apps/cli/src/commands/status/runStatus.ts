@@ -5,12 +5,11 @@
  * Never the link's token, the agent key or any other secret.
  */
 import { AgentClient } from '../../agent/agentClient.js';
-import { findStateDir } from '../../agent/findStateDir.js';
 import type { CliIo } from '../../cliIo.js';
 import { RedlineError } from '../../errors.js';
 import type { AgentStatusAnswer } from '../../server/agent/agentApi.js';
 import { SessionStore, type FoundSession } from '../../sessions/sessionStore.js';
-import { parseSessionArgs } from '../parseSessionArgs.js';
+import { openSessionVerb } from '../parseSessionArgs.js';
 import { STATUS_HELP } from './statusHelp.js';
 
 export interface SessionStatus {
@@ -26,12 +25,9 @@ export interface SessionStatus {
 }
 
 export async function runStatus(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseSessionArgs('status', argv);
-  if (args.help) {
-    io.stdout.write(STATUS_HELP);
-    return 0;
-  }
-  const store = new SessionStore(await findStateDir(io.cwd, args.repo));
+  const opened = await openSessionVerb('status', argv, io, STATUS_HELP);
+  if (!opened) return 0;
+  const { args, store } = opened;
   const status = await readStatus(store, await store.find());
   io.stdout.write(args.json ? `${JSON.stringify(status, null, 2)}\n` : statusText(status));
   return 0;

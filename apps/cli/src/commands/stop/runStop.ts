@@ -5,24 +5,19 @@
  * collected, is just removed (the copy under reviews/ stays).
  */
 import { AgentClient } from '../../agent/agentClient.js';
-import { findStateDir } from '../../agent/findStateDir.js';
 import type { CliIo } from '../../cliIo.js';
 import { RedlineError } from '../../errors.js';
 import { isProcessAlive } from '../../sessions/isProcessAlive.js';
-import { SessionStore } from '../../sessions/sessionStore.js';
-import { parseSessionArgs } from '../parseSessionArgs.js';
+import { openSessionVerb } from '../parseSessionArgs.js';
 import { STOP_HELP } from './stopHelp.js';
 
 /** A server asked to stop closes in milliseconds; this is for a slow machine. */
 const STOP_WAIT_MS = 10_000;
 
 export async function runStop(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseSessionArgs('stop', argv);
-  if (args.help) {
-    io.stdout.write(STOP_HELP);
-    return 0;
-  }
-  const store = new SessionStore(await findStateDir(io.cwd, args.repo));
+  const opened = await openSessionVerb('stop', argv, io, STOP_HELP);
+  if (!opened) return 0;
+  const { store } = opened;
   const found = await store.find();
   if (found.kind === 'none') throw new RedlineError('no-session', 'no review session in this repository');
   const { id, pid, port } = found.record;

@@ -10,22 +10,18 @@
  */
 import { renderClosedFeedbackJson } from '@redline/core';
 import { AgentClient } from '../../agent/agentClient.js';
-import { findStateDir } from '../../agent/findStateDir.js';
 import type { CliIo } from '../../cliIo.js';
 import { EXIT, RedlineError } from '../../errors.js';
 import { AGENT_WAIT_MAX_MS } from '../../server/agent/agentApi.js';
 import type { SessionRecord } from '../../sessions/sessionRecord.js';
 import { SessionStore, type FoundSession } from '../../sessions/sessionStore.js';
-import { parseSessionArgs } from '../parseSessionArgs.js';
+import { openSessionVerb } from '../parseSessionArgs.js';
 import { WAIT_HELP } from './waitHelp.js';
 
 export async function runWait(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseSessionArgs('wait', argv);
-  if (args.help) {
-    io.stdout.write(WAIT_HELP);
-    return 0;
-  }
-  const store = new SessionStore(await findStateDir(io.cwd, args.repo));
+  const opened = await openSessionVerb('wait', argv, io, WAIT_HELP);
+  if (!opened) return 0;
+  const { args, store } = opened;
   return waitForReview(store, { timeoutMs: args.timeoutMs, json: args.json }, io);
 }
 
