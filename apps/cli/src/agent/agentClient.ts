@@ -3,6 +3,12 @@
  * the session's agent key in `X-Redline-Agent` (read from the session's 0600
  * file, never from argv). A request that gets no answer within its time
  * (a stopped or frozen server) fails instead of hanging.
+ *
+ * Every request has a connection of its own (`agent: false`): the server
+ * closes an idle kept-alive connection after 5 s (headerDeadline.ts), and a
+ * request sent on one just as it closes fails with ECONNRESET, which would
+ * read as a server gone (seen in 1 of the first 4 runs of the MCP loop, whose
+ * calls come seconds apart; none in 6 runs since).
  */
 import { request } from 'node:http';
 import { RedlineError } from '../errors.js';
@@ -34,7 +40,7 @@ export class AgentClient {
     const headers: Record<string, string> = { host, [AGENT_HEADER]: this.key };
     if (body !== undefined) Object.assign(headers, { origin: `http://${host}`, 'content-type': 'application/json' });
     return new Promise((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: this.port, method, path, headers, timeout: pollMs + ANSWER_GRACE_MS }, (res) => {
+      const req = request({ host: '127.0.0.1', port: this.port, method, path, headers, agent: false, timeout: pollMs + ANSWER_GRACE_MS }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', reject);

@@ -132,6 +132,17 @@ describe('redline start, wait, status, stop', () => {
     expect((await redline(['stop'], repo.dir)).code).toBe(0);
   });
 
+  it('status reports a session whose server is gone as ended, once, and cleans it up', async () => {
+    const repo = changedRepo();
+    const { pid, session } = await start(repo);
+    process.kill(pid, 'SIGKILL');
+    await expect.poll(() => isProcessAlive(pid)).toBe(false);
+    const ended = await redline(['status', '--json'], repo.dir);
+    expect(ended.code).toBe(0);
+    expect(JSON.parse(ended.stdout)).toMatchObject({ session, state: 'ended', live: null });
+    expect(await redline(['status'], repo.dir)).toMatchObject({ code: 1 });
+  });
+
   it('stop ends the review (its server exits) and removes the session; status then finds none', async () => {
     const repo = changedRepo();
     const { pid } = await start(repo);

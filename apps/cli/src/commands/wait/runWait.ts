@@ -18,6 +18,9 @@ import { SessionStore, type FoundSession } from '../../sessions/sessionStore.js'
 import { openSessionVerb } from '../parseSessionArgs.js';
 import { WAIT_HELP } from './waitHelp.js';
 
+/** How long a failed poll waits before it asks once more. */
+const RETRY_AFTER_MS = 250;
+
 export async function runWait(argv: readonly string[], io: CliIo): Promise<number> {
   const opened = await openSessionVerb('wait', argv, io, WAIT_HELP);
   if (!opened) return 0;
@@ -45,13 +48,17 @@ export async function waitForReview(store: SessionStore, options: { timeoutMs: n
   }
 }
 
-/** One long poll; false when the server could not be reached or gave no answer in time. */
+/**
+ * One long poll; false when the server could not be reached or gave no
+ * answer in time, twice: a single failed request (a connection cut as it
+ * opened) is asked again once, a moment later, before the server counts as gone.
+ */
 async function poll(store: SessionStore, record: SessionRecord, timeoutMs: number): Promise<boolean> {
-  const key = await store.readAgentKey(record.id);
-  return new AgentClient(record.port, key).wait(Math.max(0, Math.floor(timeoutMs))).then(
-    () => true,
-    () => false,
-  );
+  const client = new AgentClient(record.port, await store.readAgentKey(record.id));
+  const ask = () => client.wait(Math.max(0, Math.floor(timeoutMs))).then(() => true, () => false);
+  if (await ask()) return true;
+  await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
+  return ask();
 }
 
 async function deliver(found: Exclude<FoundSession, { kind: 'live' }>, store: SessionStore, json: boolean, io: CliIo): Promise<number> {
