@@ -48,6 +48,7 @@ const suggestion: Annotation = {
   originalCode: '  return a - b;',
   suggestedCode: '  return a + b;',
   deletion: false,
+  revision: null,
   createdAt: '2025-01-01T00:00:01.000Z',
 };
 
