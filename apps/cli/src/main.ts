@@ -3,7 +3,7 @@
  * error into one line on stderr and an exit code, here and only here.
  */
 import type { CliIo } from './cliIo.js';
-import { readVersion } from './commands/readVersion.js';
+import { readVersion } from './readVersion.js';
 import { HELP_TEXT } from './commands/review/helpText.js';
 import { parseArgs, type Verb } from './commands/review/parseArgs.js';
 import { runReview } from './commands/review/runReview.js';

@@ -6,7 +6,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CliIo } from '../../cliIo.js';
-import { readVersion } from '../readVersion.js';
+import { readVersion } from '../../readVersion.js';
 import { readOptions } from '../readOptions.js';
 import { MCP_HELP } from './mcpHelp.js';
 import { MCP_TOOLS } from './mcpTools.js';
