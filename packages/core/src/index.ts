@@ -46,7 +46,8 @@ export {
 export type { CodeSpanMatch } from './export/fences.js';
 export { renderFeedbackMarkdown, unsafeCharsWarning } from './export/renderFeedbackMarkdown.js';
 export { parseFeedbackMarkdown } from './export/parseFeedbackMarkdown.js';
-export { FEEDBACK_FORMAT, FEEDBACK_VERSION, parseFeedbackJson, renderFeedbackJson } from './export/feedbackJson.js';
+export { decisionForVerdict, FEEDBACK_FORMAT, FEEDBACK_VERSION, parseFeedbackJson, renderClosedFeedbackJson, renderFeedbackJson } from './export/feedbackJson.js';
+export type { FeedbackDecision } from './export/feedbackJson.js';
 export { detectFeedbackFormat, parseFeedback } from './export/parseFeedback.js';
 export type { FeedbackParseError, ParseResult } from './export/feedbackParseResult.js';
 export { compareAnnotations, compareStrings, normalizeFeedbackReview } from './export/normalizeFeedbackReview.js';
