@@ -25,6 +25,8 @@ export type RedlineErrorCode =
   | 'bad-input'
   // a saved draft that cannot be read: kept aside under a new name, and said so
   | 'unreadable-draft'
+  // redline rounds / threads: the repository has no review series (issue 13)
+  | 'no-series'
   // review sessions (redline start / wait / status / stop): one open review per repository
   | 'review-open'
   | 'no-session'
@@ -85,6 +87,7 @@ const CODE_MAPPINGS = {
   internal: { exitCode: EXIT.error, httpStatus: 500 },
   'bad-input': { exitCode: EXIT.usage, httpStatus: 400 },
   'unreadable-draft': { exitCode: EXIT.error, httpStatus: 422 },
+  'no-series': { exitCode: EXIT.error, httpStatus: 404 },
   'review-open': { exitCode: EXIT.error, httpStatus: 409 },
   'no-session': { exitCode: EXIT.error, httpStatus: 404 },
   'session-gone': { exitCode: EXIT.error, httpStatus: 410 },

@@ -27,6 +27,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         const { runApplyCommand } = await import('./commands/apply/runApplyCommand.js');
         return await runApplyCommand(command.args, io);
       }
+      case 'rounds':
+      case 'threads': {
+        const { runRoundsCommand } = await import('./commands/rounds/runRoundsCommand.js');
+        return await runRoundsCommand(command.kind, command.args, io);
+      }
       case 'review':
         return await runReview(command.options, io);
       case 'verb':

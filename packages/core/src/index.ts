@@ -98,3 +98,14 @@ export type {
 export { changedFilesLabel, largeDiffNote, SIDEBAR_WORDS, signedCount, unmodifiedLinesLabel } from './firstScreen/diffWording.js';
 export { fileNotices, isModeOnly, isRenameOnly } from './firstScreen/fileNotices.js';
 export type { DiffRow, RowKind, RowPair } from './firstScreen/parseHunks.js';
+
+// Review rounds (issue 13): the reviewer's identity, the stored shapes, the threads' states
+export { ANONYMOUS_SLUG, MAX_REVIEWER_LENGTH, checkReviewerIdentity, foldReviewer, isSameReviewer, reviewerSlug } from './rounds/reviewerIdentity.js';
+export type { ReviewerCheck } from './rounds/reviewerIdentity.js';
+export { REVIEWER_ACT_KINDS, THREAD_STATES } from './rounds/roundTypes.js';
+export type {
+  AgentActKind, ReviewRoundsData, ReviewerActKind, RoundCounts, RoundDiffData, RoundSummary, Thread, ThreadAct, ThreadActInput,
+  ThreadKind, ThreadState,
+} from './rounds/roundTypes.js';
+export { computeThreads } from './rounds/computeThreads.js';
+export type { ThreadInput } from './rounds/computeThreads.js';

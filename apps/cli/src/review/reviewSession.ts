@@ -39,6 +39,8 @@ export type ReviewOutcome =
       format: OutputFormat;
       markdown: string;
       json: string;
+      /** What the page sent (the verdict, the reviewer and thread acts are recorded as the series' next round). */
+      submission: FeedbackSubmission;
       /** Every fingerprint served during the review: their drafts are done with. */
       fingerprints: string[];
     }
@@ -301,7 +303,7 @@ export class ReviewSession {
     const output = this.format === 'json' ? json : markdown;
     this.ended = true;
     const fingerprints = [...new Set([...this.snapshots.keys(), ...this.draftsSaved])];
-    const outcome: ReviewOutcome = { kind: 'feedback', output, format: this.format, markdown, json, fingerprints };
+    const outcome: ReviewOutcome = { kind: 'feedback', output, format: this.format, markdown, json, submission, fingerprints };
     return { result: { ok: true, output, format: this.format }, finish: () => this.settle(outcome) };
   }
 

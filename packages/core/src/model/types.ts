@@ -8,6 +8,8 @@
  * export's.
  */
 
+import type { ReviewRoundsData, ThreadActInput } from '../rounds/roundTypes.js';
+
 /** Which side of a diff a line belongs to. `old` is the base, `new` the change. */
 export type Side = 'old' | 'new';
 
@@ -149,6 +151,8 @@ export interface ReviewData {
   patchOnly: boolean;
   /** True when the patch was read with whitespace ignored (git diff -w). */
   ignoreWhitespace: boolean;
+  /** The review series this review continues (issue 13); absent for a first round, a patch or the demo. */
+  rounds?: ReviewRoundsData;
 }
 
 /** Why a file's contents cannot be served (or edited). */
@@ -199,6 +203,10 @@ export interface FeedbackSubmission {
   verdict: Verdict;
   summary: string;
   annotations: Annotation[];
+  /** Who is reviewing, as typed in the Send dialog (issue 13); absent: the round is recorded without a reviewer. */
+  reviewer?: string;
+  /** Acts on threads of earlier rounds (resolve, reopen, reply), stored with the round this Send records. */
+  threadActs?: ThreadActInput[];
 }
 
 /** The review the export is rendered from. */

@@ -5,6 +5,8 @@ the feedback to your coding agent on stdout.
 Usage:
   redline [target] [options]
   redline apply [options]          apply the suggestions of a review (see redline apply --help)
+  redline rounds [--json]          list the rounds of the review series (see redline rounds --help)
+  redline threads [--json] [--state S]  list its threads: earlier comments and suggestions, and their state
 
 For coding agents (each has its --help):
   redline start [target] [options] open the review in the background and return at once
@@ -29,6 +31,7 @@ Options:
   --no-open                        do not open a browser; open the printed link yourself
   --json                           print the feedback as JSON instead of markdown
   --output FILE                    also write the feedback to FILE
+  --new-series                     start a new review series instead of continuing the open one
   -h, --help                       show this help
   -v, --version                    show the version
 
@@ -40,6 +43,7 @@ Output:
   drafts are autosaved under .git/redline/drafts/ until the feedback is sent;
   the open review is recorded under .git/redline/sessions/ (one at a time per
   repository: a second redline says which one is open).
+  Each Send records a round of the review series under refs/redline/ (docs/rounds.md).
 
 Exit codes:
   0    feedback sent (printed on stdout)
