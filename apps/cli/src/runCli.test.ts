@@ -264,7 +264,8 @@ describe('opening the browser', () => {
     const io = captureIo(changedRepo().dir, { env: { ...process.env, BROWSER: `${join(dir, 'missing-browser')}:${fakeBrowser} --new-window` } });
     const exit = runCli([], io);
     const [, url, token] = await io.waitForStderr(REVIEW_URL_RE);
-    await waitFor(() => existsSync(`${record}.mode`));
+    // The shell creates the file before stat writes into it: wait for its content, not its name.
+    await waitFor(() => existsSync(`${record}.mode`) && readFileSync(`${record}.mode`, 'utf8').trim() !== '');
     const argv = readFileSync(record, 'utf8').trim().split('\n');
     expect(argv[0]).toBe('--new-window');
     expect(argv[1]).toMatch(/redline-open-.*\/open-review\.html$/);
