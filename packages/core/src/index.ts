@@ -24,6 +24,7 @@ export * from './formatUnifiedDiff.js';
 export * from './splitPatchSections.js';
 export * from './fileClassification.js';
 export * from './fileTree.js';
+export { compareFilePaths, sortByFileOrder } from './fileOrder.js';
 export * from './countChangedLines.js';
 export {
   buildFirstScreen,

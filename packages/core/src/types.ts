@@ -99,6 +99,13 @@ export interface ReviewData {
   repoName: string;
   /** The unified patch exactly as git produced it. */
   patch: string;
+  /**
+   * One per section of the patch, in the patch's order (git's: tracked files,
+   * then untracked ones), so `files[i]` is section i's facts. The patch is
+   * streamed and compressed as git writes it, so the server does not reorder
+   * it; every list the reviewer sees puts them in the one file order
+   * (`sortByFileOrder`, fileOrder.ts) instead.
+   */
   files: FileFacts[];
   /** sha256 hex over the patch and the file facts: changes whenever the diff changes. */
   fingerprint: string;
