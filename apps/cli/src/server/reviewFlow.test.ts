@@ -53,12 +53,13 @@ const suggestion: Annotation = {
 
 function draft(overrides: Partial<DraftData> = {}): DraftData {
   return {
-    version: 1,
+    version: 2,
     fingerprint: review.fingerprint,
     annotations: [comment],
     viewed: { 'src/calc.ts': 'abc' },
     verdict: 'request-changes',
     summary: 'draft summary',
+    composer: { kind: 'comment', target: { scope: 'file', path: 'src/calc.ts' }, text: 'not sent yet', editingId: null },
     updatedAt: '2025-01-01T00:00:02.000Z',
     ...overrides,
   };

@@ -31,7 +31,7 @@ describe('draft autosave', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(puts()).toBe(1);
     const draft = api.drafts.get(review.fingerprint)!;
-    expect(draft).toMatchObject({ version: 1, fingerprint: review.fingerprint, summary: 's', verdict: 'comment', annotations: [] });
+    expect(draft).toMatchObject({ version: 2, fingerprint: review.fingerprint, summary: 's', verdict: 'comment', annotations: [] });
     expect(Object.keys(draft.viewed)).toEqual(['src/calc.ts']);
     expect(store.getState().draftStatus).toBe('saved');
     autosave.stop();

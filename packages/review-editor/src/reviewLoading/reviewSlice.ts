@@ -83,7 +83,6 @@ function loadedState(review: ReviewData, draft: DraftData | null): Partial<Revie
     ...workFromDraft(restored, files),
     collapsed: {},
     selection: null,
-    composer: null,
     currentFileId: files[0]?.id ?? null,
     stale: false,
     overlapsConfirmed: false,
