@@ -41,8 +41,8 @@ export interface ReviewApi {
 
 type Fetch = typeof fetch;
 
-/** 64 KiB in bytes is at least this many UTF-16 characters' worth: a quarter, for text that is all 4-byte characters. */
-const KEEPALIVE_MAX_CHARS = 16 * 1024;
+/** Under the 64 KiB the Fetch standard allows all of a page's keepalive bodies in flight, with room for another. */
+const KEEPALIVE_MAX_BYTES = 60 * 1024;
 
 /** The request index.html starts before the app's code has loaded. */
 interface EarlyReview {
@@ -78,7 +78,7 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
     const text = JSON.stringify(body);
     // A keepalive request whose body is over 64 KiB is refused outright (the
     // Fetch standard's limit): a large draft goes as an ordinary request.
-    return { method, headers: { 'Content-Type': 'application/json' }, body: text, keepalive: keepalive && text.length < KEEPALIVE_MAX_CHARS };
+    return { method, headers: { 'Content-Type': 'application/json' }, body: text, keepalive: keepalive && new TextEncoder().encode(text).length < KEEPALIVE_MAX_BYTES };
   };
 
   return {
