@@ -1,5 +1,5 @@
 /** Checks a draft (the body of PUT /api/draft, or a file read back from disk). */
-import { VERDICTS, type DraftData } from '@redline/core';
+import { isFingerprint, VERDICTS, type DraftData } from '@redline/core';
 import { invalid, readAnnotations, readObject, readOneOf, readString, type JsonObject } from '../validation/fields.js';
 import { readUnsentComposer } from './readUnsentComposer.js';
 
@@ -23,7 +23,7 @@ function readVersion(value: unknown, version: number): JsonObject {
 
 function readDraftFields(body: JsonObject): Omit<DraftData, 'composer'> {
   const fingerprint = readString(body, 'fingerprint', 'body');
-  if (!/^[0-9a-f]{64}$/.test(fingerprint)) throw invalid('body.fingerprint', '64 lowercase hex digits', fingerprint);
+  if (!isFingerprint(fingerprint)) throw invalid('body.fingerprint', '64 lowercase hex digits', fingerprint);
   const draft: Omit<DraftData, 'composer'> = {
     version: 2,
     fingerprint,

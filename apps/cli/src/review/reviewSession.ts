@@ -5,11 +5,11 @@
  * the review. The HTTP routes are thin wrappers around these methods.
  */
 import {
+  buildFeedbackReview,
   renderFeedbackJson,
   renderFeedbackMarkdown,
   type DraftData,
   type FeedbackResult,
-  type FeedbackReview,
   type FeedbackSubmission,
   type FileContentsData,
   type FreshnessData,
@@ -259,13 +259,7 @@ export class ReviewSession {
     this.assertOpen();
     const snapshot = this.latest;
     if (!snapshot) throw new RedlineError('internal', 'feedback arrived before the review was loaded');
-    const review: FeedbackReview = {
-      target: snapshot.data.target,
-      verdict: submission.verdict,
-      summary: submission.summary,
-      annotations: submission.annotations,
-      files: snapshot.data.files.map(({ path, oldPath, status }) => ({ path, oldPath, status })),
-    };
+    const review = buildFeedbackReview(snapshot.data, submission);
     const markdown = renderFeedbackMarkdown(review);
     const json = renderFeedbackJson(review);
     const output = this.format === 'json' ? json : markdown;

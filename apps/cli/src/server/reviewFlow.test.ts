@@ -48,6 +48,7 @@ const suggestion: Annotation = {
   originalCode: '  return a - b;',
   suggestedCode: '  return a + b;',
   deletion: false,
+  revision: null,
   createdAt: '2025-01-01T00:00:01.000Z',
 };
 
@@ -114,7 +115,8 @@ describe('drafts', () => {
 
   it('refuses invalid drafts naming the bad field, and bad fingerprints', async () => {
     const cases: [unknown, string][] = [
-      [{ ...draft(), version: 2 }, 'body.version'],
+      [{ ...draft(), version: 3 }, 'body.version'],
+      [{ ...draft(), composer: { kind: 'comment', target: { scope: 'line', path: 'a', side: 'both', startLine: 1, endLine: 1 }, text: '', editingId: null } }, 'body.composer.target.side'],
       [{ ...draft(), fingerprint: '../../config' }, 'body.fingerprint'],
       [{ ...draft(), annotations: [{ ...comment, startLine: 0 }] }, 'body.annotations[0].startLine'],
       [{ ...draft(), annotations: [{ ...suggestion, side: 'old' }] }, 'body.annotations[0].side'],

@@ -15,12 +15,24 @@ export function stripTerminator(line: string): string {
   return line;
 }
 
+/**
+ * Line 1 as a file line: git's diff shows a file's byte order mark as the
+ * start of its first line, but the BOM is the file's, not the line's (the
+ * core's `splitText` keeps it apart, and `redline apply` puts it back). With
+ * it, a suggestion on line 1 of a BOM file disagreed with the served file
+ * and went out without a revision, which apply refuses (issue 16, finding 3).
+ */
+function fileLine(line: string, lineNumber: number): string {
+  const text = stripTerminator(line);
+  return lineNumber === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 /** The text of one line on one side, or undefined when the diff does not hold it. */
 export function diffLineText(fileDiff: FileDiffMetadata, side: Side, lineNumber: number): string | undefined {
   const lines = side === 'new' ? fileDiff.additionLines : fileDiff.deletionLines;
   if (!fileDiff.isPartial) {
     const line = lines[lineNumber - 1];
-    return line === undefined ? undefined : stripTerminator(line);
+    return line === undefined ? undefined : fileLine(line, lineNumber);
   }
   for (const hunk of fileDiff.hunks) {
     const start = side === 'new' ? hunk.additionStart : hunk.deletionStart;
@@ -28,7 +40,7 @@ export function diffLineText(fileDiff: FileDiffMetadata, side: Side, lineNumber:
     if (lineNumber < start || lineNumber >= start + count) continue;
     const index = (side === 'new' ? hunk.additionLineIndex : hunk.deletionLineIndex) + (lineNumber - start);
     const line = lines[index];
-    return line === undefined ? undefined : stripTerminator(line);
+    return line === undefined ? undefined : fileLine(line, lineNumber);
   }
   return undefined;
 }
