@@ -10,6 +10,7 @@
  */
 import type { DraftData } from '@redline/core';
 import { composerToUnsent } from '../composer/unsentComposer.js';
+import { isServerGone } from '../reviewLoading/serverGone.js';
 import type { ReviewApi } from '../api/apiClient.js';
 import type { ReviewStore, ReviewStoreState } from '../app/reviewStore.js';
 
@@ -107,8 +108,14 @@ async function save(saver: Saver, keepalive = false): Promise<void> {
   saver.inFlight = saver.api
     .putDraft(draft, { keepalive })
     .then(
-      () => saver.store.getState().setDraftStatus(saver.dirty ? 'pending' : 'saved'),
-      () => saver.store.getState().setDraftStatus('failed'),
+      () => {
+        saver.store.getState().setDraftStatus(saver.dirty ? 'pending' : 'saved');
+        saver.store.getState().setServerGone(false);
+      },
+      (error: unknown) => {
+        saver.store.getState().setDraftStatus('failed');
+        if (isServerGone(error)) saver.store.getState().setServerGone(true);
+      },
     )
     .finally(() => {
       saver.inFlight = null;
