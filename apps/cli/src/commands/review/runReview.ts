@@ -12,6 +12,7 @@ import { createReviewSource } from '../../review/createReviewSource.js';
 import { ReviewSession, type ReviewOutcome } from '../../review/reviewSession.js';
 import { startReviewServer } from '../../server/startReviewServer.js';
 import type { CliIo } from '../../cliIo.js';
+import { offerNewLinks } from './offerNewLinks.js';
 import { openReviewInBrowser } from './openReviewInBrowser.js';
 import type { ReviewOptions } from './parseArgs.js';
 import { saveReviewCopies } from './saveFeedback.js';
@@ -84,7 +85,11 @@ async function reviewUntilEnd(
     await onCleanup(() => opened.dispose());
     if (!launcher.opened) io.stderr.write('Could not open a browser; open the link above yourself.\n');
   }
-  io.stderr.write('Waiting for your review (Ctrl-C to stop)...\n');
+  // A patch read from stdin has used it up.
+  const patchFromStdin = options.target.kind === 'patch' && options.target.file === '-';
+  const links = patchFromStdin ? { offered: false, stop: () => undefined } : offerNewLinks(io.stdin, server.newReviewUrl, (line) => io.stderr.write(line));
+  await onCleanup(async () => links.stop());
+  io.stderr.write(links.offered ? 'Waiting for your review (Enter: a new review link; Ctrl-C to stop)...\n' : 'Waiting for your review (Ctrl-C to stop)...\n');
   return { ...(await session.outcome), session };
 }
 
