@@ -32,9 +32,10 @@ export async function runReview(options: ReviewOptions, io: CliIo): Promise<numb
   const interrupted = (io.interrupted ?? new Promise<never>(() => undefined)).then(
     (signal): Ending => ({ kind: 'interrupted', signal }),
   );
+  let session: ReviewSession | null = null;
   try {
-    const ending = await Promise.race([reviewUntilEnd(options, io, onCleanup), interrupted]);
-    return await reportEnding(ending, options, io);
+    const ending = await Promise.race([reviewUntilEnd(options, io, onCleanup, (started) => (session = started)), interrupted]);
+    return await reportEnding(ending.kind === 'interrupted' && session ? { ...ending, session } : ending, options, io);
   } finally {
     finished = true;
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
@@ -45,6 +46,7 @@ async function reviewUntilEnd(
   options: ReviewOptions,
   io: CliIo,
   onCleanup: (cleanup: () => Promise<void>) => Promise<void>,
+  onSession: (session: ReviewSession) => void,
 ): Promise<Ending & { session?: ReviewSession }> {
   const outputPath = options.output === null ? null : resolve(io.cwd, options.output);
   if (outputPath) await assertWritableDir(outputPath);
@@ -56,6 +58,7 @@ async function reviewUntilEnd(
     onCleanup,
   });
   const session = new ReviewSession(source, options.json ? 'json' : 'markdown', (line) => io.stderr.write(`${line}\n`));
+  onSession(session);
   const swept = await session.drafts.sweepInterruptedWrites();
   if (swept > 0) io.stderr.write(`redline: removed ${swept} temporary draft file${swept === 1 ? '' : 's'} left by interrupted saves\n`);
   const data = await session.loadReview();
@@ -96,7 +99,7 @@ async function reviewUntilEnd(
 async function reportEnding(ending: Ending & { session?: ReviewSession }, options: ReviewOptions, io: CliIo): Promise<number> {
   switch (ending.kind) {
     case 'interrupted':
-      io.stderr.write('Review interrupted; no feedback was sent (the draft is kept).\n');
+      io.stderr.write(`Review interrupted; no feedback was sent${ending.session?.keepsDraft ? ' (the draft is kept)' : ''}.\n`);
       return ending.signal === 'SIGINT' ? EXIT.interrupted : EXIT.terminated;
     case 'closed':
       io.stderr.write('Review closed without feedback.\n');
