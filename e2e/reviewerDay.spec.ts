@@ -77,8 +77,14 @@ test('one order: tree = diff = j/k = Comments tab = export, and the tree opens a
   // A file comment on each, added in another order.
   for (const path of [...ORDER].reverse()) {
     await page.getByRole('button', { name: `Comment on file ${path}` }).click();
-    await page.getByRole('textbox', { name: /comment/i }).last().fill(`About ${path}`);
+    const box = page.getByRole('textbox', { name: /comment/i }).last();
+    // The form may be drawn again as it opens: fill until the text holds.
+    await expect(async () => {
+      await box.fill(`About ${path}`);
+      await expect(box).toHaveValue(`About ${path}`, { timeout: 500 });
+    }).toPass();
     await page.getByRole('button', { name: /^Add comment/ }).click();
+    await expect(tree.locator(`.tree-file[title="${path}"]`)).toHaveAttribute('aria-label', /1 comment/);
   }
   await page.getByRole('tab', { name: /Comments/ }).click();
   const commentsOrder = () => page.locator('section.annotation-group').evaluateAll((groups) => groups.map((g) => g.getAttribute('aria-label')));
@@ -151,4 +157,23 @@ test('the server is gone: a banner says so, and Copy / Download give exactly the
   const [download] = await Promise.all([page.waitForEvent('download'), banner.getByRole('button', { name: 'Download' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^redline-feedback-redline-fixture-[A-Za-z0-9]+\.md$/);
   expect(readFileSync((await download.path())!, 'utf8')).toBe(preview);
+});
+
+test('"0/1500 viewed" stays inside the sidebar, off its edge', async ({ page }) => {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'redline-many-')));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  execFileSync('git', ['init', '--quiet', '--initial-branch=main'], { cwd: dir });
+  execFileSync('git', ['-c', 'user.name=R', '-c', 'user.email=r@r.invalid', 'commit', '--quiet', '--allow-empty', '-m', 'empty'], { cwd: dir });
+  for (let i = 0; i < 1500; i++) {
+    mkdirSync(join(dir, `d${i % 30}`), { recursive: true });
+    writeFileSync(join(dir, `d${i % 30}`, `f${i}.txt`), `${i}\n`);
+  }
+  redline = await startRedline({ cwd: dir });
+  await open(page, redline);
+  const progress = page.getByText(/^0\/1500 viewed$/);
+  await expect(progress).toBeVisible();
+  const sidebar = (await page.locator('.sidebar').boundingBox())!;
+  const box = (await progress.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(sidebar.x + 8);
+  expect(box.x + box.width).toBeLessThanOrEqual(sidebar.x + sidebar.width - 8);
 });
