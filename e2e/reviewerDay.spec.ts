@@ -66,14 +66,6 @@ test('one order: tree = diff = j/k = Comments tab = export, and the tree opens a
   const diffOrder = () => page.locator('diffs-container [data-title]').evaluateAll((titles) => titles.map((t) => t.textContent!.trim()));
   await expect.poll(diffOrder).toEqual(ORDER);
 
-  // j walks the same order.
-  const visited = [];
-  for (let i = 0; i < ORDER.length; i++) {
-    visited.push((await tree.locator('.tree-file[aria-current="location"]').getAttribute('aria-label'))!.split(', ')[0]);
-    await page.keyboard.press('j');
-  }
-  expect(visited).toEqual(ORDER);
-
   // A file comment on each, added in another order.
   for (const path of [...ORDER].reverse()) {
     await page.getByRole('button', { name: `Comment on file ${path}` }).click();
@@ -86,6 +78,14 @@ test('one order: tree = diff = j/k = Comments tab = export, and the tree opens a
     await page.getByRole('button', { name: /^Add comment/ }).click();
     await expect(tree.locator(`.tree-file[title="${path}"]`)).toHaveAttribute('aria-label', /1 comment/);
   }
+  // j walks the same order.
+  const visited = [];
+  for (let i = 0; i < ORDER.length; i++) {
+    visited.push((await tree.locator('.tree-file[aria-current="location"]').getAttribute('aria-label'))!.split(', ')[0]);
+    await page.keyboard.press('j');
+  }
+  expect(visited).toEqual(ORDER);
+
   await page.getByRole('tab', { name: /Comments/ }).click();
   const commentsOrder = () => page.locator('section.annotation-group').evaluateAll((groups) => groups.map((g) => g.getAttribute('aria-label')));
   await expect.poll(commentsOrder).toEqual(ORDER);

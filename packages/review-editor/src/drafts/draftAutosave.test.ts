@@ -1,18 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CALC_FILES, CALC_PATCH, makeReview } from '../testing/fixtures.js';
-import { createMemoryApi } from '../testing/memoryApi.js';
-import { createReviewStore } from '../app/reviewStore.js';
-import { startDraftAutosave } from './draftAutosave.js';
+import { createAutosaveHarness } from '../testing/autosaveHarness.js';
 
-function setup() {
-  const review = makeReview(CALC_PATCH, CALC_FILES);
-  const api = createMemoryApi(review);
-  const store = createReviewStore();
-  store.getState().loadReview(review, null);
-  const autosave = startDraftAutosave(store, api, { delayMs: 200, maxWaitMs: 500 });
-  const puts = () => api.calls.filter((c) => c === 'draft put').length;
-  return { review, api, store, autosave, puts };
-}
+const setup = createAutosaveHarness;
 
 describe('draft autosave', () => {
   beforeEach(() => {

@@ -4,26 +4,21 @@
  * text in it keeps it, and its toast's Undo opens it again.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CALC_FILES, CALC_PATCH, makeReview } from '../testing/fixtures.js';
-import { createMemoryApi } from '../testing/memoryApi.js';
 import { createReviewStore } from '../app/reviewStore.js';
-import { startDraftAutosave } from './draftAutosave.js';
+import { createAutosaveHarness } from '../testing/autosaveHarness.js';
 
 const LINE = { scope: 'line', fileId: 'src/calc.ts', side: 'new', startLine: 2, endLine: 2 } as const;
 
 function setup() {
-  const review = makeReview(CALC_PATCH, CALC_FILES);
-  const api = createMemoryApi(review);
-  const store = createReviewStore();
-  store.getState().loadReview(review, null);
-  const autosave = startDraftAutosave(store, api, { delayMs: 200, maxWaitMs: 500 });
+  const harness = createAutosaveHarness();
+  const { review, api } = harness;
   /** A new page, as after a reload: the review with the draft the server kept. */
   const reload = () => {
     const next = createReviewStore();
     next.getState().loadReview(review, api.drafts.get(review.fingerprint) ?? null);
     return next.getState();
   };
-  return { review, api, store, autosave, reload };
+  return { ...harness, reload };
 }
 
 describe('unsent text', () => {

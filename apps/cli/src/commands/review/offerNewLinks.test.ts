@@ -5,13 +5,12 @@
  * never gets one. In-process with a stdin flagged as a terminal, and in a
  * real pseudo-terminal (util-linux `script`) against the built CLI.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API, LINK_HEADER } from '@redline/core';
 import { signIn } from '../../../testSupport/browserSession.js';
+import { BIN, buildCli } from '../../../testSupport/builtCli.js';
 import { captureIo } from '../../../testSupport/capturedIo.js';
 import { makeRepo, type TestRepo } from '../../../testSupport/gitRepo.js';
 import { httpCall } from '../../../testSupport/httpClient.js';
@@ -93,17 +92,9 @@ describe('a new review link from the terminal', () => {
   });
 });
 
-const ROOT = resolve(__dirname, '../../../../..');
-const BIN = join(ROOT, 'apps/cli/bin/redline.js');
-
 describe('in a real pseudo-terminal (util-linux script)', () => {
   beforeAll(() => {
-    try {
-      execFileSync('npx', ['tsc', '-b', 'apps/cli'], { cwd: ROOT, stdio: 'ignore' });
-    } catch {
-      // checked below
-    }
-    expect(existsSync(join(ROOT, 'apps/cli/dist/main.js'))).toBe(true);
+    expect(buildCli()).toBe(true);
   }, 120_000);
 
   it('Enter typed at the terminal prints a new link', async () => {
