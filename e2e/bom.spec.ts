@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { openReview, startRedline, type RunningRedline } from './support/redline';
+import { openReview, sendFeedback, startRedline, type RunningRedline } from './support/redline';
 
 const BIN = fileURLToPath(new URL('../apps/cli/bin/redline.js', import.meta.url));
 const ENV = { ...process.env, GIT_AUTHOR_NAME: 'R', GIT_AUTHOR_EMAIL: 'r@r.invalid', GIT_COMMITTER_NAME: 'R', GIT_COMMITTER_EMAIL: 'r@r.invalid' };
@@ -49,12 +49,7 @@ test('a suggestion on line 1 of a BOM file carries the revision, and redline app
   await code.fill('const a = 100;');
   await page.getByRole('button', { name: 'Add suggestion' }).click();
 
-  await page.getByRole('button', { name: /^Send Feedback/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
-  await expect(dialog.getByTestId('feedback-preview')).not.toBeEmpty();
-  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible();
-  expect(await redline.exited).toBe(0);
+  expect(await sendFeedback(page, redline)).toBe(0);
   const exported = redline.stdout();
   expect(exported).not.toContain('revision unknown');
   expect(exported).not.toContain('\uFEFF');

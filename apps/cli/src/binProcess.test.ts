@@ -7,9 +7,11 @@ import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API, type FeedbackResult } from '@redline/core';
 import { signInAsPage } from '../testSupport/browserSession.js';
+import { buildCli, CLI_BIN } from '../testSupport/buildCli.js';
 import { makeRepo, makeTempDir } from '../testSupport/gitRepo.js';
-import { BIN, buildCli } from '../testSupport/builtCli.js';
 import { makeStubAppDir } from '../testSupport/stubApp.js';
+
+const BIN = CLI_BIN;
 
 beforeAll(() => {
   expect(buildCli()).toBe(true);

@@ -1,7 +1,7 @@
 /**
  * The one error class of the CLI and the server. Every failure a user or a
  * page can cause is a `RedlineError` with a `code`; both commands (`redline`
- * and `redline apply`) map the code to an exit status and the server to an
+ * and `redline apply`, and the session verbs) map the code to an exit status and the server to an
  * HTTP status, all in one table here.
  */
 import type { FileRefusalCode } from '@redline/core';
@@ -25,6 +25,11 @@ export type RedlineErrorCode =
   | 'bad-input'
   // a saved draft that cannot be read: kept aside under a new name, and said so
   | 'unreadable-draft'
+  // review sessions (redline start / wait / status / stop): one open review per repository
+  | 'review-open'
+  | 'no-session'
+  | 'session-gone'
+  | 'other-repository'
   // HTTP
   | 'bad-request'
   | 'unauthorized'
@@ -35,6 +40,8 @@ export type RedlineErrorCode =
   | 'payload-too-large'
   | 'already-ended'
   | 'no-draft'
+  // a draft save based on an older draft than the one on disk: another tab saved in between
+  | 'draft-conflict'
   // the file endpoint's refusals, sent to the page as the error code
   | FileRefusalCode;
 
@@ -47,6 +54,8 @@ export const EXIT = {
   error: 1,
   usage: 2,
   closedWithoutFeedback: 3,
+  /** redline wait: the review is still open when --timeout passed (nothing on stdout). */
+  stillOpen: 4,
   interrupted: 130,
   terminated: 143,
   /** redline apply: every selected suggestion is applied, relocated or already applied. */
@@ -76,6 +85,10 @@ const CODE_MAPPINGS = {
   internal: { exitCode: EXIT.error, httpStatus: 500 },
   'bad-input': { exitCode: EXIT.usage, httpStatus: 400 },
   'unreadable-draft': { exitCode: EXIT.error, httpStatus: 422 },
+  'review-open': { exitCode: EXIT.error, httpStatus: 409 },
+  'no-session': { exitCode: EXIT.error, httpStatus: 404 },
+  'session-gone': { exitCode: EXIT.error, httpStatus: 410 },
+  'other-repository': { exitCode: EXIT.error, httpStatus: 403 },
   'bad-request': { exitCode: EXIT.error, httpStatus: 400 },
   unauthorized: { exitCode: EXIT.error, httpStatus: 401 },
   forbidden: { exitCode: EXIT.error, httpStatus: 403 },
@@ -85,6 +98,7 @@ const CODE_MAPPINGS = {
   'payload-too-large': { exitCode: EXIT.error, httpStatus: 413 },
   'already-ended': { exitCode: EXIT.error, httpStatus: 409 },
   'no-draft': { exitCode: EXIT.error, httpStatus: 404 },
+  'draft-conflict': { exitCode: EXIT.error, httpStatus: 409 },
   'not-in-diff': { exitCode: EXIT.error, httpStatus: 404 },
   changed: { exitCode: EXIT.error, httpStatus: 409 },
   binary: { exitCode: EXIT.error, httpStatus: 422 },

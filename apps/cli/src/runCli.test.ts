@@ -104,11 +104,25 @@ describe('clear errors, no stack traces', () => {
     const repo = changedRepo();
     const first = captureIo(repo.dir);
     const { exit, page } = await startReview(['--no-open'], first);
-    const second = captureIo(repo.dir);
+    // Another repository: in the same one, the open review is refused first (next test).
+    const second = captureIo(changedRepo().dir);
     expect(await runCli(['--no-open', '--port', String(page.port)], second)).toBe(1);
     expectOneLineError(second, new RegExp(`port ${page.port} on 127.0.0.1 is already in use`));
     first.interrupt();
     expect(await exit).toBe(130);
+  });
+
+  it('a second redline in the same repository: a review is already open (pid and port), exit 1', async () => {
+    const repo = changedRepo();
+    const first = captureIo(repo.dir);
+    const { exit, page } = await startReview(['--no-open'], first);
+    const second = captureIo(repo.dir);
+    expect(await runCli(['--no-open'], second)).toBe(1);
+    expectOneLineError(second, new RegExp(`a review is already open in this repository \\(pid ${process.pid}, port ${page.port}\\)`));
+    first.interrupt();
+    expect(await exit).toBe(130);
+    // Ended: its session is gone, and the next review may open.
+    expect(readdirSync(join(repo.dir, '.git', 'redline', 'sessions'))).toEqual([]);
   });
 
   it('a missing patch file: exit 1', async () => {

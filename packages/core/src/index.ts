@@ -13,7 +13,7 @@ export type {
   FileStatus, FreshnessData, GeneralComment, LineAnnotation, LineComment, LineRange, ReviewData,
   ReviewTarget, Side, Suggestion, TargetKind, UnsentComposer, UnsentTarget, Verdict,
 } from './model/types.js';
-export { API, FIRST_SCREEN_ID, LINK_HEADER, MAX_EDITABLE_BYTES, SESSION_HEADER, SESSION_STORAGE_KEY } from './model/api.js';
+export { API, DRAFT_BASE_HEADER, FIRST_SCREEN_ID, LINK_HEADER, MAX_EDITABLE_BYTES, SESSION_HEADER, SESSION_STORAGE_KEY } from './model/api.js';
 export type { ApiRequests, ApiResponses, FeedbackResult, SessionGrant } from './model/api.js';
 export { suggestionId } from './model/suggestionId.js';
 export type { SuggestionContent } from './model/suggestionId.js';
@@ -46,7 +46,8 @@ export {
 export type { CodeSpanMatch } from './export/fences.js';
 export { renderFeedbackMarkdown, unsafeCharsWarning } from './export/renderFeedbackMarkdown.js';
 export { parseFeedbackMarkdown } from './export/parseFeedbackMarkdown.js';
-export { FEEDBACK_FORMAT, FEEDBACK_VERSION, parseFeedbackJson, renderFeedbackJson } from './export/feedbackJson.js';
+export { decisionForVerdict, FEEDBACK_FORMAT, FEEDBACK_VERSION, parseFeedbackJson, renderClosedFeedbackJson, renderFeedbackJson } from './export/feedbackJson.js';
+export type { FeedbackDecision } from './export/feedbackJson.js';
 export { detectFeedbackFormat, parseFeedback } from './export/parseFeedback.js';
 export type { FeedbackParseError, ParseResult } from './export/feedbackParseResult.js';
 export { compareAnnotations, compareStrings, normalizeFeedbackReview } from './export/normalizeFeedbackReview.js';
@@ -64,7 +65,7 @@ export type { ApplyStatus, LineSpan, PlanReasonCode, SuggestionOutcome } from '.
 // Diffs and lines: line handling, git's lines and path quoting, patch sections, unified diffs, file classification, the file tree, counts, languages
 export { codeToLines, endsWithNewline, joinText, linesToCode, splitText, toLines } from './diff/lines.js';
 export type { Eol, TextLayout } from './diff/lines.js';
-export { forEachGitLine, gitLines, splitGitLines, stripCr } from './diff/gitLines.js';
+export { forEachGitLine, gitLines, lineWithoutBom, splitGitLines, stripCr } from './diff/gitLines.js';
 export { quoteGitPath } from './diff/quoteGitPath.js';
 export type { GitPathQuoting } from './diff/quoteGitPath.js';
 export { formatUnifiedDiff } from './diff/formatUnifiedDiff.js';

@@ -55,7 +55,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 /** `$TMPDIR/redline-<user>`, 0700, refused if it is a symlink or someone else's (a shared /tmp is hostile ground). */
-async function privateStateDir(): Promise<string> {
+export async function privateStateDir(): Promise<string> {
   const dir = join(tmpdir(), `redline-${userInfo().username}`);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const stats = await lstat(dir);

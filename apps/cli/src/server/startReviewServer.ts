@@ -9,9 +9,11 @@
  *      the single-use link is unspent (see openLink); the page's first
  *      script spends it at POST /api/session for the session secret
  *      (sessionAuth.ts says why a header, not a cookie);
- *   5. every other /api/* call needs the secret in `X-Redline-Session` and
+ *   5. the agent's business (server/agent/agentRoutes.ts): /api/agent/* with
+ *      the agent's own key, and a 403 for the agent's key anywhere else;
+ *   6. every other /api/* call needs the secret in `X-Redline-Session` and
  *      goes to the route table;
- *   6. / is the page without the diff (a reload: a navigation carries no
+ *   7. / is the page without the diff (a reload: a navigation carries no
  *      credential, so it shows nothing of the review until the page's own
  *      authenticated request), the rest the built page's files, which hold
  *      nothing of the review either.
@@ -23,6 +25,8 @@ import { RedlineError } from '../errors.js';
 import type { ReviewSession } from '../review/reviewSession.js';
 import { sendApiError, sendHtmlPage, sendJson, sendText } from './httpIo.js';
 import { OriginPolicy } from './originPolicy.js';
+import type { AgentChannel } from './agent/agentChannel.js';
+import { routeAgentRequest } from './agent/agentRoutes.js';
 import { findApiHandler } from './routes/apiRoutes.js';
 import { enforceHeaderDeadline } from './headerDeadline.js';
 import { applySecurityHeaders } from './securityHeaders.js';
@@ -50,6 +54,8 @@ export interface ReviewServerOptions {
   onTokenSpent?: () => void;
   /** Unexpected errors (bugs), for the terminal. Never called with request data. */
   onInternalError?: (error: unknown) => void;
+  /** The agent of this session (redline start / wait / status / stop); without one, every agent route is refused. */
+  agent?: AgentChannel;
 }
 
 export interface ReviewServer {
@@ -67,9 +73,10 @@ export async function startReviewServer(options: ReviewServerOptions): Promise<R
   const app = await StaticApp.load(options.appDir);
   const page = ReviewPage.fromApp(app);
   let guard: { auth: SessionAuth; policy: OriginPolicy; origin: string } | null = null;
+  let linkUsed = false;
   const server = createServer(SERVER_LIMITS, (req, res) => {
     if (!guard) return sendText(res, 503, 'Starting');
-    handleRequest(req, res, { ...guard, app, page, options }).catch((error: unknown) => {
+    handleRequest(req, res, { ...guard, app, page, options, linkUsed: () => linkUsed }).catch((error: unknown) => {
       options.onInternalError?.(error);
       if (!res.headersSent) sendText(res, 500, 'Internal error');
       else res.destroy();
@@ -78,7 +85,11 @@ export async function startReviewServer(options: ReviewServerOptions): Promise<R
   enforceHeaderDeadline(server);
   const port = await listen(server, options.port ?? 0);
   const origin = `http://127.0.0.1:${port}`;
-  const auth = new SessionAuth(options.onTokenSpent);
+  const onTokenSpent = () => {
+    linkUsed = true;
+    options.onTokenSpent?.();
+  };
+  const auth = new SessionAuth(onTokenSpent);
   guard = { auth, policy: new OriginPolicy(port), origin };
   page.warm(options.session);
   return {
@@ -97,6 +108,7 @@ interface RequestScope {
   app: StaticApp;
   page: ReviewPage;
   options: ReviewServerOptions;
+  linkUsed: () => boolean;
 }
 
 async function handleRequest(req: IncomingMessage, res: ServerResponse, scope: RequestScope): Promise<void> {
@@ -113,6 +125,8 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, scope: R
   const query = new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1));
 
   if (path === '/' && query.has('token')) return openLink(req, res, scope, query.get('token') ?? '');
+  const agentScope = { path, query, session: options.session, agent: options.agent ?? null, linkUsed: scope.linkUsed };
+  if (await routeAgentRequest(req, res, agentScope)) return;
   if (path === API.session) return exchangeLink(req, res, auth);
 
   if (path.startsWith('/api/')) {

@@ -32,6 +32,14 @@ export const FIRST_SCREEN_ID = 'redline-first-screen';
 export const SESSION_HEADER = 'x-redline-session';
 /** The request header of the one `POST /api/session` exchange: the single-use link token. */
 export const LINK_HEADER = 'x-redline-link';
+/**
+ * On `PUT /api/draft`: the `updatedAt` of the draft this page last loaded or
+ * saved, or `none` when it found none. A save based on anything else is
+ * refused (409 `draft-conflict`): another tab saved in between, and the
+ * save would silently overwrite it.
+ */
+export const DRAFT_BASE_HEADER = 'x-redline-draft-base';
+
 /** Where the page keeps the session secret: its origin's localStorage, which no other port can read or write. */
 export const SESSION_STORAGE_KEY = 'redline-session';
 

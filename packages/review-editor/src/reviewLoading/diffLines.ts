@@ -6,7 +6,7 @@
  * without it, the form annotations use.
  */
 import type { FileDiffMetadata } from '@pierre/diffs';
-import type { Side } from '@redline/core';
+import { lineWithoutBom, type Side } from '@redline/core';
 
 /** A line's text without its `\n` or `\r\n`. */
 export function stripTerminator(line: string): string {
@@ -15,16 +15,9 @@ export function stripTerminator(line: string): string {
   return line;
 }
 
-/**
- * Line 1 as a file line: git's diff shows a file's byte order mark as the
- * start of its first line, but the BOM is the file's, not the line's (the
- * core's `splitText` keeps it apart, and `redline apply` puts it back). With
- * it, a suggestion on line 1 of a BOM file disagreed with the served file
- * and went out without a revision, which apply refuses (issue 16, finding 3).
- */
+/** The line as annotations quote it: no terminator, and no BOM on line 1 (the core's lineWithoutBom says why). */
 function fileLine(line: string, lineNumber: number): string {
-  const text = stripTerminator(line);
-  return lineNumber === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return lineWithoutBom(stripTerminator(line), lineNumber);
 }
 
 /** The text of one line on one side, or undefined when the diff does not hold it. */

@@ -10,7 +10,7 @@ import { PassThrough } from 'node:stream';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API, LINK_HEADER } from '@redline/core';
 import { signIn } from '../../../testSupport/browserSession.js';
-import { BIN, buildCli } from '../../../testSupport/builtCli.js';
+import { buildCli, CLI_BIN as BIN } from '../../../testSupport/buildCli.js';
 import { captureIo } from '../../../testSupport/capturedIo.js';
 import { makeRepo, type TestRepo } from '../../../testSupport/gitRepo.js';
 import { httpCall } from '../../../testSupport/httpClient.js';

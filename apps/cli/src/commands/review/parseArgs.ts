@@ -18,10 +18,15 @@ export interface ReviewOptions {
   repo: string | null;
 }
 
+/** The verbs of an agent's review session (and `serve-session`, the detached server `start` spawns: not for people). */
+export const VERBS = ['start', 'wait', 'status', 'stop', 'mcp', 'serve-session'] as const;
+export type Verb = (typeof VERBS)[number];
+
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
   | { kind: 'apply'; args: string[] }
+  | { kind: 'verb'; verb: Verb; args: string[] }
   | { kind: 'review'; options: ReviewOptions };
 
 const OPTIONS = {
@@ -42,6 +47,8 @@ type Read = ReadOptions<keyof typeof OPTIONS>;
 
 export function parseArgs(argv: readonly string[]): Command {
   if (argv[0] === 'apply') return { kind: 'apply', args: argv.slice(1) };
+  const verb = VERBS.find((name) => name === argv[0]);
+  if (verb) return { kind: 'verb', verb, args: argv.slice(1) };
   const read = readOptions(argv, OPTIONS);
   if (read.flags.has('help')) return { kind: 'help' };
   if (read.flags.has('version')) return { kind: 'version' };
