@@ -204,6 +204,32 @@ describe('a review from start to feedback', () => {
   });
 });
 
+describe('an interrupt', () => {
+  it('says "(the draft is kept)" only when there is a draft', async () => {
+    const repo = changedRepo();
+    const bare = captureIo(repo.dir);
+    const first = await startReview(['--no-open'], bare);
+    bare.interrupt();
+    expect(await first.exit).toBe(130);
+    expect(bare.err()).toMatch(/Review interrupted; no feedback was sent\.\n$/);
+
+    const io = captureIo(repo.dir);
+    const { exit, page } = await startReview(['--no-open'], io);
+    const review = (await page.get(API.review)).json<ReviewData>();
+    const saved = await httpCall({
+      port: page.port,
+      method: 'PUT',
+      path: API.draft,
+      headers: { ...page.auth, origin: page.origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ version: 2, fingerprint: review.fingerprint, annotations: [], viewed: {}, composer: null, updatedAt: '2025-01-01T00:00:00Z' }),
+    });
+    expect(saved.status).toBe(200);
+    io.interrupt();
+    expect(await exit).toBe(130);
+    expect(io.err()).toMatch(/Review interrupted; no feedback was sent \(the draft is kept\)\.\n$/);
+  });
+});
+
 describe('targets from the command line', () => {
   it('--patch FILE and --patch - (stdin) review a patch without a repository', async () => {
     const dir = makeTempDir();

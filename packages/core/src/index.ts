@@ -11,7 +11,7 @@ export type {
   Annotation, AnnotationKind, AnnotationScope, ApiError, Comment, DraftData, FeedbackReview,
   FeedbackSubmission, FileComment, FileContentsData, FileFacts, FileRefusalCode, FileSideContents,
   FileStatus, FreshnessData, GeneralComment, LineAnnotation, LineComment, LineRange, ReviewData,
-  ReviewTarget, Side, Suggestion, TargetKind, Verdict,
+  ReviewTarget, Side, Suggestion, TargetKind, UnsentComposer, UnsentTarget, Verdict,
 } from './model/types.js';
 export { API, DRAFT_BASE_HEADER, FIRST_SCREEN_ID, LINK_HEADER, MAX_EDITABLE_BYTES, SESSION_HEADER, SESSION_STORAGE_KEY } from './model/api.js';
 export type { ApiRequests, ApiResponses, FeedbackResult, SessionGrant } from './model/api.js';
@@ -76,6 +76,7 @@ export {
   statusLetter,
 } from './diff/fileClassification.js';
 export { baseName, buildFileTree, flattenFileTree } from './diff/fileTree.js';
+export { compareFilePaths, sortByFileOrder } from './diff/fileOrder.js';
 export type { FolderNode, TreeFile, TreeRow } from './diff/fileTree.js';
 export { countChangedLines } from './diff/countChangedLines.js';
 export { languageForPath } from './diff/languageForPath.js';

@@ -64,6 +64,8 @@ export interface ReviewServer {
   origin: string;
   /** The origin plus `/?token=…`: give it to the browser only. */
   reviewUrl: string;
+  /** A fresh single-use review link for the same session (the old ones stay spent). */
+  newReviewUrl(): string;
   close(): Promise<void>;
 }
 
@@ -87,12 +89,14 @@ export async function startReviewServer(options: ReviewServerOptions): Promise<R
     linkUsed = true;
     options.onTokenSpent?.();
   };
-  guard = { auth: new SessionAuth(onTokenSpent), policy: new OriginPolicy(port), origin };
+  const auth = new SessionAuth(onTokenSpent);
+  guard = { auth, policy: new OriginPolicy(port), origin };
   page.warm(options.session);
   return {
     port,
     origin,
-    reviewUrl: `${origin}/?token=${guard.auth.urlToken}`,
+    reviewUrl: `${origin}/?token=${auth.urlToken}`,
+    newReviewUrl: () => `${origin}/?token=${auth.mintLinkToken()}`,
     close: () => closeServer(server),
   };
 }
@@ -166,7 +170,7 @@ function openLink(req: IncomingMessage, res: ServerResponse, scope: RequestScope
       res,
       403,
       'This review link has already been used',
-      `Each review link works once. Go back to the tab that opened it, or open ${scope.origin}/ in the same browser: it is still signed in. Otherwise stop redline and run it again for a new link.`,
+      `Each review link works once. Go back to the tab that opened it, or open ${scope.origin}/ in the same browser: it is still signed in. Otherwise press Enter in the terminal running redline: it prints a new link.`,
     );
   }
   sendHtmlPage(res, 403, 'This review link is not valid', 'Use the exact link that redline printed in your terminal.');
@@ -178,7 +182,8 @@ function exchangeLink(req: IncomingMessage, res: ServerResponse, auth: SessionAu
   const token = req.headers[LINK_HEADER];
   const exchange = auth.exchange(typeof token === 'string' ? token : '');
   if (exchange.outcome === 'accepted') return sendJson(req, res, 200, { session: exchange.secret } satisfies SessionGrant);
-  const message = exchange.outcome === 'reused' ? 'this review link has already been used' : 'this review link is not valid';
+  const message =
+    exchange.outcome === 'reused' ? 'this review link has already been used; press Enter in the terminal running redline for a new one' : 'this review link is not valid';
   sendApiError(req, res, new RedlineError('unauthorized', message));
 }
 

@@ -41,6 +41,9 @@ export interface ReviewApi {
 
 type Fetch = typeof fetch;
 
+/** Under the 64 KiB the Fetch standard allows all of a page's keepalive bodies in flight, with room for another. */
+const KEEPALIVE_MAX_BYTES = 60 * 1024;
+
 /** The request index.html starts before the app's code has loaded. */
 interface EarlyReview {
   ignoreWhitespace: boolean;
@@ -71,12 +74,12 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
     return (await response.json()) as ApiResponses[K];
   }
 
-  const jsonInit = (method: 'PUT' | 'POST', body: unknown, keepalive = false): RequestInit => ({
-    method,
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-    keepalive,
-  });
+  const jsonInit = (method: 'PUT' | 'POST', body: unknown, keepalive = false): RequestInit => {
+    const text = JSON.stringify(body);
+    // A keepalive request whose body is over 64 KiB is refused outright (the
+    // Fetch standard's limit): a large draft goes as an ordinary request.
+    return { method, headers: { 'Content-Type': 'application/json' }, body: text, keepalive: keepalive && new TextEncoder().encode(text).length < KEEPALIVE_MAX_BYTES };
+  };
 
   return {
     getReview: (options) => {

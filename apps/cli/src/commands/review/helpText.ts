@@ -39,6 +39,9 @@ Output:
   stderr                           the review link ("Review: http://127.0.0.1:PORT/?token=…") and
                                    progress messages
   stdout                           only the feedback, when the reviewer sends it
+  Each review link works once. To open the review again (a closed tab, another browser),
+  press Enter in the terminal running redline: it prints a new single-use link for the
+  same review (only when stdin is a terminal, never from a pipe).
   A copy of each review is saved under .git/redline/reviews/ (markdown and JSON);
   drafts are autosaved under .git/redline/drafts/ until the feedback is sent;
   the open review is recorded under .git/redline/sessions/ (one at a time per

@@ -10,6 +10,7 @@ import type { ReviewOutcome } from '../../review/reviewSession.js';
 import { countAnnotations } from '../../server/agent/countAnnotations.js';
 import type { CliIo } from '../../cliIo.js';
 import { keepFeedback } from './keepFeedback.js';
+import { offerNewLinks } from './offerNewLinks.js';
 import type { ReviewOptions } from './parseArgs.js';
 import { serveReview, type OnCleanup, type ServedReview } from './serveReview.js';
 
@@ -28,18 +29,29 @@ export async function runReview(options: ReviewOptions, io: CliIo): Promise<numb
     (signal): Ending => ({ kind: 'interrupted', signal }),
   );
   try {
-    const ending = await Promise.race([reviewUntilEnd(options, io, onCleanup), interrupted]);
-    return await reportEnding(ending, options, io);
+    let served: ServedReview | null = null;
+    const ending = await Promise.race([reviewUntilEnd(options, io, onCleanup, (started) => (served = started)), interrupted]);
+    return await reportEnding(ending.kind === 'interrupted' && served ? { ...ending, served } : ending, options, io);
   } finally {
     finished = true;
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   }
 }
 
-async function reviewUntilEnd(options: ReviewOptions, io: CliIo, onCleanup: OnCleanup): Promise<Ending & { served?: ServedReview }> {
+async function reviewUntilEnd(
+  options: ReviewOptions,
+  io: CliIo,
+  onCleanup: OnCleanup,
+  onServed: (served: ServedReview) => void,
+): Promise<Ending & { served?: ServedReview }> {
   const served = await serveReview(options, io, 'foreground', onCleanup);
+  onServed(served);
   await onCleanup(() => served.store.remove(served.facts.id));
-  io.stderr.write('Waiting for your review (Ctrl-C to stop)...\n');
+  // A patch read from stdin has used it up.
+  const patchFromStdin = options.target.kind === 'patch' && options.target.file === '-';
+  const links = patchFromStdin ? { offered: false, stop: () => undefined } : offerNewLinks(io.stdin, served.server.newReviewUrl, (line) => io.stderr.write(line));
+  await onCleanup(async () => links.stop());
+  io.stderr.write(links.offered ? 'Waiting for your review (Enter: a new review link; Ctrl-C to stop)...\n' : 'Waiting for your review (Ctrl-C to stop)...\n');
   // `redline stop` from another shell ends a foreground review as SIGTERM would.
   const stopped = served.agent.stopRequested.then((): Ending => ({ kind: 'interrupted', signal: 'SIGTERM' }));
   const ending = await Promise.race([served.session.outcome, stopped]);
@@ -51,7 +63,7 @@ async function reviewUntilEnd(options: ReviewOptions, io: CliIo, onCleanup: OnCl
 async function reportEnding(ending: Ending & { served?: ServedReview }, options: ReviewOptions, io: CliIo): Promise<number> {
   switch (ending.kind) {
     case 'interrupted':
-      io.stderr.write('Review interrupted; no feedback was sent (the draft is kept).\n');
+      io.stderr.write(`Review interrupted; no feedback was sent${ending.served?.session.keepsDraft ? ' (the draft is kept)' : ''}.\n`);
       return ending.signal === 'SIGINT' ? EXIT.interrupted : EXIT.terminated;
     case 'closed':
       io.stderr.write('Review closed without feedback.\n');
