@@ -11,7 +11,7 @@
 import type { DraftData } from '@redline/core';
 import { composerToUnsent } from '../composer/unsentComposer.js';
 import { isServerGone } from '../reviewLoading/serverGone.js';
-import type { ReviewApi } from '../api/apiClient.js';
+import { ApiRequestError, type ReviewApi } from '../api/apiClient.js';
 import type { ReviewStore, ReviewStoreState } from '../app/reviewStore.js';
 
 export interface AutosaveOptions {
@@ -103,7 +103,7 @@ async function save(saver: Saver, keepalive = false): Promise<void> {
     return saver.inFlight;
   }
   const draft = draftFromState(saver.store.getState(), saver.now());
-  if (!draft || saver.store.getState().phase !== 'ready') return;
+  if (!draft || saver.store.getState().phase !== 'ready' || saver.store.getState().draftStatus === 'conflict') return;
   saver.dirty = false;
   saver.inFlight = saver.api
     .putDraft(draft, { keepalive })
@@ -113,6 +113,7 @@ async function save(saver: Saver, keepalive = false): Promise<void> {
         saver.store.getState().setServerGone(false);
       },
       (error: unknown) => {
+        if (error instanceof ApiRequestError && error.code === 'draft-conflict') return stopOnConflict(saver);
         saver.store.getState().setDraftStatus('failed');
         if (isServerGone(error)) saver.store.getState().setServerGone(true);
       },
@@ -124,7 +125,19 @@ async function save(saver: Saver, keepalive = false): Promise<void> {
   return saver.inFlight;
 }
 
+/**
+ * Another tab of this review saved since this one loaded the draft (the
+ * server refused the save, 409): this tab stops saving and says so, rather
+ * than overwrite that tab's work or lose its own silently.
+ */
+function stopOnConflict(saver: Saver): void {
+  const state = saver.store.getState();
+  state.setDraftStatus('conflict');
+  state.showToast('This review was saved from another tab, so this tab no longer saves its changes. Reload it to continue from that tab\'s draft.');
+}
+
 function schedule(saver: Saver) {
+  if (saver.store.getState().draftStatus === 'conflict') return;
   const at = Date.now();
   saver.firstPendingAt ??= at;
   saver.store.getState().setDraftStatus('pending');

@@ -9,7 +9,8 @@ import { unsentToComposerInput } from '../composer/unsentComposer.js';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import { keepValidViewed } from '../viewed/viewedFingerprint.js';
 
-export type DraftStatus = 'idle' | 'pending' | 'saved' | 'failed';
+/** `conflict`: another tab of this review saved since this tab loaded the draft; this tab saves no more (never a silent overwrite). */
+export type DraftStatus = 'idle' | 'pending' | 'saved' | 'failed' | 'conflict';
 
 export interface DraftSlice {
   draftStatus: DraftStatus;
