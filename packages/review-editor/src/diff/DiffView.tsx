@@ -45,6 +45,8 @@ span[style*="--diffs-token-light:#66707B" i] { --diffs-token-light: #4b535d !imp
 [data-additions-count] { color: light-dark(#1a7f37, #3fb950); }
 [data-deletions-count] { color: light-dark(#cf222e, #f85149); }
 pre code:focus-visible { outline: 2px solid light-dark(#0969da, #4493f8); outline-offset: -2px; }
+/* A file getting ready for editing takes no input (edit/editInputGate.ts): say so under the pointer too. */
+:host([data-edit-getting-ready]) pre, :host([data-edit-getting-ready]) pre * { cursor: progress !important; }
 `;
 
 type GutterClick = (range: SelectedLineRange, context: { item: { id: string } }) => void;
