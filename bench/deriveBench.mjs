@@ -10,7 +10,7 @@
 // real rewrite), "rewrite, nothing shared" changes every line.
 
 import { performance } from 'node:perf_hooks';
-import { deriveSuggestionHunks } from '../packages/core/dist/deriveSuggestionHunks.js';
+import { deriveSuggestionHunks } from '../packages/core/dist/suggestions/deriveSuggestionHunks.js';
 import { mulberry32 } from '../packages/core/dist/testing/editFuzz.js';
 
 const runsFlag = process.argv.indexOf('--runs');

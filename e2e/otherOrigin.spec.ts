@@ -10,7 +10,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
-import { openReview, startRedline, type RunningRedline } from './support/redline';
+import { openReview, sendFeedback, startRedline, type RunningRedline } from './support/redline';
 
 let fixture: FixtureRepo;
 let redline: RunningRedline | null = null;
@@ -87,12 +87,7 @@ test('another server on 127.0.0.1 visited after the review opened gets no Redlin
   // The planted cookies reach the review's server too (cookies ignore ports); the review does not care.
   await page.reload();
   await expect(page.getByText(fixture.files.modified, { exact: true }).first()).toBeVisible();
-  await page.getByRole('button', { name: /^Send Feedback/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
-  await expect(dialog.getByTestId('feedback-preview')).not.toBeEmpty();
-  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible();
-  expect(await redline.exited).toBe(0);
+  expect(await sendFeedback(page, redline)).toBe(0);
   expect(redline.stdout()).toContain('# Code review feedback');
 });
 

@@ -14,10 +14,10 @@
 // Exits 1 when any count is non-zero.
 
 import { performance } from 'node:perf_hooks';
-import { deriveSuggestionHunks } from '../packages/core/dist/deriveSuggestionHunks.js';
-import { applySuggestionHunks } from '../packages/core/dist/applySuggestionHunks.js';
-import { mapSelectionAnchor } from '../packages/core/dist/mapSelectionAnchor.js';
-import { codeToLines, toLines } from '../packages/core/dist/lines.js';
+import { deriveSuggestionHunks } from '../packages/core/dist/suggestions/deriveSuggestionHunks.js';
+import { applySuggestionHunks } from '../packages/core/dist/suggestions/applySuggestionHunks.js';
+import { mapSelectionAnchor } from '../packages/core/dist/suggestions/mapSelectionAnchor.js';
+import { codeToLines, toLines } from '../packages/core/dist/diff/lines.js';
 import { generateEditCase, generateSelectionCase, mulberry32 } from '../packages/core/dist/testing/editFuzz.js';
 
 function parseArgs(argv) {

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 const BIN = fileURLToPath(new URL('../../apps/cli/bin/redline.js', import.meta.url));
 
@@ -83,4 +83,14 @@ export async function startRedline(options: StartOptions): Promise<RunningRedlin
 export async function openReview(page: Page, redline: RunningRedline): Promise<void> {
   await page.goto(redline.url);
   await page.waitForURL(`${redline.origin}/`);
+}
+
+/** Send Feedback with the dialog's defaults, as a reviewer does; resolves with redline's exit code. */
+export async function sendFeedback(page: Page, redline: RunningRedline): Promise<number> {
+  await page.getByRole('button', { name: /^Send Feedback/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
+  await expect(dialog.getByTestId('feedback-preview')).not.toBeEmpty();
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible();
+  return redline.exited;
 }

@@ -35,6 +35,8 @@ export type RedlineErrorCode =
   | 'payload-too-large'
   | 'already-ended'
   | 'no-draft'
+  // a draft save based on an older draft than the one on disk: another tab saved in between
+  | 'draft-conflict'
   // the file endpoint's refusals, sent to the page as the error code
   | FileRefusalCode;
 
@@ -85,6 +87,7 @@ const CODE_MAPPINGS = {
   'payload-too-large': { exitCode: EXIT.error, httpStatus: 413 },
   'already-ended': { exitCode: EXIT.error, httpStatus: 409 },
   'no-draft': { exitCode: EXIT.error, httpStatus: 404 },
+  'draft-conflict': { exitCode: EXIT.error, httpStatus: 409 },
   'not-in-diff': { exitCode: EXIT.error, httpStatus: 404 },
   changed: { exitCode: EXIT.error, httpStatus: 409 },
   binary: { exitCode: EXIT.error, httpStatus: 422 },

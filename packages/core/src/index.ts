@@ -1,38 +1,98 @@
-// The public surface of @redline/core. Each module owns one concern; see docs/architecture.md.
-// Test-only helpers (applySuggestionHunks, testing/) are deliberately not exported.
-export * from './types.js';
-export * from './api.js';
-export * from './lines.js';
-export * from './sha256.js';
-export * from './textSafety.js';
-export * from './fences.js';
-export * from './suggestionId.js';
-export * from './languageForPath.js';
-export * from './renderFeedbackMarkdown.js';
-export * from './parseFeedbackMarkdown.js';
-export * from './feedbackJson.js';
-export * from './parseFeedback.js';
-export * from './feedbackParseResult.js';
-export * from './normalizeFeedbackReview.js';
-export * from './validateFeedbackReview.js';
-export * from './diffLineRegions.js';
-export * from './deriveSuggestionHunks.js';
-export * from './mapSelectionAnchor.js';
-export * from './reanchorAnnotations.js';
-export * from './planApply.js';
-export * from './formatUnifiedDiff.js';
-export * from './splitPatchSections.js';
-export * from './fileClassification.js';
-export * from './fileTree.js';
-export * from './countChangedLines.js';
+/**
+ * The public surface of @redline/core, by name: what is not listed here is
+ * internal to the core (apply/'s steps, the markdown syntax table) or a test
+ * helper (applySuggestionHunks, testing/), and no package may reach it.
+ * `publicExports.test.ts` pins this list against `publicExports.yaml`; see
+ * docs/architecture.md for what lives in each folder.
+ */
+
+// The review model: the glossary, the HTTP contract, ids
+export type {
+  Annotation, AnnotationKind, AnnotationScope, ApiError, Comment, DraftData, FeedbackReview,
+  FeedbackSubmission, FileComment, FileContentsData, FileFacts, FileRefusalCode, FileSideContents,
+  FileStatus, FreshnessData, GeneralComment, LineAnnotation, LineComment, LineRange, ReviewData,
+  ReviewTarget, Side, Suggestion, TargetKind, Verdict,
+} from './model/types.js';
+export { API, DRAFT_BASE_HEADER, FIRST_SCREEN_ID, LINK_HEADER, MAX_EDITABLE_BYTES, SESSION_HEADER, SESSION_STORAGE_KEY } from './model/api.js';
+export type { ApiRequests, ApiResponses, FeedbackResult, SessionGrant } from './model/api.js';
+export { suggestionId } from './model/suggestionId.js';
+export type { SuggestionContent } from './model/suggestionId.js';
+export { isFingerprint } from './model/isFingerprint.js';
+export { buildFeedbackReview } from './model/buildFeedbackReview.js';
+export { refusalFromFileFacts } from './model/refusalFromFileFacts.js';
+export type { FileFactsRefusal } from './model/refusalFromFileFacts.js';
+
+// Suggestion derivation and anchoring
 export {
-  buildFirstScreen,
-  FIRST_SCREEN_LIMITS,
-  type FirstScreen,
-  type FirstScreenFile,
-  type FirstScreenHunk,
-  type FirstScreenLimits,
-  type FirstScreenTreeRow,
+  DEFAULT_MAX_EDIT_LENGTH, DEFAULT_TIMEOUT_MS, diffLineRegions, resolveLineDiffOptions,
+} from './suggestions/diffLineRegions.js';
+export type { LineDiffOptions, LineRegion, LineRegions } from './suggestions/diffLineRegions.js';
+export { deriveSuggestionHunks } from './suggestions/deriveSuggestionHunks.js';
+export type {
+  DeriveSuggestionOptions, DerivedSuggestions, SuggestionHunk,
+} from './suggestions/deriveSuggestionHunks.js';
+export { mapSelectionAnchor } from './suggestions/mapSelectionAnchor.js';
+export type { LineSelection, SelectionAnchor } from './suggestions/mapSelectionAnchor.js';
+export { reanchorAnnotations } from './suggestions/reanchorAnnotations.js';
+export type {
+  ReanchorStatus, ReanchorTexts, ReanchoredAnnotation, SideTextChange,
+} from './suggestions/reanchorAnnotations.js';
+export { findSuggestionOverlaps, isEmptyFileInsertion, suggestionsOverlap } from './suggestions/suggestionsOverlap.js';
+
+// The feedback export: render and parse, markdown and JSON, fences, validation, order
+export {
+  codeSpan, codeSpanDelimiter, fenceFor, fencedBlock, longestBacktickRun, readCodeSpan,
+} from './export/fences.js';
+export type { CodeSpanMatch } from './export/fences.js';
+export { renderFeedbackMarkdown, unsafeCharsWarning } from './export/renderFeedbackMarkdown.js';
+export { parseFeedbackMarkdown } from './export/parseFeedbackMarkdown.js';
+export { FEEDBACK_FORMAT, FEEDBACK_VERSION, parseFeedbackJson, renderFeedbackJson } from './export/feedbackJson.js';
+export { detectFeedbackFormat, parseFeedback } from './export/parseFeedback.js';
+export type { FeedbackParseError, ParseResult } from './export/feedbackParseResult.js';
+export { compareAnnotations, compareStrings, normalizeFeedbackReview } from './export/normalizeFeedbackReview.js';
+export {
+  FILE_STATUSES, TARGET_KINDS, VERDICTS, formatFieldProblem, quoteForMessage, validateAnnotations,
+  validateFeedbackReview,
+} from './export/validateFeedbackReview.js';
+export type { FieldProblem, ValidationResult } from './export/validateFeedbackReview.js';
+
+// Apply planning
+export { planApply } from './apply/planApply.js';
+export type { ApplyPlan, PlanApplyInput } from './apply/planApply.js';
+export type { ApplyStatus, LineSpan, PlanReasonCode, SuggestionOutcome } from './apply/suggestionOutcome.js';
+
+// Diffs and lines: line handling, git's lines and path quoting, patch sections, unified diffs, file classification, the file tree, counts, languages
+export { codeToLines, endsWithNewline, joinText, linesToCode, splitText, toLines } from './diff/lines.js';
+export type { Eol, TextLayout } from './diff/lines.js';
+export { forEachGitLine, gitLines, lineWithoutBom, splitGitLines, stripCr } from './diff/gitLines.js';
+export { quoteGitPath } from './diff/quoteGitPath.js';
+export type { GitPathQuoting } from './diff/quoteGitPath.js';
+export { formatUnifiedDiff } from './diff/formatUnifiedDiff.js';
+export type { UnifiedDiffOptions } from './diff/formatUnifiedDiff.js';
+export { splitPatchSections } from './diff/splitPatchSections.js';
+export {
+  LARGE_DIFF_BYTES, LARGE_DIFF_CHANGED_LINES, formatBytes, isGeneratedFile, isLargeDiff, statusLabel,
+  statusLetter,
+} from './diff/fileClassification.js';
+export { baseName, buildFileTree, flattenFileTree } from './diff/fileTree.js';
+export type { FolderNode, TreeFile, TreeRow } from './diff/fileTree.js';
+export { countChangedLines } from './diff/countChangedLines.js';
+export { languageForPath } from './diff/languageForPath.js';
+
+// Text and path safety
+export { sha256Hex, utf8Bytes } from './safety/sha256.js';
+export {
+  escapeCodePoint, escapeUnsafeChars, findUnsafeChars, formatCodePoint, hasUnsafeChars, unescapeUnsafeChars,
+  unsafeCharKind,
+} from './safety/textSafety.js';
+export type { EscapeContext, FindOptions, UnsafeChar, UnsafeCharKind } from './safety/textSafety.js';
+export { isPlainRepoPath, repoPathProblem } from './safety/repoPathProblem.js';
+export type { RepoPathProblem, RepoPathProblemKind } from './safety/repoPathProblem.js';
+
+// The first screen: one DOM-free model the server's HTML and the page's components draw from
+export { buildFirstScreen, FIRST_SCREEN_LIMITS } from './firstScreen/buildFirstScreen.js';
+export type {
+  FirstScreen, FirstScreenFile, FirstScreenHunk, FirstScreenLimits, FirstScreenTreeRow,
 } from './firstScreen/buildFirstScreen.js';
 export { changedFilesLabel, largeDiffNote, SIDEBAR_WORDS, signedCount, unmodifiedLinesLabel } from './firstScreen/diffWording.js';
 export { fileNotices, isModeOnly, isRenameOnly } from './firstScreen/fileNotices.js';

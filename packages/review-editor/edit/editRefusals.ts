@@ -1,13 +1,14 @@
 /**
  * Why a file cannot be edited, in words for the Edit button's tooltip.
  *
- * Some reasons are known from the review alone (deleted, binary, symlink,
- * submodule, too large, patch-only review); the others only when the
+ * Some reasons are known from the review alone (patch-only review, deleted;
+ * and, by the core's refusalFromFileFacts, the rule the server refuses
+ * `/api/file` by: submodule, symlink, binary, too large); the others only when the
  * server refuses the file's contents (`/api/file` answers with a
  * FileRefusalCode: not UTF-8, changed on disk since the diff was read...) or
  * when the hydration gate finds the contents inconsistent with the patch.
  */
-import { formatBytes, MAX_EDITABLE_BYTES, type FileRefusalCode, type ReviewData } from '@redline/core';
+import { formatBytes, MAX_EDITABLE_BYTES, refusalFromFileFacts, type FileRefusalCode, type ReviewData } from '@redline/core';
 import type { ReviewFile } from '../src/editHost.js';
 
 export const CHANGED_ON_DISK = 'Changed on disk since the diff was read: refresh the diff to edit it';
@@ -16,11 +17,8 @@ export const CHANGED_ON_DISK = 'Changed on disk since the diff was read: refresh
 export function staticEditRefusal(file: ReviewFile, review: Pick<ReviewData, 'patchOnly' | 'ignoreWhitespace'> | null): string | null {
   if (review?.patchOnly) return refusalMessage('patch-only');
   if (file.status === 'deleted') return refusalMessage('deleted');
-  if (file.binary) return refusalMessage('binary');
-  if (file.facts.symlink) return refusalMessage('symlink');
-  if (file.facts.submodule) return refusalMessage('submodule');
-  const size = Math.max(file.facts.newSize ?? 0, file.facts.oldSize ?? 0);
-  if (size > MAX_EDITABLE_BYTES) return `Too large to edit (${formatBytes(size)}; the limit is ${formatBytes(MAX_EDITABLE_BYTES)})`;
+  const refusal = refusalFromFileFacts(file.facts);
+  if (refusal) return refusal.code === 'too-large' ? refusalMessage('too-large', refusal.size) : refusalMessage(refusal.code);
   if (file.fileDiff.hunks.length === 0 || file.fileDiff.type === 'rename-pure') return 'No changed lines to edit in this diff';
   // With `git diff -w` the patch hides whitespace changes the editor would show.
   if (review?.ignoreWhitespace) return 'Hide whitespace is on: turn it off (Settings > Display) to edit';

@@ -6,7 +6,7 @@
  * remounted, a refresh replaced the file) never loses the reviewer's text
  * silently.
  */
-import { sha256Hex, suggestionId } from '@redline/core';
+import { sha256Hex, suggestionId, type Suggestion } from '@redline/core';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { ReviewHarness } from '../src/testing/renderWithReview.js';
 import { createEditController, type EditController } from './editSessionController.js';
@@ -49,7 +49,8 @@ afterEach(() => {
 });
 
 const session = (r: Rig) => r.edit.state.getState().session;
-const annotations = (r: Rig) => r.harness.store.getState().annotations;
+/** The review's annotations; the edit session only ever adds suggestions. */
+const annotations = (r: Rig) => r.harness.store.getState().annotations as Suggestion[];
 
 async function startEditing(r: Rig, fileId: string): Promise<void> {
   r.edit.requestEdit(fileId);

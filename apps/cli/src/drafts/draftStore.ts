@@ -9,12 +9,11 @@
  */
 import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { DraftData } from '@redline/core';
+import { isFingerprint, type DraftData } from '@redline/core';
 import { RedlineError } from '../errors.js';
 import { writeFileAtomic, writesSettled } from '../files/writeFileAtomic.js';
 import { readDraft } from './readDraft.js';
 
-const FINGERPRINT_RE = /^[0-9a-f]{64}$/;
 /** writeFileAtomic's temporary files: `.<name>.<12 hex>.tmp`. */
 const TEMP_FILE_RE = /^\.[0-9a-f]{64}\.json\.[0-9a-f]{12}\.tmp$/;
 /**
@@ -82,7 +81,7 @@ export class DraftStore {
 
   /** The fingerprint is the file name, so it must be exactly 64 hex digits. */
   private pathFor(fingerprint: string): string {
-    if (!FINGERPRINT_RE.test(fingerprint)) {
+    if (!isFingerprint(fingerprint)) {
       throw new RedlineError('bad-request', `fingerprint must be 64 lowercase hex digits, got ${JSON.stringify(fingerprint.slice(0, 80))}`);
     }
     return join(this.dir, `${fingerprint}.json`);

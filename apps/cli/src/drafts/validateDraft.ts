@@ -1,12 +1,12 @@
 /** Checks a draft (the body of PUT /api/draft, or a file read back from disk). */
-import { VERDICTS, type DraftData } from '@redline/core';
+import { isFingerprint, VERDICTS, type DraftData } from '@redline/core';
 import { invalid, readAnnotations, readObject, readOneOf, readString } from '../validation/fields.js';
 
 export function validateDraft(value: unknown): DraftData {
   const body = readObject(value, 'body');
   if (body.version !== 1) throw invalid('body.version', '1', body.version);
   const fingerprint = readString(body, 'fingerprint', 'body');
-  if (!/^[0-9a-f]{64}$/.test(fingerprint)) throw invalid('body.fingerprint', '64 lowercase hex digits', fingerprint);
+  if (!isFingerprint(fingerprint)) throw invalid('body.fingerprint', '64 lowercase hex digits', fingerprint);
   const draft: DraftData = {
     version: 1,
     fingerprint,

@@ -4,7 +4,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../testSupport/gitRepo.js';
-import { isPlainRelativePath } from './isPlainRelativePath.js';
+import { isPlainRepoPath as isPlainRelativePath } from '@redline/core';
 import { readWorktreeFile } from './readWorktreeFile.js';
 
 function setup() {

@@ -5,8 +5,7 @@
  * (regularFileRefusal.ts). The diff reader hashes files with it; the file
  * endpoint reads text with readTextFile.
  */
-import type { FileRefusalCode } from '@redline/core';
-import { isPlainRelativePath } from './isPlainRelativePath.js';
+import { isPlainRepoPath, type FileRefusalCode } from '@redline/core';
 import { readRegularFile } from './readRegularFile.js';
 import { pageRefusal } from './regularFileRefusal.js';
 
@@ -24,6 +23,6 @@ export async function readWorktreeFile(root: string, realRoot: string, path: str
 
 /** The page names files by their diff path only; anything else never reaches the file system. */
 export function refuseUnplainPath(path: string): { ok: false; code: 'not-in-diff'; message: string } | null {
-  if (isPlainRelativePath(path)) return null;
+  if (isPlainRepoPath(path)) return null;
   return { ok: false, code: 'not-in-diff', message: `refusing to read ${JSON.stringify(path)}: not a plain repository path` };
 }

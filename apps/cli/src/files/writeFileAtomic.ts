@@ -48,7 +48,8 @@ async function writeNow(path: string, data: string | Uint8Array, mode: number): 
   await syncDirectory(dir);
 }
 
-async function syncDirectory(dir: string): Promise<void> {
+/** fsyncs a directory after a rename into it. */
+export async function syncDirectory(dir: string): Promise<void> {
   // Makes the rename itself durable. Not every platform can open a directory
   // for fsync (Windows cannot); the rename is still atomic there.
   const handle = await open(dir, 'r').catch(() => null);

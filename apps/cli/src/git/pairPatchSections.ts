@@ -8,7 +8,7 @@
  * Anything else (a section left over, an unmerged entry) returns null, and
  * the caller asks git for the counts instead: a wrong count is never made up.
  */
-import { gitDiffHeader } from '../patch/quoteGitPath.js';
+import { gitDiffHeader } from '../patch/gitDiffHeader.js';
 import type { PatchSection } from '../patch/patchSectionScanner.js';
 import type { RawEntry } from './parseRawZ.js';
 

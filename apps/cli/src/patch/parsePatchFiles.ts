@@ -4,7 +4,7 @@
  * output. Hunks are walked by their line counts, so content lines that look
  * like headers (`--- x`) are never mistaken for them.
  */
-import type { FileFacts, FileStatus } from '@redline/core';
+import { gitLines, type FileFacts, type FileStatus } from '@redline/core';
 import { MODE_GITLINK, MODE_SYMLINK } from '../git/fileModes.js';
 import { readQuotedPath, unquoteGitPath } from './unquoteGitPath.js';
 
@@ -30,7 +30,7 @@ interface FileBlock {
 const HUNK_RE = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/;
 
 export function parsePatchFiles(patch: string): FileFacts[] {
-  const lines = patch.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+  const lines = gitLines(patch);
   const blocks: FileBlock[] = [];
   let block: FileBlock | null = null;
   let i = 0;

@@ -13,7 +13,13 @@
  * apart from files git filters, no file is hashed when the diff is read, only
  * the one asked for, now.
  */
-import { MAX_EDITABLE_BYTES, type FileContentsData, type FileSideContents } from '@redline/core';
+import {
+  MAX_EDITABLE_BYTES,
+  refusalFromFileFacts,
+  type FileContentsData,
+  type FileFactsRefusal,
+  type FileSideContents,
+} from '@redline/core';
 import { RedlineError } from '../errors.js';
 import { decodeUtf8, readTextFile } from '../files/readTextFile.js';
 import { refuseUnplainPath } from '../files/readWorktreeFile.js';
@@ -32,15 +38,25 @@ export interface RepositoryRoots {
 export async function readFileContents(roots: RepositoryRoots, entry: FileEntry): Promise<FileContentsData> {
   const { facts } = entry;
   const path = facts.path;
-  if (facts.submodule) throw new RedlineError('submodule', `${path} is a submodule; its contents are not part of this repository`);
-  if (facts.symlink) throw new RedlineError('symlink', `${path} is a symbolic link; only regular files can be opened`);
-  if (facts.binary) throw new RedlineError('binary', `${path} is a binary file`);
-  for (const size of [facts.oldSize, facts.newSize]) {
-    if (size !== null && size > MAX_EDITABLE_BYTES) throw new RedlineError('too-large', tooLargeMessage(path, size, MAX_EDITABLE_BYTES, 'edit'));
-  }
+  const refusal = refusalFromFileFacts(facts);
+  if (refusal) throw factsRefusalError(path, refusal);
   const oldBytes = facts.oldBlob ? await readBlob(roots.root, facts.oldBlob, MAX_EDITABLE_BYTES + 1) : null;
   const newSide = await readNewSide(roots, entry);
   return { path, old: oldBytes && decodeSide(path, 'old', oldBytes), new: newSide };
+}
+
+/** The core's refusal from the file's facts, in the server's words. */
+function factsRefusalError(path: string, refusal: FileFactsRefusal): RedlineError {
+  switch (refusal.code) {
+    case 'submodule':
+      return new RedlineError('submodule', `${path} is a submodule; its contents are not part of this repository`);
+    case 'symlink':
+      return new RedlineError('symlink', `${path} is a symbolic link; only regular files can be opened`);
+    case 'binary':
+      return new RedlineError('binary', `${path} is a binary file`);
+    case 'too-large':
+      return new RedlineError('too-large', tooLargeMessage(path, refusal.size, MAX_EDITABLE_BYTES, 'edit'));
+  }
 }
 
 async function readNewSide(roots: RepositoryRoots, entry: FileEntry): Promise<FileSideContents | null> {

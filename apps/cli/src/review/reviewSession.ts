@@ -5,11 +5,11 @@
  * the review. The HTTP routes are thin wrappers around these methods.
  */
 import {
+  buildFeedbackReview,
   renderFeedbackJson,
   renderFeedbackMarkdown,
   type DraftData,
   type FeedbackResult,
-  type FeedbackReview,
   type FeedbackSubmission,
   type FileContentsData,
   type FreshnessData,
@@ -58,6 +58,10 @@ export class ReviewSession {
   /** When each mode's latest snapshot was last known current: the start of the check (or reading) that confirmed it. */
   private readonly confirmedAt = new Map<boolean, number>();
   private readonly inFlight = new Map<string, Promise<ReviewSnapshot>>();
+  /** The `updatedAt` of each fingerprint's draft on disk (null: none), as last written or read here. */
+  private readonly draftVersions = new Map<string, string | null>();
+  /** The last save of each fingerprint's draft: the next one waits for it. */
+  private readonly draftSaves = new Map<string, Promise<void>>();
   /** Fingerprints this review saved a draft for: done with once feedback is sent. */
   private readonly draftsSaved = new Set<string>();
   /** The check of the state in flight per mode: concurrent requests share it (single flight). */
@@ -226,6 +230,7 @@ export class ReviewSession {
    */
   async loadDraft(fingerprint: string): Promise<DraftData> {
     const loaded = await this.drafts.load(fingerprint);
+    this.draftVersions.set(fingerprint, loaded.kind === 'draft' ? loaded.draft.updatedAt : null);
     switch (loaded.kind) {
       case 'draft':
         return loaded.draft;
@@ -244,14 +249,45 @@ export class ReviewSession {
    * SNAPSHOTS_KEPT of them): any other fingerprint is refused, so the drafts
    * a review writes stay bounded (SNAPSHOTS_KEPT bodies of at most
    * MAX_BODY_BYTES), not one new file per made-up fingerprint.
+   *
+   * `basedOn` (the page's DRAFT_BASE_HEADER: the `updatedAt` of the draft it
+   * last loaded or saved, null for none) must be the draft on disk: else
+   * another tab saved in between, and this save is refused rather than
+   * silently overwriting it. Saves of one fingerprint run one at a time, so
+   * two tabs cannot both pass the check.
    */
-  async saveDraft(draft: DraftData): Promise<void> {
+  saveDraft(draft: DraftData, basedOn?: string | null): Promise<void> {
     this.assertOpen();
     if (!this.snapshots.has(draft.fingerprint)) {
       throw new RedlineError('changed', 'this review did not serve that diff (or no longer keeps it); reload the page to save its draft');
     }
+    const previous = this.draftSaves.get(draft.fingerprint) ?? Promise.resolve();
+    const save = previous.catch(() => undefined).then(() => this.saveInTurn(draft, basedOn));
+    this.draftSaves.set(draft.fingerprint, save);
+    return save;
+  }
+
+  private async saveInTurn(draft: DraftData, basedOn: string | null | undefined): Promise<void> {
+    this.assertOpen();
+    if (basedOn !== undefined && (await this.draftOnDisk(draft.fingerprint)) !== basedOn) {
+      throw new RedlineError(
+        'draft-conflict',
+        'the review was saved from another tab since this tab loaded it; this tab\'s changes were not saved: reload it to continue from the other tab\'s draft',
+      );
+    }
     this.draftsSaved.add(draft.fingerprint);
     await this.drafts.save(draft);
+    this.draftVersions.set(draft.fingerprint, draft.updatedAt);
+  }
+
+  /** The `updatedAt` of the draft on disk (null for none), as this server last wrote or read it. */
+  private async draftOnDisk(fingerprint: string): Promise<string | null> {
+    const known = this.draftVersions.get(fingerprint);
+    if (known !== undefined) return known;
+    const loaded = await this.drafts.load(fingerprint);
+    const version = loaded.kind === 'draft' ? loaded.draft.updatedAt : null;
+    this.draftVersions.set(fingerprint, version);
+    return version;
   }
 
   /** Renders the export; the outcome settles after the page has its answer (see `finish`). */
@@ -259,13 +295,7 @@ export class ReviewSession {
     this.assertOpen();
     const snapshot = this.latest;
     if (!snapshot) throw new RedlineError('internal', 'feedback arrived before the review was loaded');
-    const review: FeedbackReview = {
-      target: snapshot.data.target,
-      verdict: submission.verdict,
-      summary: submission.summary,
-      annotations: submission.annotations,
-      files: snapshot.data.files.map(({ path, oldPath, status }) => ({ path, oldPath, status })),
-    };
+    const review = buildFeedbackReview(snapshot.data, submission);
     const markdown = renderFeedbackMarkdown(review);
     const json = renderFeedbackJson(review);
     const output = this.format === 'json' ? json : markdown;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   API,
+  DRAFT_BASE_HEADER,
   renderFeedbackJson,
   renderFeedbackMarkdown,
   type Annotation,
@@ -48,6 +49,7 @@ const suggestion: Annotation = {
   originalCode: '  return a - b;',
   suggestedCode: '  return a + b;',
   deletion: false,
+  revision: null,
   createdAt: '2025-01-01T00:00:01.000Z',
 };
 
@@ -128,6 +130,26 @@ describe('drafts', () => {
     const traversal = await harness.get(`${API.draft}?fingerprint=..%2F..%2Fconfig`);
     expect(traversal.status).toBe(400);
     expect(readdirSync(join(repo.dir, '.git')).includes('redline')).toBe(false);
+  });
+
+  it('two tabs: a save based on an older draft than the one on disk is refused (409), never a silent overwrite', async () => {
+    // Both tabs load: no draft yet.
+    expect((await harness.get(`${API.draft}?fingerprint=${review.fingerprint}`)).status).toBe(404);
+    const tabA = draft({ summary: 'from tab A', updatedAt: '2025-01-01T00:00:01.000Z' });
+    const tabB = draft({ summary: 'from tab B', updatedAt: '2025-01-01T00:00:02.000Z' });
+    expect((await harness.send('PUT', API.draft, tabA, { [DRAFT_BASE_HEADER]: 'none' })).status).toBe(200);
+    const refused = await harness.send('PUT', API.draft, tabB, { [DRAFT_BASE_HEADER]: 'none' });
+    expect(refused.status).toBe(409);
+    expect(refused.json<ApiError>().error.code).toBe('draft-conflict');
+    expect((await harness.get(`${API.draft}?fingerprint=${review.fingerprint}`)).json<DraftData>().summary).toBe('from tab A');
+    // Tab A goes on from what it saved; a reloaded tab B goes on from what it loaded.
+    const tabA2 = draft({ summary: 'tab A again', updatedAt: '2025-01-01T00:00:03.000Z' });
+    expect((await harness.send('PUT', API.draft, tabA2, { [DRAFT_BASE_HEADER]: tabA.updatedAt })).status).toBe(200);
+    const racing = await Promise.all([
+      harness.send('PUT', API.draft, draft({ summary: 'race 1', updatedAt: '2025-01-01T00:00:04.000Z' }), { [DRAFT_BASE_HEADER]: tabA2.updatedAt }),
+      harness.send('PUT', API.draft, draft({ summary: 'race 2', updatedAt: '2025-01-01T00:00:05.000Z' }), { [DRAFT_BASE_HEADER]: tabA2.updatedAt }),
+    ]);
+    expect(racing.map((a) => a.status).sort()).toEqual([200, 409]);
   });
 
   it('refuses a draft for any fingerprint this review did not serve: no file, so disk use stays bounded', async () => {

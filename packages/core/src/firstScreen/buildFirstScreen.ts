@@ -10,11 +10,11 @@
  * generated and large files collapsed to their header (fileClassification),
  * a file without lines as its notices.
  */
-import { countChangedLines } from '../countChangedLines.js';
-import { isGeneratedFile, isLargeDiff, statusLetter } from '../fileClassification.js';
-import { buildFileTree, flattenFileTree } from '../fileTree.js';
-import { splitPatchSections } from '../splitPatchSections.js';
-import type { FileFacts, ReviewData } from '../types.js';
+import { countChangedLines } from '../diff/countChangedLines.js';
+import { isGeneratedFile, isLargeDiff, statusLetter } from '../diff/fileClassification.js';
+import { buildFileTree, flattenFileTree } from '../diff/fileTree.js';
+import { splitPatchSections } from '../diff/splitPatchSections.js';
+import type { FileFacts, ReviewData } from '../model/types.js';
 import { changedFilesLabel, largeDiffNote, signedCount, unmodifiedLinesLabel } from './diffWording.js';
 import { fileNotices } from './fileNotices.js';
 import { firstNewLines, pairRows, parseHunks, type DiffRow, type RowPair } from './parseHunks.js';

@@ -3,8 +3,8 @@
  * uses (FileNotices) and the server's first screen repeats: binary, mode,
  * rename, links, empty files. One home, so the two cannot drift.
  */
-import { formatBytes } from '../fileClassification.js';
-import type { FileFacts } from '../types.js';
+import { formatBytes } from '../diff/fileClassification.js';
+import type { FileFacts } from '../model/types.js';
 
 /** Renamed and nothing else: no changed lines. `hasLines`: the diff has at least one hunk. */
 export function isRenameOnly(facts: FileFacts, hasLines: boolean): boolean {

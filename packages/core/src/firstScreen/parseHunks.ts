@@ -3,6 +3,7 @@
  * (no diff library: the server draws them before any of the page's code
  * runs), and the split view's pairing of them.
  */
+import { forEachGitLine, stripCr } from '../diff/gitLines.js';
 
 export type RowKind = 'context' | 'addition' | 'deletion';
 
@@ -35,11 +36,8 @@ export function parseHunks(section: string, maxRows: number, maxLineChars: numbe
   let newLine = 0;
   let nextOld = 1;
   let rows = 0;
-  let at = 0;
-  while (at < section.length && rows < maxRows) {
-    const end = section.indexOf('\n', at);
-    const line = section.slice(at, end === -1 ? section.length : end);
-    at = end === -1 ? section.length : end + 1;
+  if (maxRows <= 0) return hunks;
+  forEachGitLine(section, (line) => {
     const header = HUNK_HEADER_RE.exec(line);
     if (header) {
       oldLine = Number(header[1]);
@@ -48,18 +46,19 @@ export function parseHunks(section: string, maxRows: number, maxLineChars: numbe
       const oldStart = header[2] === '0' ? oldLine + 1 : oldLine;
       current = { gapBefore: Math.max(0, oldStart - nextOld), rows: [] };
       hunks.push(current);
-      continue;
+      return true;
     }
-    if (!current) continue; // the section's header lines
+    if (!current) return true; // the section's header lines
     const marker = line.charAt(0);
-    const content = clip(line.slice(1).replace(/\r$/, ''), maxLineChars);
+    const content = clip(stripCr(line.slice(1)), maxLineChars);
     if (marker === ' ') current.rows.push({ kind: 'context', oldLine: oldLine++, newLine: newLine++, text: content });
     else if (marker === '-') current.rows.push({ kind: 'deletion', oldLine: oldLine++, newLine: null, text: content });
     else if (marker === '+') current.rows.push({ kind: 'addition', oldLine: null, newLine: newLine++, text: content });
-    else continue; // "\ No newline at end of file", or the end of the section
+    else return true; // "\ No newline at end of file", or the end of the section
     nextOld = oldLine;
     rows++;
-  }
+    return rows < maxRows; // lines after the last row are not read
+  });
   return hunks;
 }
 

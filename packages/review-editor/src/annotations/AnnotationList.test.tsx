@@ -13,8 +13,8 @@ function harnessWithAnnotations() {
   s.addAnnotation({ id: 'l1', kind: 'comment', scope: 'line', path: 'src/calc.ts', side: 'new', startLine: 9, endLine: 9, text: 'Bump on purpose?', createdAt: '2025-01-01T00:00:01Z' });
   s.addAnnotation({ id: 'g1', kind: 'comment', scope: 'general', path: '', text: 'Looks good overall', createdAt: '2025-01-01T00:00:02Z' });
   s.addAnnotation({ id: 'f1', kind: 'comment', scope: 'file', path: 'mod.txt', text: 'Why uppercase?', createdAt: '2025-01-01T00:00:03Z' });
-  s.addAnnotation({ id: 's1', kind: 'suggestion', scope: 'line', path: 'src/calc.ts', side: 'new', startLine: 1, endLine: 2, text: '', originalCode: 'a\nb', suggestedCode: 'c', createdAt: '2025-01-01T00:00:04Z' });
-  s.addAnnotation({ id: 's2', kind: 'suggestion', scope: 'line', path: 'src/calc.ts', side: 'new', startLine: 2, endLine: 2, text: 'tighter', originalCode: 'b', suggestedCode: 'd', createdAt: '2025-01-01T00:00:05Z' });
+  s.addAnnotation({ id: 's1', kind: 'suggestion', scope: 'line', path: 'src/calc.ts', side: 'new', startLine: 1, endLine: 2, text: '', originalCode: 'a\nb', suggestedCode: 'c', deletion: false, revision: null, createdAt: '2025-01-01T00:00:04Z' });
+  s.addAnnotation({ id: 's2', kind: 'suggestion', scope: 'line', path: 'src/calc.ts', side: 'new', startLine: 2, endLine: 2, text: 'tighter', originalCode: 'b', suggestedCode: 'd', deletion: false, revision: null, createdAt: '2025-01-01T00:00:05Z' });
   return harness;
 }
 

@@ -1,6 +1,6 @@
-import { suggestionId, type Annotation } from '@redline/core';
+import { findSuggestionOverlaps, suggestionId, type Annotation } from '@redline/core';
 import { describe, expect, it } from 'vitest';
-import { buildComment, buildSuggestion, describeAnchor, findSuggestionOverlaps, groupAnnotationsByFile } from './annotationOps.js';
+import { buildComment, buildSuggestion, describeAnchor, groupAnnotationsByFile } from './annotationOps.js';
 
 const at = new Date('2025-01-01T00:00:00Z');
 const suggestion = (path: string, startLine: number, endLine: number, code = 'x') =>
@@ -11,7 +11,8 @@ describe('building annotations', () => {
     const s = buildSuggestion({ path: 'a.ts', startLine: 2, endLine: 3, originalCode: 'one\ntwo', suggestedCode: 'three', deletion: false, text: 'why', revision: 'abc' }, at);
     expect(s).toMatchObject({ kind: 'suggestion', scope: 'line', side: 'new', startLine: 2, endLine: 3, revision: 'abc', createdAt: at.toISOString() });
     expect(s.id).toBe(suggestionId({ path: 'a.ts', side: 'new', startLine: 2, endLine: 3, originalCode: 'one\ntwo', suggestedCode: 'three' }));
-    expect(s.deletion).toBeUndefined();
+    // The resolved Suggestion type states its deletion flag (it was left out when false).
+    expect(s.deletion).toBe(false);
   });
 
   it('makes a deletion explicit: empty suggested code, the flag, and an id of its own', () => {

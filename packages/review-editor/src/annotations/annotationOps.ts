@@ -2,7 +2,7 @@
  * Building, ordering and checking annotations. Pure functions over the core
  * `Annotation` type.
  */
-import { suggestionId, type Annotation, type Side } from '@redline/core';
+import { suggestionId, type Annotation, type Comment, type LineComment, type Side, type Suggestion } from '@redline/core';
 
 let counter = 0;
 
@@ -26,22 +26,20 @@ export interface CommentInput {
   approximate?: boolean;
 }
 
-export function buildComment(input: CommentInput, now = new Date()): Annotation {
-  const annotation: Annotation = {
-    id: newCommentId(now.getTime()),
-    kind: 'comment',
-    scope: input.scope,
-    path: input.scope === 'general' ? '' : input.path,
-    text: input.text,
-    createdAt: now.toISOString(),
+export function buildComment(input: CommentInput, now = new Date()): Comment {
+  const common = { id: newCommentId(now.getTime()), kind: 'comment', text: input.text, createdAt: now.toISOString() } as const;
+  if (input.scope === 'general') return { ...common, scope: 'general', path: '' };
+  if (input.scope === 'file') return { ...common, scope: 'file', path: input.path };
+  const annotation: LineComment = {
+    ...common,
+    scope: 'line',
+    path: input.path,
+    side: input.side ?? 'new',
+    startLine: input.startLine!,
+    endLine: input.endLine ?? input.startLine!,
   };
-  if (input.scope === 'line') {
-    annotation.side = input.side ?? 'new';
-    annotation.startLine = input.startLine;
-    annotation.endLine = input.endLine ?? input.startLine;
-    if (input.highlightedText !== undefined) annotation.highlightedText = input.highlightedText;
-    if (input.approximate) annotation.approximate = true;
-  }
+  if (input.highlightedText !== undefined) annotation.highlightedText = input.highlightedText;
+  if (input.approximate) annotation.approximate = true;
   return annotation;
 }
 
@@ -57,9 +55,9 @@ export interface SuggestionInput {
 }
 
 /** Suggestions are always on the new side; their id is `suggestionId` of their content. */
-export function buildSuggestion(input: SuggestionInput, now = new Date()): Annotation {
+export function buildSuggestion(input: SuggestionInput, now = new Date()): Suggestion {
   const suggestedCode = input.deletion ? '' : input.suggestedCode;
-  const annotation: Annotation = {
+  return {
     id: suggestionId({
       path: input.path,
       side: 'new',
@@ -78,50 +76,17 @@ export function buildSuggestion(input: SuggestionInput, now = new Date()): Annot
     text: input.text,
     originalCode: input.originalCode,
     suggestedCode,
+    deletion: input.deletion,
+    revision: input.revision || null,
     createdAt: now.toISOString(),
   };
-  if (input.deletion) annotation.deletion = true;
-  if (input.revision) annotation.revision = input.revision;
-  return annotation;
-}
-
-/**
- * Suggestions whose line ranges overlap another suggestion on the same file:
- * applying both would conflict, so they are flagged in the UI and must be
- * resolved or explicitly confirmed before sending. Maps each involved id to
- * the ids it overlaps.
- */
-export function findSuggestionOverlaps(annotations: readonly Annotation[]): Map<string, string[]> {
-  const byPath = new Map<string, Annotation[]>();
-  for (const a of annotations) {
-    if (a.kind !== 'suggestion' || a.scope !== 'line' || a.startLine === undefined) continue;
-    const list = byPath.get(a.path) ?? [];
-    list.push(a);
-    byPath.set(a.path, list);
-  }
-  const overlaps = new Map<string, string[]>();
-  const link = (a: string, b: string) => overlaps.set(a, [...(overlaps.get(a) ?? []), b]);
-  for (const list of byPath.values()) {
-    list.sort((a, b) => a.startLine! - b.startLine!);
-    for (let i = 0; i < list.length; i++) {
-      const a = list[i]!;
-      const aEnd = a.endLine ?? a.startLine!;
-      for (let j = i + 1; j < list.length && list[j]!.startLine! <= aEnd; j++) {
-        link(a.id, list[j]!.id);
-        link(list[j]!.id, a.id);
-      }
-    }
-  }
-  return overlaps;
 }
 
 /** "Line 12 (new)", "Lines 3–5 (old)", "File comment", "General". */
 export function describeAnchor(annotation: Annotation): string {
   if (annotation.scope === 'general') return 'General';
   if (annotation.scope === 'file') return 'File comment';
-  const start = annotation.startLine ?? 0;
-  const end = annotation.endLine ?? start;
-  const side = annotation.side ?? 'new';
+  const { startLine: start, endLine: end, side } = annotation;
   return start === end ? `Line ${start} (${side})` : `Lines ${start}–${end} (${side})`;
 }
 
@@ -154,8 +119,11 @@ function compareWithinFile(a: Annotation, b: Annotation): number {
   const scopeRank = (x: Annotation) => (x.scope === 'line' ? 1 : 0);
   return (
     scopeRank(a) - scopeRank(b) ||
-    (a.startLine ?? 0) - (b.startLine ?? 0) ||
-    (a.side === b.side ? 0 : a.side === 'old' ? -1 : 1) ||
+    lineStart(a) - lineStart(b) ||
+    (sideOf(a) === sideOf(b) ? 0 : sideOf(a) === 'old' ? -1 : 1) ||
     a.createdAt.localeCompare(b.createdAt)
   );
 }
+
+const lineStart = (a: Annotation) => (a.scope === 'line' ? a.startLine : 0);
+const sideOf = (a: Annotation) => (a.scope === 'line' ? a.side : undefined);

@@ -1,5 +1,4 @@
-import type { Annotation } from '@redline/core';
-import { findSuggestionOverlaps } from './annotationOps.js';
+import { findSuggestionOverlaps, type Annotation } from '@redline/core';
 
 const cache = new WeakMap<readonly Annotation[], Map<string, string[]>>();
 

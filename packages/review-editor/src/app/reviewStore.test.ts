@@ -27,7 +27,7 @@ describe('the review store', () => {
     const draft = {
       version: 1 as const,
       fingerprint: review.fingerprint,
-      annotations: [{ id: 'c1', kind: 'comment' as const, scope: 'general' as const, path: '', text: 'hi', createdAt: '2025-01-01T00:00:00Z' }],
+      annotations: [{ id: 'c1', kind: 'comment' as const, scope: 'general' as const, path: '' as const, text: 'hi', createdAt: '2025-01-01T00:00:00Z' }],
       viewed: { 'mod.txt': 'stale-fingerprint', 'new.ts': '' },
       verdict: 'approve' as const,
       summary: 'ok',

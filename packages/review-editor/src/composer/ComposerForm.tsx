@@ -1,3 +1,4 @@
+import { suggestionsOverlap, type Suggestion } from '@redline/core';
 /** The open comment or suggestion form, wired to the store. */
 import { useShallow } from 'zustand/react/shallow';
 import { describeAnchor } from '../annotations/annotationOps.js';
@@ -20,8 +21,8 @@ function overlapping(s: ReviewStoreState): string[] {
   const path = s.fileById.get(c.target.fileId)?.path;
   const { startLine, endLine } = c.target;
   return s.annotations
-    .filter((a) => a.kind === 'suggestion' && a.id !== c.editingId && a.path === path && a.scope === 'line' && !a.outdated)
-    .filter((a) => (a.startLine ?? 0) <= endLine && (a.endLine ?? a.startLine ?? 0) >= startLine)
+    .filter((a): a is Suggestion => a.kind === 'suggestion' && a.id !== c.editingId && a.path === path && !a.outdated)
+    .filter((a) => suggestionsOverlap(a, { startLine, endLine }))
     .map(describeAnchor);
 }
 

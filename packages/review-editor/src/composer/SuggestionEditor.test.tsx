@@ -1,3 +1,4 @@
+import type { Suggestion } from '@redline/core';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CALC_FILES, CALC_NEW, CALC_OLD, CALC_PATCH, makeReview } from '../testing/fixtures.js';
@@ -21,7 +22,7 @@ describe('the suggestion editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add suggestion' }));
     const [annotation] = view.store.getState().annotations;
     expect(annotation).toMatchObject({ kind: 'suggestion', startLine: 1, endLine: 2, suggestedCode: 'export function add(a: number, b: number) {\n  return a + b;' });
-    expect(annotation!.revision).toMatch(/^[0-9a-f]{64}$/);
+    expect((annotation as Suggestion).revision).toMatch(/^[0-9a-f]{64}$/);
     expect(view.api.calls).toContain('file src/calc.ts');
   });
 
@@ -43,7 +44,8 @@ describe('the suggestion editor', () => {
     fireEvent.click(within(question).getByRole('button', { name: 'Replace with one empty line' }));
     const [annotation] = view.store.getState().annotations;
     expect(annotation).toMatchObject({ suggestedCode: '' });
-    expect(annotation!.deletion).toBeUndefined();
+    // The resolved Suggestion type states its deletion flag (it was left out when false).
+    expect((annotation as Suggestion).deletion).toBe(false);
   });
 
   it('submits with Mod+Enter and cancels with Escape', async () => {
@@ -59,7 +61,7 @@ describe('the suggestion editor', () => {
 
   it('warns while the range overlaps another suggestion', async () => {
     const view = await openSuggestion(1, 2);
-    view.store.getState().addAnnotation({ id: 'x', kind: 'suggestion', scope: 'line', path: 'src/calc.ts', side: 'new', startLine: 2, endLine: 3, text: '', originalCode: 'q', suggestedCode: 'r', createdAt: '' });
+    view.store.getState().addAnnotation({ id: 'x', kind: 'suggestion', scope: 'line', path: 'src/calc.ts', side: 'new', startLine: 2, endLine: 3, text: '', originalCode: 'q', suggestedCode: 'r', deletion: false, revision: null, createdAt: '' });
     expect((await screen.findByRole('note')).textContent).toMatch(/Overlaps another suggestion on Lines 2–3 \(new\)/);
   });
 });

@@ -4,7 +4,7 @@
  * picked on edited lines is mapped back, a submitted line annotation's file
  * is fetched for later re-anchoring.
  */
-import { linesToCode, toLines, type Annotation } from '@redline/core';
+import { gitLines, lineWithoutBom, linesToCode, type Annotation } from '@redline/core';
 import { ApiRequestError } from '../api/apiClient.js';
 import type { ReviewStore } from '../app/reviewStore.js';
 import { diffLinesInRange } from '../reviewLoading/diffLines.js';
@@ -99,7 +99,10 @@ async function originalLines(contents: FileContentsService, file: ReviewFile, ta
   try {
     const data = await contents.fetchContents(file.path);
     if (data.new) {
-      const lines = toLines(data.new.contents).slice(target.startLine - 1, target.endLine);
+      // The target's line numbers came from git's diff: slice git's lines, not the file-text view.
+      const lines = gitLines(data.new.contents)
+        .slice(target.startLine - 1, target.endLine)
+        .map((line, i) => lineWithoutBom(line, target.startLine + i));
       const consistent = fromDiff === null || fromDiff.every((line, i) => line === lines[i]);
       if (lines.length === target.endLine - target.startLine + 1 && consistent) return { code: linesToCode(lines), revision: data.new.sha256 };
     }

@@ -141,10 +141,10 @@ function editInput(a: Annotation): OpenComposerInput {
     kind: a.kind,
     target: annotationTarget(a),
     text: a.text,
-    originalCode: a.originalCode ?? '',
-    suggestedCode: a.suggestedCode ?? '',
-    deletion: a.deletion ?? false,
-    ...(a.revision ? { revision: a.revision } : {}),
+    originalCode: a.kind === 'suggestion' ? a.originalCode : '',
+    suggestedCode: a.kind === 'suggestion' ? a.suggestedCode : '',
+    deletion: a.kind === 'suggestion' && a.deletion,
+    ...(a.kind === 'suggestion' && a.revision ? { revision: a.revision } : {}),
     editingId: a.id,
   };
 }

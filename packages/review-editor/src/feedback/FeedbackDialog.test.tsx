@@ -11,7 +11,7 @@ function harness() {
   const h = createHarness(makeReview(CALC_PATCH, CALC_FILES));
   const s = h.store.getState();
   s.addAnnotation({ id: 'l1', kind: 'comment', scope: 'line', path: 'src/calc.ts', side: 'new', startLine: 9, endLine: 9, text: 'Bump on purpose?\u202E', createdAt: '2025-01-01T00:00:01Z' });
-  s.addAnnotation({ id: 's1', kind: 'suggestion', scope: 'line', path: 'src/calc.ts', side: 'new', startLine: 2, endLine: 2, text: '', originalCode: '  return a + b + 0;', suggestedCode: '  return a + b;', createdAt: '2025-01-01T00:00:02Z' });
+  s.addAnnotation({ id: 's1', kind: 'suggestion', scope: 'line', path: 'src/calc.ts', side: 'new', startLine: 2, endLine: 2, text: '', originalCode: '  return a + b + 0;', suggestedCode: '  return a + b;', deletion: false, revision: null, createdAt: '2025-01-01T00:00:02Z' });
   s.openDialog('feedback');
   return h;
 }
@@ -59,7 +59,7 @@ describe('the Send Feedback dialog', () => {
 
   it('refuses to send overlapping suggestions until they are resolved or confirmed', async () => {
     const h = harness();
-    h.store.getState().addAnnotation({ id: 's2', kind: 'suggestion', scope: 'line', path: 'src/calc.ts', side: 'new', startLine: 1, endLine: 3, text: '', originalCode: 'x', suggestedCode: 'y', createdAt: '2025-01-01T00:00:03Z' });
+    h.store.getState().addAnnotation({ id: 's2', kind: 'suggestion', scope: 'line', path: 'src/calc.ts', side: 'new', startLine: 1, endLine: 3, text: '', originalCode: 'x', suggestedCode: 'y', deletion: false, revision: null, createdAt: '2025-01-01T00:00:03Z' });
     renderWithReview(<FeedbackDialog />, h);
     const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
     expect(screen.getByText(/Overlapping suggestions/)).toBeTruthy();

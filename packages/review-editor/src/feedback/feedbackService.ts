@@ -1,5 +1,5 @@
 /** Send Feedback and Close review: what goes to the server, and the end screens after. */
-import type { FeedbackReview, FeedbackSubmission } from '@redline/core';
+import { buildFeedbackReview, type FeedbackReview, type FeedbackSubmission } from '@redline/core';
 import type { ReviewApi } from '../api/apiClient.js';
 import type { ReviewStore, ReviewStoreState } from '../app/reviewStore.js';
 import { errorMessage } from '../ui/errorMessage.js';
@@ -26,15 +26,9 @@ export function createFeedbackService(store: ReviewStore, api: ReviewApi): Feedb
   };
 }
 
+/** Exactly what the server renders the export from (the core's one builder). */
 function feedbackReviewOf(s: ReviewStoreState): FeedbackReview {
-  return {
-    target: s.review!.target,
-    verdict: s.verdict,
-    summary: s.summary,
-    annotations: s.annotations,
-    // The server's own file list, as the server passes it to the renderer.
-    files: s.review!.files.map(({ path, oldPath, status }) => ({ path, oldPath, status })),
-  };
+  return buildFeedbackReview(s.review!, submissionOf(s));
 }
 
 function submissionOf(s: ReviewStoreState): FeedbackSubmission {

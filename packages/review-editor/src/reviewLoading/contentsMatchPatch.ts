@@ -9,6 +9,7 @@
  * the LF, which the patch keeps and Pierre may not.
  */
 import type { FileDiffMetadata } from '@pierre/diffs';
+import { gitLines, stripCr } from '@redline/core';
 import { stripTerminator } from './diffLines.js';
 
 export interface ContentsMismatch {
@@ -42,14 +43,4 @@ export function findContentsMismatch(
     }
   }
   return null;
-}
-
-function gitLines(text: string): string[] {
-  const lines = text.split('\n');
-  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
-  return lines.map(stripCr);
-}
-
-function stripCr(line: string): string {
-  return line.endsWith('\r') ? line.slice(0, -1) : line;
 }

@@ -6,7 +6,7 @@
  * without it, the form annotations use.
  */
 import type { FileDiffMetadata } from '@pierre/diffs';
-import type { Side } from '@redline/core';
+import { lineWithoutBom, type Side } from '@redline/core';
 
 /** A line's text without its `\n` or `\r\n`. */
 export function stripTerminator(line: string): string {
@@ -15,12 +15,17 @@ export function stripTerminator(line: string): string {
   return line;
 }
 
+/** The line as annotations quote it: no terminator, and no BOM on line 1 (the core's lineWithoutBom says why). */
+function fileLine(line: string, lineNumber: number): string {
+  return lineWithoutBom(stripTerminator(line), lineNumber);
+}
+
 /** The text of one line on one side, or undefined when the diff does not hold it. */
 export function diffLineText(fileDiff: FileDiffMetadata, side: Side, lineNumber: number): string | undefined {
   const lines = side === 'new' ? fileDiff.additionLines : fileDiff.deletionLines;
   if (!fileDiff.isPartial) {
     const line = lines[lineNumber - 1];
-    return line === undefined ? undefined : stripTerminator(line);
+    return line === undefined ? undefined : fileLine(line, lineNumber);
   }
   for (const hunk of fileDiff.hunks) {
     const start = side === 'new' ? hunk.additionStart : hunk.deletionStart;
@@ -28,7 +33,7 @@ export function diffLineText(fileDiff: FileDiffMetadata, side: Side, lineNumber:
     if (lineNumber < start || lineNumber >= start + count) continue;
     const index = (side === 'new' ? hunk.additionLineIndex : hunk.deletionLineIndex) + (lineNumber - start);
     const line = lines[index];
-    return line === undefined ? undefined : stripTerminator(line);
+    return line === undefined ? undefined : fileLine(line, lineNumber);
   }
   return undefined;
 }

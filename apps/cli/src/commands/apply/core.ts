@@ -5,4 +5,4 @@
 export { planApply, type ApplyPlan, type ApplyStatus, type PlanReasonCode, type LineSpan } from '@redline/core';
 export { formatUnifiedDiff } from '@redline/core';
 export { parseFeedback } from '@redline/core';
-export type { Annotation, FeedbackReview } from '@redline/core';
+export type { Annotation, FeedbackReview, Suggestion } from '@redline/core';

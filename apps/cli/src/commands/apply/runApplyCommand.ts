@@ -26,7 +26,7 @@ import {
   type SuggestionResult,
 } from './applyReport.js';
 import { checkRepoPath } from './checkRepoPath.js';
-import { formatUnifiedDiff, parseFeedback, planApply, type Annotation, type ApplyPlan } from './core.js';
+import { formatUnifiedDiff, parseFeedback, planApply, type Annotation, type ApplyPlan, type Suggestion } from './core.js';
 import { APPLY_HELP, parseApplyArgs, type ApplyOptions } from './parseApplyArgs.js';
 import { readExportText } from './readExportText.js';
 import { readTargetFile, type TargetFile } from './readTargetFile.js';
@@ -65,13 +65,13 @@ async function run(args: string[], io: ApplyIo, hooks: WriteHooks | undefined): 
     throw new RedlineError('usage', 'no export given: pass FILE, or pipe the export on standard input');
   }
   const annotations = await readExport(options.input, io);
-  const suggestions = annotations.filter((a) => a.kind === 'suggestion');
+  const suggestions = annotations.filter((a): a is Suggestion => a.kind === 'suggestion');
   const comments = annotations.length - suggestions.length;
   const selected = selectSuggestions(suggestions, options.only);
   const root = await findApplyRoot(resolve(io.cwd, options.repo ?? '.'));
   const realRoot = await realpath(root);
 
-  const results = new Map<Annotation, SuggestionResult>();
+  const results = new Map<Suggestion, SuggestionResult>();
   const planned: PlannedFile[] = [];
   for (const [path, group] of groupByPath(selected)) {
     const problem = checkRepoPath(path);
@@ -180,7 +180,7 @@ async function findApplyRoot(dir: string): Promise<string> {
   }
 }
 
-function selectSuggestions(suggestions: readonly Annotation[], only: readonly string[] | null): Annotation[] {
+function selectSuggestions(suggestions: readonly Suggestion[], only: readonly string[] | null): Suggestion[] {
   if (only === null) return [...suggestions];
   const known = new Set(suggestions.map((s) => s.id));
   const unknown = [...new Set(only.filter((id) => !known.has(id)))];
@@ -193,8 +193,8 @@ function selectSuggestions(suggestions: readonly Annotation[], only: readonly st
 }
 
 /** Export order is kept: within a file it decides conflicts. */
-function groupByPath(list: readonly Annotation[]): Map<string, Annotation[]> {
-  const groups = new Map<string, Annotation[]>();
+function groupByPath(list: readonly Suggestion[]): Map<string, Suggestion[]> {
+  const groups = new Map<string, Suggestion[]>();
   for (const a of list) {
     const group = groups.get(a.path);
     if (group) group.push(a);
@@ -203,12 +203,12 @@ function groupByPath(list: readonly Annotation[]): Map<string, Annotation[]> {
   return groups;
 }
 
-function baseResult(a: Annotation): Omit<SuggestionResult, 'status' | 'reason' | 'message'> {
+function baseResult(a: Suggestion): Omit<SuggestionResult, 'status' | 'reason' | 'message'> {
   return {
     id: a.id,
     path: a.path,
-    startLine: a.startLine ?? null,
-    endLine: a.endLine ?? null,
+    startLine: a.startLine,
+    endLine: a.endLine,
     at: null,
     movedBy: null,
     conflictsWith: null,
@@ -233,7 +233,7 @@ function inReportOrder(r: SuggestionResult): SuggestionResult {
   };
 }
 
-function refusedResult(a: Annotation, reason: SuggestionResult['reason'], message: string): SuggestionResult {
+function refusedResult(a: Suggestion, reason: SuggestionResult['reason'], message: string): SuggestionResult {
   return { ...baseResult(a), status: 'refused', reason, message };
 }
 

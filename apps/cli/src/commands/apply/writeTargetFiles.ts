@@ -22,6 +22,7 @@ import { constants, type Stats } from 'node:fs';
 import { lstat, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { sha256Bytes } from '../../files/sha256Bytes.js';
+import { syncDirectory } from '../../files/writeFileAtomic.js';
 import { MAX_APPLY_FILE_BYTES } from './readTargetFile.js';
 
 export interface WriteRequest {
@@ -193,18 +194,6 @@ async function confirmUnchanged(request: WriteRequest): Promise<WriteFailure | n
     const bytes = await handle.readFile();
     if (sha256Bytes(bytes) !== request.expectedSha256) return changed('its content differs from what was planned against');
     return null;
-  } finally {
-    await handle.close();
-  }
-}
-
-async function syncDirectory(dir: string): Promise<void> {
-  const handle = await open(dir, constants.O_RDONLY).catch(() => null);
-  if (!handle) return;
-  try {
-    await handle.sync();
-  } catch {
-    // Not every platform can fsync a directory; the rename is atomic anyway.
   } finally {
     await handle.close();
   }

@@ -1,0 +1,118 @@
+/**
+ * The JSON form of the feedback export (`redline --json`): the same review as
+ * the markdown, as data. Versioned (`"format": "redline-feedback", "version":
+ * 1`), pretty-printed with two spaces, keys in a fixed order, and ASCII-only:
+ * every non-ASCII character is written as a `\uXXXX` escape, so invisible and
+ * bidirectional characters are visible in the raw text and survive any
+ * transport. See docs/feedback-format.md.
+ */
+import type { FeedbackParseError, ParseResult } from './feedbackParseResult.js';
+import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
+import type { Annotation, FeedbackReview } from '../model/types.js';
+import { formatFieldProblem, validateFeedbackReview } from './validateFeedbackReview.js';
+
+export const FEEDBACK_FORMAT = 'redline-feedback';
+export const FEEDBACK_VERSION = 1;
+
+export function renderFeedbackJson(review: FeedbackReview): string {
+  const normalized = normalizeFeedbackReview(review);
+  const document: Record<string, unknown> = {
+    format: FEEDBACK_FORMAT,
+    version: FEEDBACK_VERSION,
+    target: {
+      kind: normalized.target.kind,
+      description: normalized.target.description,
+      baseCommit: normalized.target.baseCommit,
+      headCommit: normalized.target.headCommit,
+    },
+    verdict: normalized.verdict,
+    summary: normalized.summary,
+  };
+  if (normalized.files) {
+    document.files = normalized.files.map((f) => ({ path: f.path, oldPath: f.oldPath, status: f.status }));
+  }
+  document.annotations = normalized.annotations.map(annotationToJson);
+  return toAsciiJson(document) + '\n';
+}
+
+/** Fixed key order; optional fields only when present; `deletion` always on suggestions. */
+function annotationToJson(a: Annotation): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: a.id, kind: a.kind, scope: a.scope, path: a.path };
+  if (a.scope === 'line') {
+    out.side = a.side;
+    out.startLine = a.startLine;
+    out.endLine = a.endLine;
+  }
+  out.text = a.text;
+  if (a.kind === 'suggestion') {
+    out.originalCode = a.originalCode;
+    out.suggestedCode = a.suggestedCode;
+    out.deletion = a.deletion;
+    if (a.revision !== null) out.revision = a.revision;
+  }
+  if (a.highlightedText !== undefined) out.highlightedText = a.highlightedText;
+  if (a.approximate === true) out.approximate = true;
+  if (a.outdated === true) out.outdated = true;
+  if (a.anchorSnippet !== undefined) out.anchorSnippet = a.anchorSnippet;
+  if (a.author !== undefined) out.author = a.author;
+  out.createdAt = a.createdAt;
+  return out;
+}
+
+function toAsciiJson(value: unknown): string {
+  // JSON.stringify already escapes C0 controls and lone surrogates; the rest
+  // of the non-ASCII range (DEL included) is escaped here, code unit by code
+  // unit, which is exactly how JSON spells characters outside the BMP.
+  return JSON.stringify(value, null, 2).replace(
+    /[\u007f-\uffff]/g,
+    (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'),
+  );
+}
+
+export function parseFeedbackJson(text: string): ParseResult {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (error) {
+    return { ok: false, errors: [jsonSyntaxError(text, error)] };
+  }
+  const envelope = checkEnvelope(value);
+  if (envelope.length > 0) return { ok: false, errors: envelope };
+  const result = validateFeedbackReview(value);
+  if (!result.ok) return { ok: false, errors: result.problems.map((p) => ({ message: formatFieldProblem(p) })) };
+  return { ok: true, format: 'json', review: result.review };
+}
+
+function checkEnvelope(value: unknown): FeedbackParseError[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return [{ message: 'expected a JSON object with "format": "redline-feedback"' }];
+  }
+  const { format, version } = value as { format?: unknown; version?: unknown };
+  if (format !== FEEDBACK_FORMAT) {
+    return [{ message: `format: expected "${FEEDBACK_FORMAT}", got ${JSON.stringify(format) ?? 'nothing'}` }];
+  }
+  if (version !== FEEDBACK_VERSION) {
+    const newer = typeof version === 'number' && Number.isInteger(version) && version > FEEDBACK_VERSION;
+    return [
+      {
+        message: newer
+          ? `version: ${version} is newer than this Redline reads (${FEEDBACK_VERSION}); update Redline`
+          : `version: expected ${FEEDBACK_VERSION}, got ${JSON.stringify(version) ?? 'nothing'}`,
+      },
+    ];
+  }
+  return [];
+}
+
+/** Turns JSON.parse's error into a one-line message with the line it happened on, when V8 gave a position. */
+function jsonSyntaxError(text: string, error: unknown): FeedbackParseError {
+  const message = error instanceof Error ? error.message : String(error);
+  const position = /at position (\d+)/.exec(message);
+  const lineMatch = /\(line (\d+) column \d+\)/.exec(message);
+  let line: number | undefined;
+  if (lineMatch) line = Number(lineMatch[1]);
+  else if (position) line = text.slice(0, Number(position[1])).split('\n').length;
+  const result: FeedbackParseError = { message: `not valid JSON: ${message}` };
+  if (line !== undefined) result.line = line;
+  return result;
+}

@@ -1,0 +1,88 @@
+/**
+ * The fixed words of the markdown export, shared by the renderer and the
+ * parser so the two cannot drift apart. docs/feedback-format.md is the
+ * specification; change both together.
+ */
+import type { FileStatus, Side, Verdict } from '../model/types.js';
+
+export const TITLE = '# Code review feedback';
+
+export const VERDICT_WORDS = {
+  approve: 'Approve',
+  'request-changes': 'Request changes',
+  comment: 'Comment',
+} as const satisfies Record<Verdict, string>;
+
+export const ITEM = {
+  verdict: '- **Verdict:** ',
+  target: '- **Target:** ',
+  baseCommit: '- **Base commit:** ',
+  headCommit: '- **Head commit:** ',
+} as const;
+
+/** Separates the target kind from its description on the Target line. */
+export const TARGET_SEPARATOR = ' — ';
+
+/** Printed under the header when the review has suggestions: how to apply them. */
+export const APPLY_GUIDANCE =
+  '_Each suggestion replaces exactly the lines named in its heading. Apply it only where those lines still read as its **Replaces:** block shows._';
+
+export const SUMMARY_HEADING = '## Summary';
+export const GENERAL_HEADING = '## General';
+export const GENERAL_COMMENT_HEADING = '### Comment';
+export const FILE_COMMENT_HEADING = '### File comment';
+
+export const STATUS_NOTES: Partial<Record<FileStatus, string>> = {
+  added: 'added',
+  deleted: 'deleted',
+  'type-changed': 'type changed',
+};
+export const RENAME_NOTES: Partial<Record<FileStatus, string>> = {
+  renamed: 'renamed from ',
+  copied: 'copied from ',
+};
+
+export const ESCAPED_PATH_NOTE =
+  '_The path above contains escapes: each `\\u{…}` stands for the one character with that code point (see the format documentation)._';
+
+export function lineHeading(side: Side, startLine: number, endLine: number): string {
+  if (startLine === 1 && endLine === 0) return `### Empty file (${side})`;
+  if (startLine === endLine) return `### Line ${startLine} (${side})`;
+  return `### Lines ${startLine}-${endLine} (${side})`;
+}
+
+export const LINE_HEADING_RE = /^### (?:Empty file|Line (\d+)|Lines (\d+)-(\d+)) \((old|new)\)$/;
+
+export const SUGGESTION_LINE_PREFIX = 'Suggestion ';
+export const REVISION_SEPARATOR = ' · revision ';
+export const REVISION_UNKNOWN = 'unknown';
+
+export const APPROXIMATE_NOTE =
+  "_Approximate anchor: the reviewer's selection overlapped their own edits, so these are the nearest lines._";
+export const OUTDATED_NOTE =
+  '_Outdated: the code changed after this was written and its lines are gone from the diff._';
+
+export const LABELS = {
+  highlightedText: '**Highlighted text:**',
+  anchorSnippet: '**Originally anchored to:**',
+  originalCode: '**Replaces:**',
+  suggestedCode: '**Suggested code:**',
+} as const;
+export type BlockName = keyof typeof LABELS;
+
+export const NOTHING_REPLACED = 'nothing: the file is empty, so the suggested code becomes its whole content';
+export const NOTHING_SUGGESTED = 'nothing: delete the replaced lines';
+
+/** `(3 lines)`, `(1 line)`, `(1 empty line)`: how many lines the fenced block below holds. */
+export function lineCountNote(code: string): string {
+  if (code === '') return '(1 empty line)';
+  const count = code.split('\n').length;
+  return count === 1 ? '(1 line)' : `(${count} lines)`;
+}
+
+export const LINE_COUNT_NOTE_RE = /^\((?:(1) empty line|(\d+) lines?)\)$/;
+
+export const WARNING_PREFIX = '⚠ ';
+export const WARNING_TEXT = 'Contains invisible, bidirectional or control characters, kept as they are: ';
+/** The warning names at most this many (code point, line) pairs, then says how many more there are. */
+export const WARNING_MAX_ITEMS = 16;

@@ -1,0 +1,364 @@
+/**
+ * Checking an untrusted value (a parsed JSON export, an HTTP body, the
+ * structure read back from a markdown export) field by field, and building a
+ * clean `FeedbackReview` from it. Every problem is reported, each naming the
+ * path of the bad field (`annotations[3].startLine: expected a positive
+ * integer, got 0`). Unknown fields are ignored and dropped.
+ *
+ * Beyond types, the rules that make a review unambiguous for an applier:
+ * - `line` annotations have a side and a range; `file`/`general` ones have
+ *   neither; general annotations have path '' and the others a path;
+ * - a suggestion is a `line` annotation on the `new` side with `originalCode`
+ *   and `suggestedCode`; `originalCode` holds exactly endLine - startLine + 1
+ *   lines ('' is one empty line), except the insertion into an empty file
+ *   (startLine 1, endLine 0, originalCode ''), the only empty range;
+ * - `deletion: true` requires suggestedCode ''; an empty-file insertion is
+ *   never a deletion;
+ * - comments carry no suggestion fields; ids are unique.
+ * Output is the resolved `Annotation` union (model/types.ts), canonical:
+ * every suggestion has a boolean `deletion` and a `revision` (null when the
+ * input had none, or null); `approximate` and `outdated` are present only
+ * when true.
+ */
+import { codeToLines } from '../diff/lines.js';
+import { isFingerprint } from '../model/isFingerprint.js';
+import type {
+  Annotation,
+  AnnotationKind,
+  AnnotationScope,
+  FeedbackReview,
+  FileFacts,
+  FileStatus,
+  LineRange,
+  ReviewTarget,
+  Side,
+  Suggestion,
+  TargetKind,
+  Verdict,
+} from '../model/types.js';
+
+export interface FieldProblem {
+  /** Path of the bad field: `annotations[3].startLine`, `target.kind`, or '' for the whole value. */
+  field: string;
+  /** What is wrong, without the field path. */
+  problem: string;
+}
+
+export type ValidationResult =
+  | { ok: true; review: FeedbackReview }
+  | { ok: false; problems: FieldProblem[] };
+
+/** `annotations[3].startLine: expected a positive integer, got 0`. */
+export function formatFieldProblem({ field, problem }: FieldProblem): string {
+  return field === '' ? problem : `${field}: ${problem}`;
+}
+
+export const VERDICTS: readonly Verdict[] = ['approve', 'request-changes', 'comment'];
+export const TARGET_KINDS: readonly TargetKind[] = ['working-tree', 'staged', 'base', 'commit', 'range', 'patch'];
+export const FILE_STATUSES: readonly FileStatus[] = ['added', 'modified', 'deleted', 'renamed', 'copied', 'type-changed'];
+const KINDS: readonly AnnotationKind[] = ['comment', 'suggestion'];
+const SCOPES: readonly AnnotationScope[] = ['line', 'file', 'general'];
+const SIDES: readonly Side[] = ['old', 'new'];
+
+const COMMIT_RE = /^[0-9a-f]{7,64}$/;
+const SUGGESTION_ONLY_FIELDS = ['originalCode', 'suggestedCode', 'deletion', 'revision'] as const;
+
+type Fields = Record<string, unknown>;
+
+/** Collects problems while reading one value. */
+class Reader {
+  readonly problems: FieldProblem[] = [];
+
+  fail(field: string, problem: string): undefined {
+    this.problems.push({ field, problem });
+    return undefined;
+  }
+
+  object(value: unknown, field: string): Fields | undefined {
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Fields;
+    return this.fail(field, `expected an object, got ${describe(value)}`);
+  }
+
+  string(obj: Fields, key: string, field: string, options: { optional?: boolean; nonEmpty?: boolean } = {}): string | undefined {
+    const value = obj[key];
+    if (value === undefined && options.optional) return undefined;
+    if (typeof value !== 'string') return this.fail(field, `expected a string, got ${describe(value)}`);
+    if (options.nonEmpty && value === '') return this.fail(field, 'expected a non-empty string');
+    return value;
+  }
+
+  boolean(obj: Fields, key: string, field: string): boolean | undefined {
+    const value = obj[key];
+    if (value === undefined) return undefined;
+    if (typeof value !== 'boolean') return this.fail(field, `expected true or false, got ${describe(value)}`);
+    return value;
+  }
+
+  oneOf<T extends string>(obj: Fields, key: string, field: string, allowed: readonly T[]): T | undefined {
+    const value = obj[key];
+    if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+    return this.fail(field, `expected one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}, got ${describe(value)}`);
+  }
+
+  integer(obj: Fields, key: string, field: string, min: number): number | undefined {
+    const value = obj[key];
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= min) return value;
+    const expected = min === 1 ? 'a positive integer' : `an integer >= ${min}`;
+    return this.fail(field, `expected ${expected}, got ${describe(value)}`);
+  }
+
+  commit(obj: Fields, key: string, field: string): string | null | undefined {
+    const value = obj[key];
+    if (value === null) return null;
+    if (typeof value === 'string' && COMMIT_RE.test(value)) return value;
+    return this.fail(field, `expected null or a commit id (7 to 64 lowercase hex digits), got ${describe(value)}`);
+  }
+}
+
+/** A short, safe rendering of a bad value for an error message. */
+function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return quoteForMessage(value, 40);
+  return String(value);
+}
+
+/**
+ * A string quoted for an error message: shortened, and ASCII-only so that no
+ * invisible or bidirectional character reaches a terminal through an error.
+ */
+export function quoteForMessage(text: string, maxLength = 60): string {
+  const shown = text.length > maxLength ? text.slice(0, maxLength) + '…' : text;
+  // JSON.stringify escapes control characters; escape the rest of the non-ASCII too.
+  return JSON.stringify(shown).replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+}
+
+export function validateFeedbackReview(value: unknown): ValidationResult {
+  const reader = new Reader();
+  const root = reader.object(value, '');
+  if (!root) return { ok: false, problems: reader.problems };
+
+  const target = readTarget(reader, root.target);
+  const verdict = reader.oneOf(root, 'verdict', 'verdict', VERDICTS);
+  const summary = reader.string(root, 'summary', 'summary');
+  const files = root.files === undefined ? undefined : readFiles(reader, root.files);
+  const annotations = readAnnotations(reader, root.annotations, 'annotations');
+
+  if (reader.problems.length > 0 || !target || !verdict || summary === undefined || !annotations) {
+    return { ok: false, problems: reader.problems };
+  }
+  const review: FeedbackReview = { target, verdict, summary, annotations };
+  if (files) review.files = files;
+  return { ok: true, review };
+}
+
+/** Validates an annotation list alone (for example the `annotations` of an HTTP submission). */
+export function validateAnnotations(
+  value: unknown,
+  field = 'annotations',
+): { ok: true; annotations: Annotation[] } | { ok: false; problems: FieldProblem[] } {
+  const reader = new Reader();
+  const annotations = readAnnotations(reader, value, field);
+  if (reader.problems.length > 0 || !annotations) return { ok: false, problems: reader.problems };
+  return { ok: true, annotations };
+}
+
+function readTarget(reader: Reader, value: unknown): ReviewTarget | undefined {
+  const obj = reader.object(value, 'target');
+  if (!obj) return undefined;
+  const kind = reader.oneOf(obj, 'kind', 'target.kind', TARGET_KINDS);
+  const description = reader.string(obj, 'description', 'target.description');
+  const baseCommit = reader.commit(obj, 'baseCommit', 'target.baseCommit');
+  const headCommit = reader.commit(obj, 'headCommit', 'target.headCommit');
+  if (!kind || description === undefined || baseCommit === undefined || headCommit === undefined) return undefined;
+  return { kind, description, baseCommit, headCommit };
+}
+
+type FileEntry = Pick<FileFacts, 'path' | 'oldPath' | 'status'>;
+
+function readFiles(reader: Reader, value: unknown): FileEntry[] | undefined {
+  if (!Array.isArray(value)) return reader.fail('files', `expected an array, got ${describe(value)}`);
+  const files: FileEntry[] = [];
+  value.forEach((item, i) => {
+    const field = `files[${i}]`;
+    const obj = reader.object(item, field);
+    if (!obj) return;
+    const path = reader.string(obj, 'path', `${field}.path`, { nonEmpty: true });
+    let oldPath: string | null | undefined = null;
+    if (obj.oldPath !== null && obj.oldPath !== undefined) {
+      oldPath = reader.string(obj, 'oldPath', `${field}.oldPath`, { nonEmpty: true });
+    }
+    const status = reader.oneOf(obj, 'status', `${field}.status`, FILE_STATUSES);
+    if (path !== undefined && oldPath !== undefined && status) files.push({ path, oldPath, status });
+  });
+  return files;
+}
+
+function readAnnotations(reader: Reader, value: unknown, field: string): Annotation[] | undefined {
+  if (!Array.isArray(value)) return reader.fail(field, `expected an array, got ${describe(value)}`);
+  const annotations: Annotation[] = [];
+  const firstIndexById = new Map<string, number>();
+  value.forEach((item, i) => {
+    const at = `${field}[${i}]`;
+    const annotation = readAnnotation(reader, item, at);
+    if (!annotation) return;
+    const earlier = firstIndexById.get(annotation.id);
+    if (earlier !== undefined) {
+      reader.fail(`${at}.id`, `${describe(annotation.id)} is also the id of ${field}[${earlier}]; ids must be unique`);
+      return;
+    }
+    firstIndexById.set(annotation.id, i);
+    annotations.push(annotation);
+  });
+  return annotations;
+}
+
+function readAnnotation(reader: Reader, value: unknown, at: string): Annotation | undefined {
+  const before = reader.problems.length;
+  const obj = reader.object(value, at);
+  if (!obj) return undefined;
+
+  const id = reader.string(obj, 'id', `${at}.id`, { nonEmpty: true });
+  const kind = reader.oneOf(obj, 'kind', `${at}.kind`, KINDS);
+  const scope = reader.oneOf(obj, 'scope', `${at}.scope`, SCOPES);
+  const path = reader.string(obj, 'path', `${at}.path`);
+  const text = reader.string(obj, 'text', `${at}.text`);
+  const createdAt = reader.string(obj, 'createdAt', `${at}.createdAt`);
+  const author = reader.string(obj, 'author', `${at}.author`, { optional: true });
+  const highlightedText = reader.string(obj, 'highlightedText', `${at}.highlightedText`, { optional: true });
+  const anchorSnippet = reader.string(obj, 'anchorSnippet', `${at}.anchorSnippet`, { optional: true });
+  const approximate = reader.boolean(obj, 'approximate', `${at}.approximate`);
+  const outdated = reader.boolean(obj, 'outdated', `${at}.outdated`);
+  if (id === undefined || !kind || !scope || path === undefined || text === undefined || createdAt === undefined) {
+    return undefined;
+  }
+
+  if (scope === 'general' && path !== '') reader.fail(`${at}.path`, `a general annotation has path "", got ${describe(path)}`);
+  if (scope !== 'general' && path === '') reader.fail(`${at}.path`, `a ${scope} annotation needs the path of its file`);
+
+  const { range, code } = readAnchorAndCode(reader, obj, at, kind, scope);
+  if (reader.problems.length !== before) return undefined;
+
+  const annotation = resolveAnnotation({ id, path, text, createdAt }, scope, range, code);
+  if (!annotation) return undefined;
+  if (highlightedText !== undefined) annotation.highlightedText = highlightedText;
+  if (approximate === true) annotation.approximate = true;
+  if (outdated === true) annotation.outdated = true;
+  if (anchorSnippet !== undefined) annotation.anchorSnippet = anchorSnippet;
+  if (author !== undefined) annotation.author = author;
+  return annotation;
+}
+
+/** The line range (line annotations only) and the code (suggestions only); refusing those fields anywhere else. */
+function readAnchorAndCode(
+  reader: Reader,
+  obj: Fields,
+  at: string,
+  kind: AnnotationKind,
+  scope: AnnotationScope,
+): { range: ReadRange | undefined; code: SuggestionCode | undefined } {
+  let range: ReadRange | undefined;
+  if (scope === 'line') {
+    range = readRange(reader, obj, at, kind);
+  } else {
+    for (const key of ['side', 'startLine', 'endLine'] as const) {
+      if (obj[key] !== undefined) reader.fail(`${at}.${key}`, `only line annotations have a ${key}; this one is ${scope}-scoped`);
+    }
+  }
+  if (kind === 'suggestion') return { range, code: readSuggestion(reader, obj, at, scope, range) };
+  for (const key of SUGGESTION_ONLY_FIELDS) {
+    if (obj[key] !== undefined) reader.fail(`${at}.${key}`, 'only suggestions have this field; this annotation is a comment');
+  }
+  return { range, code: undefined };
+}
+
+interface ReadRange {
+  side: Side | undefined;
+  lines: LineRange | undefined;
+}
+
+type SuggestionCode = Pick<Suggestion, 'originalCode' | 'suggestedCode' | 'deletion' | 'revision'>;
+
+/** The resolved annotation, once every field has passed (undefined only if a check above missed a problem). */
+function resolveAnnotation(
+  common: { id: string; path: string; text: string; createdAt: string },
+  scope: AnnotationScope,
+  range: ReadRange | undefined,
+  code: SuggestionCode | undefined,
+): Annotation | undefined {
+  const { id, path, text, createdAt } = common;
+  if (scope === 'general') return code ? undefined : { id, kind: 'comment', scope, path: '', text, createdAt };
+  if (scope === 'file') return code ? undefined : { id, kind: 'comment', scope, path, text, createdAt };
+  if (!range?.side || !range.lines) return undefined;
+  const { startLine, endLine } = range.lines;
+  if (!code) return { id, kind: 'comment', scope, path, side: range.side, startLine, endLine, text, createdAt };
+  if (range.side !== 'new') return undefined;
+  return { id, kind: 'suggestion', scope, path, side: 'new', startLine, endLine, text, ...code, createdAt };
+}
+
+function readRange(reader: Reader, obj: Fields, at: string, kind: AnnotationKind): ReadRange {
+  const side = reader.oneOf(obj, 'side', `${at}.side`, SIDES);
+  const startLine = reader.integer(obj, 'startLine', `${at}.startLine`, 1);
+  const endLine = reader.integer(obj, 'endLine', `${at}.endLine`, 0);
+  if (startLine === undefined || endLine === undefined) return { side, lines: undefined };
+  const emptyFileInsertion = kind === 'suggestion' && startLine === 1 && endLine === 0;
+  if (endLine < startLine && !emptyFileInsertion) {
+    reader.fail(
+      `${at}.endLine`,
+      `expected an integer >= startLine (${startLine}), got ${endLine}` +
+        (kind === 'comment' ? '' : ' (only an insertion into an empty file has startLine 1 and endLine 0)'),
+    );
+    return { side, lines: undefined };
+  }
+  return { side, lines: { startLine, endLine } };
+}
+
+function readSuggestion(
+  reader: Reader,
+  obj: Fields,
+  at: string,
+  scope: AnnotationScope,
+  range: ReadRange | undefined,
+): SuggestionCode | undefined {
+  if (scope !== 'line') {
+    reader.fail(`${at}.scope`, `a suggestion is anchored to lines: expected "line", got ${describe(scope)}`);
+  }
+  if (range?.side === 'old') reader.fail(`${at}.side`, 'a suggestion is on the "new" side, got "old"');
+  const originalCode = reader.string(obj, 'originalCode', `${at}.originalCode`);
+  const suggestedCode = reader.string(obj, 'suggestedCode', `${at}.suggestedCode`);
+  const deletion = reader.boolean(obj, 'deletion', `${at}.deletion`) ?? false;
+  // Absent (the exports' "revision unknown") and null (the page's and the drafts' spelling of it) are the same.
+  const revision = obj.revision === null ? undefined : reader.string(obj, 'revision', `${at}.revision`, { optional: true });
+  if (revision !== undefined && !isFingerprint(revision)) {
+    reader.fail(`${at}.revision`, `expected a sha256 (64 lowercase hex digits), got ${describe(revision)}`);
+  }
+  if (originalCode === undefined || suggestedCode === undefined) return undefined;
+  if (deletion && suggestedCode !== '') {
+    reader.fail(`${at}.suggestedCode`, `a deletion has suggestedCode "", got ${describe(suggestedCode)}`);
+  }
+  const code: SuggestionCode = { originalCode, suggestedCode, deletion, revision: revision ?? null };
+  if (!range?.lines) return code;
+  checkOriginalLines(reader, at, range.lines, code);
+  return code;
+}
+
+/** `originalCode` holds exactly the range's lines; the empty-file insertion holds none and deletes nothing. */
+function checkOriginalLines(reader: Reader, at: string, { startLine, endLine }: LineRange, code: SuggestionCode): void {
+  if (endLine === 0) {
+    if (code.originalCode !== '') {
+      reader.fail(`${at}.originalCode`, `an insertion into an empty file (lines 1-0) has originalCode "", got ${describe(code.originalCode)}`);
+    }
+    if (code.deletion) reader.fail(`${at}.deletion`, 'an insertion into an empty file cannot be a deletion');
+    return;
+  }
+  const expected = endLine - startLine + 1;
+  const actual = codeToLines(code.originalCode, true).length;
+  if (actual !== expected) {
+    reader.fail(
+      `${at}.originalCode`,
+      `expected ${expected} line${expected === 1 ? '' : 's'} (lines ${startLine}-${endLine}), got ${actual}`,
+    );
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * The review server's HTTP API, shared by the server (apps/cli) and the page
+ * (packages/review-editor) so both sides agree on paths and shapes.
+ *
+ * Authentication: the CLI prints/opens `/?token=<64 hex>`, a single-use link.
+ * The page it opens posts that token once to `POST /api/session` in the
+ * `X-Redline-Link` header and receives the session secret, which it keeps in
+ * its origin's localStorage (`SESSION_STORAGE_KEY`) and sends on every API
+ * call in the `X-Redline-Session` header (apps/cli/src/server/sessionAuth.ts
+ * says why not a cookie). Every API call but the exchange needs it. Non-GET
+ * requests must come from the server's own Origin and carry `Content-Type:
+ * application/json` (415 otherwise).
+ *
+ * Errors are `ApiError` bodies: `{ error: { code, message } }`.
+ */
+import type {
+  DraftData,
+  FeedbackSubmission,
+  FileContentsData,
+  FreshnessData,
+  ReviewData,
+} from './types.js';
+
+/**
+ * The id of the server-rendered first screen in the review page
+ * (apps/cli/src/server/firstScreen.ts renders it; the page removes it once
+ * its own diff has painted: packages/review-editor/src/reviewLoading/firstScreen.ts).
+ */
+export const FIRST_SCREEN_ID = 'redline-first-screen';
+
+/** The request header that carries the session secret (lower case, as Node reads headers). */
+export const SESSION_HEADER = 'x-redline-session';
+/** The request header of the one `POST /api/session` exchange: the single-use link token. */
+export const LINK_HEADER = 'x-redline-link';
+/**
+ * On `PUT /api/draft`: the `updatedAt` of the draft this page last loaded or
+ * saved, or `none` when it found none. A save based on anything else is
+ * refused (409 `draft-conflict`): another tab saved in between, and the
+ * save would silently overwrite it.
+ */
+export const DRAFT_BASE_HEADER = 'x-redline-draft-base';
+
+/** Where the page keeps the session secret: its origin's localStorage, which no other port can read or write. */
+export const SESSION_STORAGE_KEY = 'redline-session';
+
+export const API = {
+  /** POST, header `X-Redline-Link: <link token>` -> SessionGrant; works once per link. */
+  session: '/api/session',
+  /** GET -> ReviewData. Query: `whitespace=ignore` re-reads the diff with `git diff -w`. */
+  review: '/api/review',
+  /** GET ?path=<path>&fingerprint=<fp> -> FileContentsData, or 404/409/422 ApiError with a FileRefusalCode. */
+  file: '/api/file',
+  /** GET ?fingerprint=<fp> -> FreshnessData. */
+  freshness: '/api/freshness',
+  /** GET ?fingerprint=<fp> -> DraftData | 404; PUT DraftData -> { ok: true }. */
+  draft: '/api/draft',
+  /** POST FeedbackSubmission -> FeedbackResult; the CLI then prints the export and exits 0. */
+  feedback: '/api/feedback',
+  /** POST {} -> { ok: true }; the review ends without feedback. */
+  close: '/api/close',
+} as const;
+
+export interface FeedbackResult {
+  ok: true;
+  /** Exactly what the CLI prints on stdout (markdown, or JSON with --json). */
+  output: string;
+  format: 'markdown' | 'json';
+}
+
+/** The answer to the link exchange: the secret to send as `X-Redline-Session`. */
+export interface SessionGrant {
+  session: string;
+}
+
+/** Response body type for each endpoint, for typed fetch helpers. */
+export interface ApiResponses {
+  session: SessionGrant;
+  review: ReviewData;
+  file: FileContentsData;
+  freshness: FreshnessData;
+  draft: DraftData;
+  feedback: FeedbackResult;
+  close: { ok: true };
+}
+
+export interface ApiRequests {
+  draft: DraftData;
+  feedback: FeedbackSubmission;
+  close: Record<string, never>;
+}
+
+/**
+ * Largest file (bytes) the server serves for editing, and `redline apply`
+ * applies to (one limit: a suggestion made in the editor must be appliable).
+ * 8 MiB: issue 6's F, one 100,000-line file of 4.0 MB, must open in an edit
+ * session; bench/RESULTS.md measures typing in it. (It was 1 MiB.)
+ */
+export const MAX_EDITABLE_BYTES = 8 * 1024 * 1024;

@@ -1,0 +1,217 @@
+/**
+ * Redline's glossary. Every package speaks these names; nothing else defines
+ * a second shape for the same idea.
+ *
+ * Lines are 1-based and inclusive. Code strings (`originalCode`,
+ * `suggestedCode`, `highlightedText`) are LF-joined lines with no trailing
+ * newline: the line-ending style of the file is the applier's concern, not the
+ * export's.
+ */
+
+/** Which side of a diff a line belongs to. `old` is the base, `new` the change. */
+export type Side = 'old' | 'new';
+
+/** A plain comment, or a proposed replacement of the lines it is anchored to. */
+export type AnnotationKind = 'comment' | 'suggestion';
+
+/** `line`: anchored to lines of a file; `file`: about a whole file; `general`: about the whole review. */
+export type AnnotationScope = 'line' | 'file' | 'general';
+
+export type Verdict = 'approve' | 'request-changes' | 'comment';
+
+/** What every annotation carries, whatever it is anchored to. */
+interface AnnotationCommon {
+  /** For suggestions, `suggestionId(...)` of its content; for comments, any unique string. */
+  id: string;
+  /** Repository-relative path with `/` separators. */
+  path: string;
+  /** The reviewer's words (markdown). May be empty for a suggestion. */
+  text: string;
+  /** Text the reviewer had selected when commenting (for example in the editor). */
+  highlightedText?: string;
+  /** True when the line anchor was mapped approximately (the selection overlapped the reviewer's own edits). */
+  approximate?: boolean;
+  /** Set after a refresh when the annotation's lines are gone; still exported with its snippet. */
+  outdated?: boolean;
+  /** For outdated annotations: the lines they were anchored to, as they were. */
+  anchorSnippet?: string;
+  author?: string;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+/** Lines of one side of a file: 1-based, inclusive. */
+export interface LineRange {
+  startLine: number;
+  endLine: number;
+}
+
+/** A comment on lines of a file (either side). */
+export interface LineComment extends AnnotationCommon, LineRange {
+  kind: 'comment';
+  scope: 'line';
+  side: Side;
+}
+
+/** A comment about a whole file. */
+export interface FileComment extends AnnotationCommon {
+  kind: 'comment';
+  scope: 'file';
+}
+
+/** A comment about the whole review; its path is always `''`. */
+export interface GeneralComment extends AnnotationCommon {
+  kind: 'comment';
+  scope: 'general';
+  path: '';
+}
+
+/**
+ * A proposed replacement of new-side lines. `startLine` 1 and `endLine` 0
+ * (with `originalCode` '') is the insertion into an empty file, the only
+ * empty range.
+ */
+export interface Suggestion extends AnnotationCommon, LineRange {
+  kind: 'suggestion';
+  scope: 'line';
+  side: 'new';
+  /** The exact lines at [startLine, endLine] when the suggestion was made. */
+  originalCode: string;
+  /** The replacement for those lines. `''` with `deletion: true` removes them. */
+  suggestedCode: string;
+  /** True when the suggestion deletes the lines (suggestedCode is then ''). */
+  deletion: boolean;
+  /**
+   * sha256 (hex) of the full file content (bytes as read) the suggestion was
+   * made against; null when it is unknown (a patch-only review, or the file
+   * could not be read). The exports omit it then ("revision unknown").
+   */
+  revision: string | null;
+}
+
+export type Comment = LineComment | FileComment | GeneralComment;
+
+/** Everything a reviewer leaves on a review; `kind` and `scope` tell which one it is. */
+export type Annotation = Comment | Suggestion;
+
+/** The annotations anchored to lines. */
+export type LineAnnotation = LineComment | Suggestion;
+
+export type FileStatus = 'added' | 'modified' | 'deleted' | 'renamed' | 'copied' | 'type-changed';
+
+/** Facts about one file of the diff, as the server reads them from git. */
+export interface FileFacts {
+  path: string;
+  /** For renames and copies: the path on the old side. Otherwise null. */
+  oldPath: string | null;
+  status: FileStatus;
+  binary: boolean;
+  /** Git modes as octal strings ('100644', '100755', '120000', '160000'); null when the side does not exist. */
+  oldMode: string | null;
+  newMode: string | null;
+  /** Blob ids; null when the side does not exist, or for a working-tree file not in the object store. */
+  oldBlob: string | null;
+  newBlob: string | null;
+  /** Bytes; null when the side does not exist, and for submodules (a commit id, not a blob). */
+  oldSize: number | null;
+  newSize: number | null;
+  additions: number;
+  deletions: number;
+  /** Symlink on either side (mode 120000). */
+  symlink: boolean;
+  /** A submodule (mode 160000) on either side. */
+  submodule: boolean;
+}
+
+export type TargetKind = 'working-tree' | 'staged' | 'base' | 'commit' | 'range' | 'patch';
+
+export interface ReviewTarget {
+  kind: TargetKind;
+  /** Human description, e.g. "Uncommitted changes (working tree against HEAD)". */
+  description: string;
+  /** The commit the old side comes from; null for an empty repository or a patch. */
+  baseCommit: string | null;
+  /** The commit the new side comes from; null when the new side is the working tree, index or a patch. */
+  headCommit: string | null;
+}
+
+/** The review as the page receives it. */
+export interface ReviewData {
+  target: ReviewTarget;
+  /** Repository directory name, for titles. */
+  repoName: string;
+  /** The unified patch exactly as git produced it. */
+  patch: string;
+  files: FileFacts[];
+  /** sha256 hex over the patch and the file facts: changes whenever the diff changes. */
+  fingerprint: string;
+  /** True for --patch reviews: no repository contents, editing unavailable. */
+  patchOnly: boolean;
+  /** True when the patch was read with whitespace ignored (git diff -w). */
+  ignoreWhitespace: boolean;
+}
+
+/** Why a file's contents cannot be served (or edited). */
+export type FileRefusalCode =
+  | 'not-in-diff'
+  | 'binary'
+  | 'not-utf8'
+  | 'symlink'
+  | 'not-regular'
+  | 'too-large'
+  | 'changed'
+  | 'patch-only'
+  | 'deleted'
+  | 'submodule';
+
+export interface FileSideContents {
+  contents: string;
+  /** sha256 hex of the bytes as read. */
+  sha256: string;
+}
+
+export interface FileContentsData {
+  path: string;
+  /** null when the file does not exist on that side. */
+  old: FileSideContents | null;
+  new: FileSideContents | null;
+}
+
+export interface FreshnessData {
+  fresh: boolean;
+  fingerprint: string;
+}
+
+/** Autosaved review state, keyed by the diff fingerprint. */
+export interface DraftData {
+  version: 1;
+  fingerprint: string;
+  annotations: Annotation[];
+  /** path -> fingerprint of the file's content when it was marked viewed. */
+  viewed: Record<string, string>;
+  verdict?: Verdict;
+  summary?: string;
+  updatedAt: string;
+}
+
+/** What the page submits when the reviewer sends feedback. */
+export interface FeedbackSubmission {
+  verdict: Verdict;
+  summary: string;
+  annotations: Annotation[];
+}
+
+/** The review the export is rendered from. */
+export interface FeedbackReview {
+  target: ReviewTarget;
+  verdict: Verdict;
+  summary: string;
+  annotations: Annotation[];
+  /** Facts used to print renames (`old → new`); optional. */
+  files?: Pick<FileFacts, 'path' | 'oldPath' | 'status'>[];
+}
+
+/** An error answer from the API: `{ error: { code, message } }`. */
+export interface ApiError {
+  error: { code: string; message: string };
+}
