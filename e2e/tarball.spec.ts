@@ -104,7 +104,8 @@ test('the installed package stands alone: registry dependencies only, no install
     dependencies?: Record<string, string>;
     scripts?: Record<string, string>;
   };
-  expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(['diff', 'open']);
+  // The MCP server (`redline mcp`) uses the official SDK and zod as they are published.
+  expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(['@modelcontextprotocol/sdk', 'diff', 'open', 'zod']);
   expect(Object.keys(manifest.scripts ?? {}).filter((name) => /install|prepare/.test(name))).toEqual([]);
   expect(existsSync(join(installed, 'node_modules/@redline'))).toBe(false);
   const offenders = filesUnder(installed).filter((path) => {

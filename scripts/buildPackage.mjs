@@ -4,7 +4,8 @@
 //
 //   bin/redline.js      the command (checked in)
 //   dist/redline.js     the CLI and the core, bundled into one module tree by
-//                       Vite (Rolldown) for Node; `open` and `diff` stay
+//                       Vite (Rolldown) for Node; `open`, `diff` and (for
+//                       `redline mcp`) `@modelcontextprotocol/sdk` and `zod` stay
 //                       registry dependencies, every workspace package is inlined
 //   dist/review/        the built page (apps/review/dist)
 //   README.md, LICENSE, CHANGELOG.md   copied from the repository's root
@@ -40,7 +41,7 @@ await build({
     minify: false,
     sourcemap: false,
     rolldownOptions: {
-      external: ['open', 'diff', ...builtinModules, /^node:/],
+      external: ['open', 'diff', /^@modelcontextprotocol\/sdk(\/|$)/, 'zod', ...builtinModules, /^node:/],
       output: { entryFileNames: 'redline.js', chunkFileNames: '[name]-[hash].js' },
     },
   },

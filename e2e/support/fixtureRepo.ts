@@ -74,8 +74,8 @@ export function createFixtureRepo(): FixtureRepo {
 
   return {
     dir,
-    // git's order: tracked changes sorted by path, then untracked files.
-    paths: [FILES.deleted, FILES.binary, FILES.unicode, FILES.modified, FILES.renamed.to, FILES.added],
+    // The review's one file order (the tree's: folders first, then names byte-wise), not git's.
+    paths: [FILES.binary, FILES.unicode, FILES.modified, FILES.added, FILES.renamed.to, FILES.deleted],
     files: FILES,
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };

@@ -3,26 +3,18 @@
  * `tsc -b apps/cli`): its stdout through a pipe is exactly the export, and
  * failures are one line on stderr with the documented exit code.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API, type FeedbackResult } from '@redline/core';
 import { signInAsPage } from '../testSupport/browserSession.js';
+import { buildCli, CLI_BIN } from '../testSupport/buildCli.js';
 import { makeRepo, makeTempDir } from '../testSupport/gitRepo.js';
 import { makeStubAppDir } from '../testSupport/stubApp.js';
 
-const ROOT = resolve(__dirname, '../../..');
-const BIN = join(ROOT, 'apps/cli/bin/redline.js');
+const BIN = CLI_BIN;
 
 beforeAll(() => {
-  // Other packages' type errors must not stop the build of dist (tsc -b still emits).
-  try {
-    execFileSync('npx', ['tsc', '-b', 'apps/cli'], { cwd: ROOT, stdio: 'ignore' });
-  } catch {
-    // checked below
-  }
-  expect(existsSync(join(ROOT, 'apps/cli/dist/main.js'))).toBe(true);
+  expect(buildCli()).toBe(true);
 }, 120_000);
 
 function startBin(args: string[], cwd: string) {

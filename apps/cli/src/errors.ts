@@ -1,7 +1,7 @@
 /**
  * The one error class of the CLI and the server. Every failure a user or a
  * page can cause is a `RedlineError` with a `code`; both commands (`redline`
- * and `redline apply`) map the code to an exit status and the server to an
+ * and `redline apply`, and the session verbs) map the code to an exit status and the server to an
  * HTTP status, all in one table here.
  */
 import type { FileRefusalCode } from '@redline/core';
@@ -25,6 +25,13 @@ export type RedlineErrorCode =
   | 'bad-input'
   // a saved draft that cannot be read: kept aside under a new name, and said so
   | 'unreadable-draft'
+  // redline rounds / threads: the repository has no review series (issue 13)
+  | 'no-series'
+  // review sessions (redline start / wait / status / stop): one open review per repository
+  | 'review-open'
+  | 'no-session'
+  | 'session-gone'
+  | 'other-repository'
   // HTTP
   | 'bad-request'
   | 'unauthorized'
@@ -49,6 +56,8 @@ export const EXIT = {
   error: 1,
   usage: 2,
   closedWithoutFeedback: 3,
+  /** redline wait: the review is still open when --timeout passed (nothing on stdout). */
+  stillOpen: 4,
   interrupted: 130,
   terminated: 143,
   /** redline apply: every selected suggestion is applied, relocated or already applied. */
@@ -78,6 +87,11 @@ const CODE_MAPPINGS = {
   internal: { exitCode: EXIT.error, httpStatus: 500 },
   'bad-input': { exitCode: EXIT.usage, httpStatus: 400 },
   'unreadable-draft': { exitCode: EXIT.error, httpStatus: 422 },
+  'no-series': { exitCode: EXIT.error, httpStatus: 404 },
+  'review-open': { exitCode: EXIT.error, httpStatus: 409 },
+  'no-session': { exitCode: EXIT.error, httpStatus: 404 },
+  'session-gone': { exitCode: EXIT.error, httpStatus: 410 },
+  'other-repository': { exitCode: EXIT.error, httpStatus: 403 },
   'bad-request': { exitCode: EXIT.error, httpStatus: 400 },
   unauthorized: { exitCode: EXIT.error, httpStatus: 401 },
   forbidden: { exitCode: EXIT.error, httpStatus: 403 },

@@ -2,12 +2,12 @@
  * The `redline` command: parse the arguments, run the command, and turn any
  * error into one line on stderr and an exit code, here and only here.
  */
-import { readFileSync } from 'node:fs';
 import type { CliIo } from './cliIo.js';
+import { readVersion } from './readVersion.js';
 import { HELP_TEXT } from './commands/review/helpText.js';
-import { parseArgs } from './commands/review/parseArgs.js';
+import { parseArgs, type Verb } from './commands/review/parseArgs.js';
 import { runReview } from './commands/review/runReview.js';
-import { reportError } from './commands/reportError.js';
+import { reportError, type CommandName } from './commands/reportError.js';
 import { EXIT } from './errors.js';
 
 export type { CliIo } from './cliIo.js';
@@ -27,17 +27,47 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         const { runApplyCommand } = await import('./commands/apply/runApplyCommand.js');
         return await runApplyCommand(command.args, io);
       }
+      case 'rounds':
+      case 'threads': {
+        const { runRoundsCommand } = await import('./commands/rounds/runRoundsCommand.js');
+        return await runRoundsCommand(command.kind, command.args, io);
+      }
       case 'review':
         return await runReview(command.options, io);
+      case 'verb':
+        return await runVerb(command.verb, command.args, io);
     }
   } catch (error) {
     return reportError(error, io.stderr, 'redline');
   }
 }
 
-function readVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
-  return pkg.version ?? 'unknown';
+/** The session verbs, each loaded on demand and reporting its errors under its own name. */
+async function runVerb(verb: Verb, args: string[], io: CliIo): Promise<number> {
+  const name: CommandName = verb === 'serve-session' ? 'redline start' : `redline ${verb}`;
+  try {
+    const run = await loadVerb(verb);
+    return await run(args, io);
+  } catch (error) {
+    return reportError(error, io.stderr, name);
+  }
+}
+
+async function loadVerb(verb: Verb): Promise<(args: readonly string[], io: CliIo) => Promise<number>> {
+  switch (verb) {
+    case 'start':
+      return (await import('./commands/start/runStart.js')).runStart;
+    case 'serve-session':
+      return (await import('./commands/serveSession/runServeSession.js')).runServeSession;
+    case 'wait':
+      return (await import('./commands/wait/runWait.js')).runWait;
+    case 'status':
+      return (await import('./commands/status/runStatus.js')).runStatus;
+    case 'stop':
+      return (await import('./commands/stop/runStop.js')).runStop;
+    case 'mcp':
+      return (await import('./commands/mcp/runMcp.js')).runMcp;
+  }
 }
 
 /** What an entry script knows about where it was installed. */

@@ -104,11 +104,25 @@ describe('clear errors, no stack traces', () => {
     const repo = changedRepo();
     const first = captureIo(repo.dir);
     const { exit, page } = await startReview(['--no-open'], first);
-    const second = captureIo(repo.dir);
+    // Another repository: in the same one, the open review is refused first (next test).
+    const second = captureIo(changedRepo().dir);
     expect(await runCli(['--no-open', '--port', String(page.port)], second)).toBe(1);
     expectOneLineError(second, new RegExp(`port ${page.port} on 127.0.0.1 is already in use`));
     first.interrupt();
     expect(await exit).toBe(130);
+  });
+
+  it('a second redline in the same repository: a review is already open (pid and port), exit 1', async () => {
+    const repo = changedRepo();
+    const first = captureIo(repo.dir);
+    const { exit, page } = await startReview(['--no-open'], first);
+    const second = captureIo(repo.dir);
+    expect(await runCli(['--no-open'], second)).toBe(1);
+    expectOneLineError(second, new RegExp(`a review is already open in this repository \\(pid ${process.pid}, port ${page.port}\\)`));
+    first.interrupt();
+    expect(await exit).toBe(130);
+    // Ended: its session is gone, and the next review may open.
+    expect(readdirSync(join(repo.dir, '.git', 'redline', 'sessions'))).toEqual([]);
   });
 
   it('a missing patch file: exit 1', async () => {
@@ -190,6 +204,32 @@ describe('a review from start to feedback', () => {
   });
 });
 
+describe('an interrupt', () => {
+  it('says "(the draft is kept)" only when there is a draft', async () => {
+    const repo = changedRepo();
+    const bare = captureIo(repo.dir);
+    const first = await startReview(['--no-open'], bare);
+    bare.interrupt();
+    expect(await first.exit).toBe(130);
+    expect(bare.err()).toMatch(/Review interrupted; no feedback was sent\.\n$/);
+
+    const io = captureIo(repo.dir);
+    const { exit, page } = await startReview(['--no-open'], io);
+    const review = (await page.get(API.review)).json<ReviewData>();
+    const saved = await httpCall({
+      port: page.port,
+      method: 'PUT',
+      path: API.draft,
+      headers: { ...page.auth, origin: page.origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ version: 2, fingerprint: review.fingerprint, annotations: [], viewed: {}, composer: null, updatedAt: '2025-01-01T00:00:00Z' }),
+    });
+    expect(saved.status).toBe(200);
+    io.interrupt();
+    expect(await exit).toBe(130);
+    expect(io.err()).toMatch(/Review interrupted; no feedback was sent \(the draft is kept\)\.\n$/);
+  });
+});
+
 describe('targets from the command line', () => {
   it('--patch FILE and --patch - (stdin) review a patch without a repository', async () => {
     const dir = makeTempDir();
@@ -250,7 +290,8 @@ describe('opening the browser', () => {
     const io = captureIo(changedRepo().dir, { env: { ...process.env, BROWSER: `${join(dir, 'missing-browser')}:${fakeBrowser} --new-window` } });
     const exit = runCli([], io);
     const [, url, token] = await io.waitForStderr(REVIEW_URL_RE);
-    await waitFor(() => existsSync(`${record}.mode`));
+    // The shell creates the file before stat writes into it: wait for its content, not its name.
+    await waitFor(() => existsSync(`${record}.mode`) && readFileSync(`${record}.mode`, 'utf8').trim() !== '');
     const argv = readFileSync(record, 'utf8').trim().split('\n');
     expect(argv[0]).toBe('--new-window');
     expect(argv[1]).toMatch(/redline-open-.*\/open-review\.html$/);

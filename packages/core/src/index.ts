@@ -11,7 +11,7 @@ export type {
   Annotation, AnnotationKind, AnnotationScope, ApiError, Comment, DraftData, FeedbackReview,
   FeedbackSubmission, FileComment, FileContentsData, FileFacts, FileRefusalCode, FileSideContents,
   FileStatus, FreshnessData, GeneralComment, LineAnnotation, LineComment, LineRange, ReviewData,
-  ReviewTarget, Side, Suggestion, TargetKind, Verdict,
+  ReviewTarget, Side, Suggestion, TargetKind, UnsentComposer, UnsentTarget, Verdict,
 } from './model/types.js';
 export { API, DRAFT_BASE_HEADER, FIRST_SCREEN_ID, LINK_HEADER, MAX_EDITABLE_BYTES, SESSION_HEADER, SESSION_STORAGE_KEY } from './model/api.js';
 export type { ApiRequests, ApiResponses, FeedbackResult, SessionGrant } from './model/api.js';
@@ -46,7 +46,8 @@ export {
 export type { CodeSpanMatch } from './export/fences.js';
 export { renderFeedbackMarkdown, unsafeCharsWarning } from './export/renderFeedbackMarkdown.js';
 export { parseFeedbackMarkdown } from './export/parseFeedbackMarkdown.js';
-export { FEEDBACK_FORMAT, FEEDBACK_VERSION, parseFeedbackJson, renderFeedbackJson } from './export/feedbackJson.js';
+export { decisionForVerdict, FEEDBACK_FORMAT, FEEDBACK_VERSION, parseFeedbackJson, renderClosedFeedbackJson, renderFeedbackJson } from './export/feedbackJson.js';
+export type { FeedbackDecision } from './export/feedbackJson.js';
 export { detectFeedbackFormat, parseFeedback } from './export/parseFeedback.js';
 export type { FeedbackParseError, ParseResult } from './export/feedbackParseResult.js';
 export { compareAnnotations, compareStrings, normalizeFeedbackReview } from './export/normalizeFeedbackReview.js';
@@ -75,6 +76,7 @@ export {
   statusLetter,
 } from './diff/fileClassification.js';
 export { baseName, buildFileTree, flattenFileTree } from './diff/fileTree.js';
+export { compareFilePaths, sortByFileOrder } from './diff/fileOrder.js';
 export type { FolderNode, TreeFile, TreeRow } from './diff/fileTree.js';
 export { countChangedLines } from './diff/countChangedLines.js';
 export { languageForPath } from './diff/languageForPath.js';
@@ -97,3 +99,14 @@ export type {
 export { changedFilesLabel, largeDiffNote, SIDEBAR_WORDS, signedCount, unmodifiedLinesLabel } from './firstScreen/diffWording.js';
 export { fileNotices, isModeOnly, isRenameOnly } from './firstScreen/fileNotices.js';
 export type { DiffRow, RowKind, RowPair } from './firstScreen/parseHunks.js';
+
+// Review rounds (issue 13): the reviewer's identity, the stored shapes, the threads' states
+export { ANONYMOUS_SLUG, MAX_REVIEWER_LENGTH, checkReviewerIdentity, foldReviewer, isSameReviewer, reviewerSlug } from './rounds/reviewerIdentity.js';
+export type { ReviewerCheck } from './rounds/reviewerIdentity.js';
+export { REVIEWER_ACT_KINDS, THREAD_STATES } from './rounds/roundTypes.js';
+export type {
+  AgentActKind, ReviewRoundsData, ReviewerActKind, RoundCounts, RoundDiffData, RoundSummary, Thread, ThreadAct, ThreadActInput,
+  ThreadKind, ThreadState,
+} from './rounds/roundTypes.js';
+export { computeThreads } from './rounds/computeThreads.js';
+export type { ThreadInput } from './rounds/computeThreads.js';

@@ -1,7 +1,7 @@
 /**
  * Starts the review page: the store (settings from cookies), the highlighter
  * pool (before React: the first diff waits for it), the API client, the
- * controller, autosave and freshness polling, then React. The review is read
+ * controller, autosave, the guard on unsent text and freshness polling, then React. The review is read
  * and parsed at once but put in the store once the pool has started (at most
  * 0.4 s later): the app's first full render then no longer holds the pool's
  * own start-up back.
@@ -11,6 +11,7 @@ import { createApiClient, type ReviewApi } from './api/apiClient.js';
 import { ReviewApp } from './app/ReviewApp.js';
 import { startHighlighterPool, whenHighlighterReady } from './diff/highlighterPool.js';
 import { startDraftAutosave } from './drafts/draftAutosave.js';
+import { guardUnsentText } from './drafts/guardUnsentText.js';
 import { startFreshnessPolling } from './reviewLoading/freshnessPoller.js';
 import { createReviewController, type ReviewController } from './app/reviewController.js';
 import { persistSettings } from './settings/persistSettings.js';
@@ -29,10 +30,12 @@ export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi 
   persistSettings(store);
 
   const autosave = startDraftAutosave(store, api);
+  const stopGuard = guardUnsentText(store);
   const stopPolling = startFreshnessPolling(store, api);
   const unsubscribe = store.subscribe((s) => {
     if (s.phase === 'sent' || s.phase === 'closed') {
       autosave.stop();
+      stopGuard();
       stopPolling();
       unsubscribe();
     }

@@ -6,16 +6,15 @@
 import type { TextSink } from '../cliIo.js';
 import { EXIT, exitCodeFor, isRedlineError } from '../errors.js';
 
-export type CommandName = 'redline' | 'redline apply';
+export type CommandName = 'redline' | `redline ${'apply' | 'start' | 'wait' | 'status' | 'stop' | 'mcp'}`;
 
-const HELP_HINT: Record<CommandName, string> = {
-  redline: " (see 'redline --help')",
-  'redline apply': " (see 'redline apply --help')",
-};
+function helpHint(command: CommandName): string {
+  return ` (see '${command} --help')`;
+}
 
 export function reportError(error: unknown, stderr: TextSink, command: CommandName): number {
   if (isRedlineError(error)) {
-    const hint = error.code === 'usage' ? HELP_HINT[command] : '';
+    const hint = error.code === 'usage' ? helpHint(command) : '';
     stderr.write(`${command}: ${oneLine(error.message, command)}${hint}\n`);
     return exitCodeFor(error.code);
   }

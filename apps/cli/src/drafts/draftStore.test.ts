@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DraftStore, INTERRUPTED_WRITE_AGE_MS } from './draftStore.js';
+import { readDraft } from './readDraft.js';
 
 const VERSION_1 = join(__dirname, 'fixtures', 'version1Draft.json');
 const FINGERPRINT = '4f2c1a9e0b7d3c5a8e6f1b2d4c7a9e0f3b5d8c1a2e4f6b9d0c3a5e7f1b2d4c6a';
@@ -21,10 +22,41 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const draftFile = () => join(dir, `${FINGERPRINT}.json`);
 
 describe('DraftStore', () => {
-  it('reads a committed version-1 draft, every field kept', async () => {
+  it('reads a committed version-1 draft, every field kept, as version 2 with no unsent composer', async () => {
     copyFileSync(VERSION_1, draftFile());
     const loaded = await new DraftStore(dir).load(FINGERPRINT);
-    expect(loaded).toEqual({ kind: 'draft', draft: JSON.parse(readFileSync(VERSION_1, 'utf8')) });
+    expect(loaded).toEqual({ kind: 'draft', draft: { ...JSON.parse(readFileSync(VERSION_1, 'utf8')), version: 2, composer: null } });
+  });
+
+  it.each([
+    ['a comment', { kind: 'comment', target: { scope: 'general' }, text: 'half a thought', editingId: null }],
+    ['a file comment', { kind: 'comment', target: { scope: 'file', path: 'README.md' }, text: 'x', editingId: 'c-1' }],
+    [
+      'a suggestion',
+      {
+        kind: 'suggestion',
+        target: { scope: 'line', path: 'src/calc.ts', side: 'new', startLine: 2, endLine: 3 },
+        text: 'typed, not sent',
+        originalCode: '  return a - b;',
+        suggestedCode: '  return a + b;',
+        deletion: false,
+        revision: null,
+        editingId: null,
+      },
+    ],
+  ])('saves and reads back a version-2 draft with %s being written', async (_, composer) => {
+    const draft = { ...JSON.parse(readFileSync(VERSION_1, 'utf8')), version: 2, composer };
+    const store = new DraftStore(dir);
+    await store.save(readDraft(draft));
+    expect(await store.load(FINGERPRINT)).toEqual({ kind: 'draft', draft });
+  });
+
+  it.each([
+    [{ kind: 'suggestion', target: { scope: 'general' }, text: '', originalCode: '', suggestedCode: '', deletion: false, revision: null, editingId: null }, /body\.composer\.target\.scope/],
+    [{ kind: 'comment', target: { scope: 'line', path: 'a', side: 'new', startLine: 3, endLine: 2 }, text: '', editingId: null }, /body\.composer\.target\.endLine/],
+    [undefined, /body\.composer: expected an object, got nothing/],
+  ])('refuses a version-2 draft whose composer is wrong, naming the field (%#)', (composer, reason) => {
+    expect(() => readDraft({ ...JSON.parse(readFileSync(VERSION_1, 'utf8')), version: 2, composer })).toThrow(reason);
   });
 
   it('no file is no draft', async () => {
@@ -33,7 +65,7 @@ describe('DraftStore', () => {
 
   it.each([
     ['corrupt JSON', '{"version":1,"fingerp', /^not JSON/],
-    ['an unknown version', JSON.stringify({ ...JSON.parse(readFileSync(VERSION_1, 'utf8')), version: 2 }), /version 2; this redline reads version 1/],
+    ['an unknown version', JSON.stringify({ ...JSON.parse(readFileSync(VERSION_1, 'utf8')), version: 3 }), /version 3; this redline reads version 1, 2/],
     ['a failed check', JSON.stringify({ ...JSON.parse(readFileSync(VERSION_1, 'utf8')), viewed: { a: 1 } }), /body\.viewed\["a"\]/],
   ])('%s is moved aside under a new name, byte for byte, and reported', async (_, text, reason) => {
     writeFileSync(draftFile(), text);

@@ -10,13 +10,14 @@
 import type { DraftData } from '@redline/core';
 import { RedlineError } from '../errors.js';
 import { readObject } from '../validation/fields.js';
-import { validateDraft } from './validateDraft.js';
+import { validateDraft, validateDraftVersion1 } from './validateDraft.js';
 
 type DraftReader = (value: unknown) => DraftData;
 
-/** Version 1 is the current format: validateDraft reads it as it is. */
+/** Version 2 is the current format (it added the unsent composer); version 1 is read as it was and given none. */
 const DRAFT_READERS: Readonly<Record<number, DraftReader>> = {
-  1: validateDraft,
+  1: validateDraftVersion1,
+  2: validateDraft,
 };
 
 export function readDraft(value: unknown): DraftData {

@@ -1,14 +1,31 @@
 /** Checks a draft (the body of PUT /api/draft, or a file read back from disk). */
 import { isFingerprint, VERDICTS, type DraftData } from '@redline/core';
-import { invalid, readAnnotations, readObject, readOneOf, readString } from '../validation/fields.js';
+import { invalid, readAnnotations, readObject, readOneOf, readString, type JsonObject } from '../validation/fields.js';
+import { readUnsentComposer } from './readUnsentComposer.js';
 
+/** The current format, version 2. */
 export function validateDraft(value: unknown): DraftData {
+  const body = readVersion(value, 2);
+  const composer = body.composer === null ? null : readUnsentComposer(body.composer, 'body.composer');
+  return { ...readDraftFields(body), composer };
+}
+
+/** Version 1 (redline 0.1 and 0.2): the same fields without the unsent composer, which it did not keep. */
+export function validateDraftVersion1(value: unknown): DraftData {
+  return { ...readDraftFields(readVersion(value, 1)), composer: null };
+}
+
+function readVersion(value: unknown, version: number): JsonObject {
   const body = readObject(value, 'body');
-  if (body.version !== 1) throw invalid('body.version', '1', body.version);
+  if (body.version !== version) throw invalid('body.version', String(version), body.version);
+  return body;
+}
+
+function readDraftFields(body: JsonObject): Omit<DraftData, 'composer'> {
   const fingerprint = readString(body, 'fingerprint', 'body');
   if (!isFingerprint(fingerprint)) throw invalid('body.fingerprint', '64 lowercase hex digits', fingerprint);
-  const draft: DraftData = {
-    version: 1,
+  const draft: Omit<DraftData, 'composer'> = {
+    version: 2,
     fingerprint,
     annotations: readAnnotations(body, 'annotations', 'body'),
     viewed: readViewed(body.viewed),

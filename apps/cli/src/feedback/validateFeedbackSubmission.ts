@@ -1,12 +1,32 @@
-/** Checks the body of POST /api/feedback: the verdict, the summary and every annotation. */
-import { VERDICTS, type FeedbackSubmission } from '@redline/core';
-import { readAnnotations, readObject, readOneOf, readString } from '../validation/fields.js';
+/** Checks the body of POST /api/feedback: the verdict, the summary, every annotation, and the optional reviewer and thread acts. */
+import { checkReviewerIdentity, REVIEWER_ACT_KINDS, VERDICTS, type FeedbackSubmission, type ThreadActInput } from '@redline/core';
+import { invalid, readAnnotations, readObject, readOneOf, readString, type JsonObject } from '../validation/fields.js';
 
 export function validateFeedbackSubmission(value: unknown): FeedbackSubmission {
   const body = readObject(value, 'body');
-  return {
+  const submission: FeedbackSubmission = {
     verdict: readOneOf(body, 'verdict', 'body', VERDICTS),
     summary: readString(body, 'summary', 'body'),
     annotations: readAnnotations(body, 'annotations', 'body'),
   };
+  if (body.reviewer !== undefined) submission.reviewer = readReviewer(body);
+  if (body.threadActs !== undefined) submission.threadActs = readThreadActs(body.threadActs);
+  return submission;
+}
+
+/** Typed by the reviewer, never inferred: one line without control or invisible characters (the core's rule). */
+function readReviewer(body: JsonObject): string {
+  const text = readString(body, 'reviewer', 'body');
+  const checked = checkReviewerIdentity(text);
+  if (!checked.ok) throw invalid('body.reviewer', `a reviewer name (this one ${checked.problem})`, text);
+  return checked.reviewer;
+}
+
+function readThreadActs(value: unknown): ThreadActInput[] {
+  if (!Array.isArray(value)) throw invalid('body.threadActs', 'an array', value);
+  return value.map((item: unknown, i) => {
+    const path = `body.threadActs[${i}]`;
+    const act = readObject(item, path);
+    return { thread: readString(act, 'thread', path), act: readOneOf(act, 'act', path, REVIEWER_ACT_KINDS), text: readString(act, 'text', path) };
+  });
 }

@@ -13,7 +13,13 @@ export interface Repository {
   name: string;
 }
 
-export async function findRepository(dir: string): Promise<Repository> {
+/** What to do instead, said after "not a git repository: DIR": a review can also take a patch, apply cannot. */
+export const NOT_A_REPOSITORY_ADVICE = {
+  review: 'run redline inside a repository, pass --repo DIR, or review a file with --patch FILE',
+  apply: 'run redline apply inside the repository the export is for, or pass --repo DIR',
+} as const;
+
+export async function findRepository(dir: string, advice: keyof typeof NOT_A_REPOSITORY_ADVICE = 'review'): Promise<Repository> {
   const absolute = resolve(dir);
   const info = await stat(absolute).catch(() => null);
   if (!info?.isDirectory()) {
@@ -30,7 +36,7 @@ export async function findRepository(dir: string): Promise<Repository> {
       : ` (${result.stderr.split('\n')[0]?.replace(/^fatal: /, '').trim() || 'git could not read it'})`;
     throw new RedlineError(
       'not-a-repository',
-      `not a git repository: ${absolute}${reason}; run redline inside a repository, pass --repo DIR, or review a file with --patch FILE`,
+      `not a git repository: ${absolute}${reason}; ${NOT_A_REPOSITORY_ADVICE[advice]}`,
     );
   }
   return { root, gitDir, name: basename(root) };

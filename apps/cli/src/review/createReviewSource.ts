@@ -7,6 +7,8 @@ import { createDemoRepo, removeDemoRepo } from '../demo/createDemoRepo.js';
 import { RedlineError } from '../errors.js';
 import { findRepository } from '../git/findRepository.js';
 import { resolveTarget } from '../git/resolveTarget.js';
+import { chooseSeries } from '../rounds/chooseSeries.js';
+import { readRoundsData } from '../rounds/readRoundsData.js';
 import { GitReviewSource } from './gitReviewSource.js';
 import { PatchReviewSource } from './patchReviewSource.js';
 import type { ReviewSource } from './reviewSource.js';
@@ -19,6 +21,8 @@ export interface SourceContext {
   note: (line: string) => void;
   /** Given what to undo when the review ends (the demo repository's removal). */
   onCleanup: (cleanup: () => Promise<void>) => Promise<void>;
+  /** --new-series: do not continue the open review series. */
+  newSeries?: boolean;
 }
 
 export async function createReviewSource(target: TargetChoice, context: SourceContext): Promise<ReviewSource> {
@@ -31,8 +35,15 @@ export async function createReviewSource(target: TargetChoice, context: SourceCo
     context.note(`Demo repository: ${dir}`);
   }
   const repository = await findRepository(dir);
-  const gitTarget = await resolveTarget(repository.root, target.kind === 'demo' ? { kind: 'working-tree' } : target);
-  return new GitReviewSource(repository, gitTarget);
+  const spec = target.kind === 'demo' ? { kind: 'working-tree' as const } : target;
+  const gitTarget = await resolveTarget(repository.root, spec);
+  // The demo repository is removed when the review ends: no rounds for it.
+  if (target.kind === 'demo') return new GitReviewSource(repository, gitTarget);
+  const choice = await chooseSeries(repository.root, spec, gitTarget, { newSeries: context.newSeries ?? false, note: context.note, gitDir: repository.gitDir });
+  const earlier = choice.series?.earlier;
+  const rounds = earlier ? readRoundsData(repository.root, earlier) : Promise.resolve(undefined);
+  rounds.catch(() => undefined); // awaited by the first reading
+  return new GitReviewSource(repository, choice.target, choice.series, rounds);
 }
 
 async function createPatchSource(file: string, context: SourceContext): Promise<ReviewSource> {
@@ -55,7 +66,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 /** `$TMPDIR/redline-<user>`, 0700, refused if it is a symlink or someone else's (a shared /tmp is hostile ground). */
-async function privateStateDir(): Promise<string> {
+export async function privateStateDir(): Promise<string> {
   const dir = join(tmpdir(), `redline-${userInfo().username}`);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const stats = await lstat(dir);

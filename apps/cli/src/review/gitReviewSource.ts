@@ -1,7 +1,7 @@
 /** A review of a git repository: the target's diff, untracked files included when the working tree is the new side. */
 import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MAX_EDITABLE_BYTES, type FileContentsData } from '@redline/core';
+import { MAX_EDITABLE_BYTES, type FileContentsData, type ReviewRoundsData } from '@redline/core';
 import { readWorktreeFile } from '../files/readWorktreeFile.js';
 import type { Repository } from '../git/findRepository.js';
 import { readFilteredPaths } from '../git/readFilteredPaths.js';
@@ -10,8 +10,10 @@ import { readTrackedDiff, type TrackedReading } from '../git/readTrackedDiff.js'
 import { readUntrackedFiles, type UntrackedReading } from '../git/readUntrackedFiles.js';
 import type { GitTarget } from '../git/resolveTarget.js';
 import { mapConcurrently } from '../mapConcurrently.js';
+import type { OpenSeries } from '../rounds/chooseSeries.js';
 import { sha256Bytes } from '../files/sha256Bytes.js';
 import { readFileContents, type RepositoryRoots } from './readFileContents.js';
+import type { ReviewDataParts } from './reviewDataJson.js';
 import { ReviewPatchCollector } from './reviewPatchCollector.js';
 import type { ReadOptions, ReviewSource } from './reviewSource.js';
 import { indexEntries, type FileEntry, type ReviewSnapshot } from './reviewSnapshot.js';
@@ -31,6 +33,10 @@ export class GitReviewSource implements ReviewSource {
   constructor(
     readonly repository: Repository,
     readonly target: GitTarget,
+    /** The review series this review records a round of (issue 13); null for the demo or a repository without commits. */
+    readonly series: OpenSeries | null = null,
+    /** What the page is told about the series' earlier rounds, when there are any: read while the first diff is. */
+    private readonly rounds: Promise<ReviewRoundsData | undefined> = Promise.resolve(undefined),
   ) {
     this.stateDir = join(repository.gitDir, 'redline');
     this.roots = realpath(repository.root).then((realRoot) => ({ root: repository.root, realRoot }));
@@ -45,10 +51,8 @@ export class GitReviewSource implements ReviewSource {
   async read(options: ReadOptions): Promise<ReviewSnapshot> {
     const root = this.repository.root;
     const probe = await probeState(root, this.target);
-    const collector = new ReviewPatchCollector(
-      { target: this.target.review, repoName: this.repository.name, patchOnly: false, ignoreWhitespace: options.ignoreWhitespace },
-      options.encodeBody ?? false,
-    );
+    const frame: ReviewDataParts = { target: this.target.review, repoName: this.repository.name, patchOnly: false, ignoreWhitespace: options.ignoreWhitespace };
+    const collector = new ReviewPatchCollector(frame, options.encodeBody ?? false);
     try {
       const [tracked, untracked, filtered] = await Promise.all([
         readTrackedDiff(root, this.target, options.ignoreWhitespace, (text) => collector.add(text), probe.stats),
@@ -56,6 +60,9 @@ export class GitReviewSource implements ReviewSource {
         options.recordContents ? readFilteredPaths(root, [...probe.stats.keys()]) : new Set<string>(),
       ]);
       if (untracked) collector.add(untracked.patch);
+      // The rounds go in the answer's tail, so they can arrive while the patch streams in.
+      const rounds = await this.rounds;
+      if (rounds) frame.rounds = rounds;
       const entries = untracked ? [...tracked.entries, ...untracked.entries] : tracked.entries;
       if (options.recordContents) {
         // A filtered file's id is not that of its bytes (and a path the probe did not see may be one).

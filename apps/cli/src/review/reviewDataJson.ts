@@ -4,17 +4,19 @@
  * one JSON.stringify(data) uses for makeReviewData's object, so
  * `head + escapeJsonText(patch) + tail` is exactly JSON.stringify(data).
  */
-import type { FileFacts, ReviewData, ReviewTarget } from '@redline/core';
+import type { FileFacts, ReviewData, ReviewRoundsData, ReviewTarget } from '@redline/core';
 
 export interface ReviewDataParts {
   target: ReviewTarget;
   repoName: string;
   patchOnly: boolean;
   ignoreWhitespace: boolean;
+  /** The review series' earlier rounds (issue 13), last in the JSON when present. */
+  rounds?: ReviewRoundsData;
 }
 
 export function makeReviewData(parts: ReviewDataParts, patch: string, files: FileFacts[], fingerprint: string): ReviewData {
-  return {
+  const data: ReviewData = {
     target: parts.target,
     repoName: parts.repoName,
     patch,
@@ -23,6 +25,8 @@ export function makeReviewData(parts: ReviewDataParts, patch: string, files: Fil
     patchOnly: parts.patchOnly,
     ignoreWhitespace: parts.ignoreWhitespace,
   };
+  if (parts.rounds) data.rounds = parts.rounds;
+  return data;
 }
 
 /** Everything before the patch string's contents: `{"target":…,"repoName":…,"patch":"`. */
@@ -32,7 +36,7 @@ export function reviewJsonHead(parts: ReviewDataParts): string {
 
 /** Everything after it: `","files":…,"fingerprint":…,"patchOnly":…,"ignoreWhitespace":…}`. */
 export function reviewJsonTail(parts: ReviewDataParts, filesJson: string, fingerprint: string): string {
-  return `","files":${filesJson},"fingerprint":${JSON.stringify(fingerprint)},"patchOnly":${JSON.stringify(parts.patchOnly)},"ignoreWhitespace":${JSON.stringify(parts.ignoreWhitespace)}}`;
+  return `","files":${filesJson},"fingerprint":${JSON.stringify(fingerprint)},"patchOnly":${JSON.stringify(parts.patchOnly)},"ignoreWhitespace":${JSON.stringify(parts.ignoreWhitespace)}${parts.rounds ? `,"rounds":${JSON.stringify(parts.rounds)}` : ''}}`;
 }
 
 /**

@@ -39,6 +39,8 @@ export type ReviewOutcome =
       format: OutputFormat;
       markdown: string;
       json: string;
+      /** What the page sent (the verdict, the reviewer and thread acts are recorded as the series' next round). */
+      submission: FeedbackSubmission;
       /** Every fingerprint served during the review: their drafts are done with. */
       fingerprints: string[];
     }
@@ -64,6 +66,8 @@ export class ReviewSession {
   private readonly draftSaves = new Map<string, Promise<void>>();
   /** Fingerprints this review saved a draft for: done with once feedback is sent. */
   private readonly draftsSaved = new Set<string>();
+  /** Drafts found on disk when the page asked (a review resumed from an earlier run). */
+  private readonly draftsFound = new Set<string>();
   /** The check of the state in flight per mode: concurrent requests share it (single flight). */
   private readonly checks = new Map<boolean, Promise<ServedSnapshot>>();
   /** The state signature being read: every concurrent caller shares one read. */
@@ -228,11 +232,17 @@ export class ReviewSession {
    * The saved draft. An unreadable one has been kept aside (DraftStore): the
    * terminal is told, and the page's error says so (it shows the message).
    */
+  /** Whether a draft of this review is on disk (saved now, or found from an earlier run): what an interrupt keeps. */
+  get keepsDraft(): boolean {
+    return this.draftsSaved.size > 0 || this.draftsFound.size > 0;
+  }
+
   async loadDraft(fingerprint: string): Promise<DraftData> {
     const loaded = await this.drafts.load(fingerprint);
     this.draftVersions.set(fingerprint, loaded.kind === 'draft' ? loaded.draft.updatedAt : null);
     switch (loaded.kind) {
       case 'draft':
+        this.draftsFound.add(fingerprint);
         return loaded.draft;
       case 'none':
         throw new RedlineError('no-draft', `no draft saved for fingerprint ${fingerprint.slice(0, 12)}`);
@@ -301,7 +311,7 @@ export class ReviewSession {
     const output = this.format === 'json' ? json : markdown;
     this.ended = true;
     const fingerprints = [...new Set([...this.snapshots.keys(), ...this.draftsSaved])];
-    const outcome: ReviewOutcome = { kind: 'feedback', output, format: this.format, markdown, json, fingerprints };
+    const outcome: ReviewOutcome = { kind: 'feedback', output, format: this.format, markdown, json, submission, fingerprints };
     return { result: { ok: true, output, format: this.format }, finish: () => this.settle(outcome) };
   }
 

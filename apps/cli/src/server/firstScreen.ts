@@ -85,7 +85,7 @@ function treeRow(row: FirstScreenTreeRow): string {
   if (row.kind === 'folder') return `<div class="fs-tree-row fs-tree-folder" ${indent}>${text(row.name)}</div>`;
   return (
     `<div class="fs-tree-row" ${indent}><span class="status-letter status-${row.letter}">${row.letter}</span>` +
-    `<span class="fs-tree-name">${text(row.name)}</span>${counts(row, 'added first')}</div>`
+    `<span class="fs-tree-name">${text(row.name)}</span>${counts(row)}</div>`
   );
 }
 
@@ -97,11 +97,11 @@ function fileHeader(file: FirstScreenFile): string {
   );
 }
 
-/** "−9 +12" as the app's file headers show it; the tree puts additions first. */
-function counts(file: { additions: number; deletions: number }, order: 'deleted first' | 'added first' = 'deleted first'): string {
-  const del = file.deletions ? `<span class="count-del">${signedCount('−', file.deletions)}</span>` : '';
+/** "+12 −9", as the app's file headers and tree show them (ui/ChangeCounts.tsx). */
+function counts(file: { additions: number; deletions: number }): string {
   const add = file.additions ? `<span class="count-add">${signedCount('+', file.additions)}</span>` : '';
-  return `<span class="fs-counts">${order === 'added first' ? add + del : del + add}</span>`;
+  const del = file.deletions ? `<span class="count-del">${signedCount('−', file.deletions)}</span>` : '';
+  return `<span class="fs-counts">${add}${del}</span>`;
 }
 
 function fileNotes(file: FirstScreenFile): string {

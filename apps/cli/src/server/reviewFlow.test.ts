@@ -55,12 +55,13 @@ const suggestion: Annotation = {
 
 function draft(overrides: Partial<DraftData> = {}): DraftData {
   return {
-    version: 1,
+    version: 2,
     fingerprint: review.fingerprint,
     annotations: [comment],
     viewed: { 'src/calc.ts': 'abc' },
     verdict: 'request-changes',
     summary: 'draft summary',
+    composer: { kind: 'comment', target: { scope: 'file', path: 'src/calc.ts' }, text: 'not sent yet', editingId: null },
     updatedAt: '2025-01-01T00:00:02.000Z',
     ...overrides,
   };
@@ -115,7 +116,8 @@ describe('drafts', () => {
 
   it('refuses invalid drafts naming the bad field, and bad fingerprints', async () => {
     const cases: [unknown, string][] = [
-      [{ ...draft(), version: 2 }, 'body.version'],
+      [{ ...draft(), version: 3 }, 'body.version'],
+      [{ ...draft(), composer: { kind: 'comment', target: { scope: 'line', path: 'a', side: 'both', startLine: 1, endLine: 1 }, text: '', editingId: null } }, 'body.composer.target.side'],
       [{ ...draft(), fingerprint: '../../config' }, 'body.fingerprint'],
       [{ ...draft(), annotations: [{ ...comment, startLine: 0 }] }, 'body.annotations[0].startLine'],
       [{ ...draft(), annotations: [{ ...suggestion, side: 'old' }] }, 'body.annotations[0].side'],

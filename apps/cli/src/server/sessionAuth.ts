@@ -16,6 +16,11 @@
  *
  * A process that only read the printed link afterwards gets nothing: the
  * token is spent and the secret never left the page.
+ *
+ * A new link (pressing Enter in the terminal running redline, when that is a
+ * terminal: `mintLinkToken`) is another single-use token for the same secret:
+ * the old links stay spent, each new one works once, and tabs already signed
+ * in keep working.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -27,27 +32,46 @@ export type LinkState = 'valid' | 'spent' | 'wrong';
 export type TokenExchange = { outcome: 'accepted'; secret: string } | { outcome: 'reused' } | { outcome: 'wrong' };
 
 export class SessionAuth {
-  /** Goes into the review link; never logged by the server. */
-  readonly urlToken = randomBytes(32).toString('hex');
-  private readonly sessionSecret = randomBytes(32).toString('hex');
-  private tokenSpent = false;
+  /** Goes into the first review link; never logged by the server. */
+  readonly urlToken = newToken();
+  private readonly sessionSecret = newToken();
+  /** Every link token minted, and whether it was spent. */
+  private readonly linkTokens = new Map<string, boolean>([[this.urlToken, false]]);
+  private anySpent = false;
 
+  /** @param onTokenSpent called once, when the first link is spent (the launcher file can go) */
   constructor(private readonly onTokenSpent: () => void = () => undefined) {}
+
+  /** A new single-use link token for the same session. */
+  mintLinkToken(): string {
+    const token = newToken();
+    this.linkTokens.set(token, false);
+    return token;
+  }
 
   /** Whether a navigation to the link may show the review (its first screen), without spending it. */
   linkState(token: string): LinkState {
-    if (!equalSecrets(token, this.urlToken)) return 'wrong';
-    return this.tokenSpent ? 'spent' : 'valid';
+    const known = this.findToken(token);
+    if (known === null) return 'wrong';
+    return this.linkTokens.get(known) ? 'spent' : 'valid';
   }
 
-  /** Spends the link token for the session secret, once. */
+  /** Spends a link token for the session secret, once. */
   exchange(token: string): TokenExchange {
-    const state = this.linkState(token);
-    if (state === 'wrong') return { outcome: 'wrong' };
-    if (state === 'spent') return { outcome: 'reused' };
-    this.tokenSpent = true;
-    this.onTokenSpent();
+    const known = this.findToken(token);
+    if (known === null) return { outcome: 'wrong' };
+    if (this.linkTokens.get(known)) return { outcome: 'reused' };
+    this.linkTokens.set(known, true);
+    if (!this.anySpent) this.onTokenSpent();
+    this.anySpent = true;
     return { outcome: 'accepted', secret: this.sessionSecret };
+  }
+
+  /** Compares with every token (constant time each): a person mints a handful at most. */
+  private findToken(given: string): string | null {
+    let found: string | null = null;
+    for (const token of this.linkTokens.keys()) if (equalSecrets(given, token)) found = token;
+    return found;
   }
 
   /** The request carries the session secret in exactly one `X-Redline-Session` header. */
@@ -55,6 +79,10 @@ export class SessionAuth {
     const value = req.headers[SESSION_HEADER];
     return typeof value === 'string' && equalSecrets(value, this.sessionSecret);
   }
+}
+
+function newToken(): string {
+  return randomBytes(32).toString('hex');
 }
 
 function equalSecrets(given: string, expected: string): boolean {

@@ -9,9 +9,11 @@
  *      the single-use link is unspent (see openLink); the page's first
  *      script spends it at POST /api/session for the session secret
  *      (sessionAuth.ts says why a header, not a cookie);
- *   5. every other /api/* call needs the secret in `X-Redline-Session` and
+ *   5. the agent's business (server/agent/agentRoutes.ts): /api/agent/* with
+ *      the agent's own key, and a 403 for the agent's key anywhere else;
+ *   6. every other /api/* call needs the secret in `X-Redline-Session` and
  *      goes to the route table;
- *   6. / is the page without the diff (a reload: a navigation carries no
+ *   7. / is the page without the diff (a reload: a navigation carries no
  *      credential, so it shows nothing of the review until the page's own
  *      authenticated request), the rest the built page's files, which hold
  *      nothing of the review either.
@@ -23,6 +25,8 @@ import { RedlineError } from '../errors.js';
 import type { ReviewSession } from '../review/reviewSession.js';
 import { sendApiError, sendHtmlPage, sendJson, sendText } from './httpIo.js';
 import { OriginPolicy } from './originPolicy.js';
+import type { AgentChannel } from './agent/agentChannel.js';
+import { routeAgentRequest } from './agent/agentRoutes.js';
 import { findApiHandler } from './routes/apiRoutes.js';
 import { enforceHeaderDeadline } from './headerDeadline.js';
 import { applySecurityHeaders } from './securityHeaders.js';
@@ -50,6 +54,8 @@ export interface ReviewServerOptions {
   onTokenSpent?: () => void;
   /** Unexpected errors (bugs), for the terminal. Never called with request data. */
   onInternalError?: (error: unknown) => void;
+  /** The agent of this session (redline start / wait / status / stop); without one, every agent route is refused. */
+  agent?: AgentChannel;
 }
 
 export interface ReviewServer {
@@ -58,6 +64,8 @@ export interface ReviewServer {
   origin: string;
   /** The origin plus `/?token=…`: give it to the browser only. */
   reviewUrl: string;
+  /** A fresh single-use review link for the same session (the old ones stay spent). */
+  newReviewUrl(): string;
   close(): Promise<void>;
 }
 
@@ -65,9 +73,10 @@ export async function startReviewServer(options: ReviewServerOptions): Promise<R
   const app = await StaticApp.load(options.appDir);
   const page = ReviewPage.fromApp(app);
   let guard: { auth: SessionAuth; policy: OriginPolicy; origin: string } | null = null;
+  let linkUsed = false;
   const server = createServer(SERVER_LIMITS, (req, res) => {
     if (!guard) return sendText(res, 503, 'Starting');
-    handleRequest(req, res, { ...guard, app, page, options }).catch((error: unknown) => {
+    handleRequest(req, res, { ...guard, app, page, options, linkUsed: () => linkUsed }).catch((error: unknown) => {
       options.onInternalError?.(error);
       if (!res.headersSent) sendText(res, 500, 'Internal error');
       else res.destroy();
@@ -76,12 +85,18 @@ export async function startReviewServer(options: ReviewServerOptions): Promise<R
   enforceHeaderDeadline(server);
   const port = await listen(server, options.port ?? 0);
   const origin = `http://127.0.0.1:${port}`;
-  guard = { auth: new SessionAuth(options.onTokenSpent), policy: new OriginPolicy(port), origin };
+  const onTokenSpent = () => {
+    linkUsed = true;
+    options.onTokenSpent?.();
+  };
+  const auth = new SessionAuth(onTokenSpent);
+  guard = { auth, policy: new OriginPolicy(port), origin };
   page.warm(options.session);
   return {
     port,
     origin,
-    reviewUrl: `${origin}/?token=${guard.auth.urlToken}`,
+    reviewUrl: `${origin}/?token=${auth.urlToken}`,
+    newReviewUrl: () => `${origin}/?token=${auth.mintLinkToken()}`,
     close: () => closeServer(server),
   };
 }
@@ -93,6 +108,7 @@ interface RequestScope {
   app: StaticApp;
   page: ReviewPage;
   options: ReviewServerOptions;
+  linkUsed: () => boolean;
 }
 
 async function handleRequest(req: IncomingMessage, res: ServerResponse, scope: RequestScope): Promise<void> {
@@ -109,6 +125,8 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, scope: R
   const query = new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1));
 
   if (path === '/' && query.has('token')) return openLink(req, res, scope, query.get('token') ?? '');
+  const agentScope = { path, query, session: options.session, agent: options.agent ?? null, linkUsed: scope.linkUsed };
+  if (await routeAgentRequest(req, res, agentScope)) return;
   if (path === API.session) return exchangeLink(req, res, auth);
 
   if (path.startsWith('/api/')) {
@@ -152,7 +170,7 @@ function openLink(req: IncomingMessage, res: ServerResponse, scope: RequestScope
       res,
       403,
       'This review link has already been used',
-      `Each review link works once. Go back to the tab that opened it, or open ${scope.origin}/ in the same browser: it is still signed in. Otherwise stop redline and run it again for a new link.`,
+      `Each review link works once. Go back to the tab that opened it, or open ${scope.origin}/ in the same browser: it is still signed in. Otherwise press Enter in the terminal running redline: it prints a new link.`,
     );
   }
   sendHtmlPage(res, 403, 'This review link is not valid', 'Use the exact link that redline printed in your terminal.');
@@ -164,7 +182,8 @@ function exchangeLink(req: IncomingMessage, res: ServerResponse, auth: SessionAu
   const token = req.headers[LINK_HEADER];
   const exchange = auth.exchange(typeof token === 'string' ? token : '');
   if (exchange.outcome === 'accepted') return sendJson(req, res, 200, { session: exchange.secret } satisfies SessionGrant);
-  const message = exchange.outcome === 'reused' ? 'this review link has already been used' : 'this review link is not valid';
+  const message =
+    exchange.outcome === 'reused' ? 'this review link has already been used; press Enter in the terminal running redline for a new one' : 'this review link is not valid';
   sendApiError(req, res, new RedlineError('unauthorized', message));
 }
 

@@ -1,8 +1,11 @@
 /**
  * The sidebar's file tree: folders built from the paths, chains of
  * single-folder folders merged into one row ("src/components"), folders
- * before files, then flattened into rows for a virtualized list.
+ * before files, then flattened into rows for a virtualized list. Its order
+ * read top to bottom is the review's one file order (`compareFilePaths`,
+ * fileOrder.ts; fileOrder.test.ts checks the two agree).
  */
+import { compareNames } from './fileOrder.js';
 
 export interface TreeFile {
   id: string;
@@ -64,12 +67,6 @@ function mergeChains<F extends TreeFile>(folder: FolderNode<F>): FolderNode<F> {
     current = { ...only, name: `${current.name}/${only.name}` };
   }
   return { ...current, folders: current.folders.map(mergeChains) };
-}
-
-function compareNames(a: string, b: string): number {
-  const la = a.toLowerCase();
-  const lb = b.toLowerCase();
-  return la < lb ? -1 : la > lb ? 1 : a < b ? -1 : a > b ? 1 : 0;
 }
 
 export function baseName(path: string): string {

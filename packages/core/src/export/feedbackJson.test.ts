@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseFeedbackJson, renderFeedbackJson } from './feedbackJson.js';
+import { decisionForVerdict, parseFeedbackJson, renderClosedFeedbackJson, renderFeedbackJson } from './feedbackJson.js';
 import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
 import { suggestionId } from '../model/suggestionId.js';
 import type { FeedbackReview } from '../model/types.js';
@@ -132,6 +132,18 @@ describe('parseFeedbackJson validation names the bad field', () => {
       'files[0].status: expected one of "added", "modified", "deleted", "renamed", "copied", "type-changed", got "moved"',
       'annotations: expected an array, got an object',
     ]);
+  });
+
+  it('writes the decision after the verdict, reads exports without one, and refuses one that contradicts the verdict', () => {
+    expect(decisionForVerdict('approve')).toBe('approve');
+    expect(decisionForVerdict('request-changes')).toBe('request_changes');
+    expect(decisionForVerdict('comment')).toBe('comment');
+    const rendered = renderFeedbackJson(hostile);
+    expect(Object.keys(JSON.parse(rendered) as object).slice(0, 6)).toEqual(['format', 'version', 'target', 'verdict', 'decision', 'summary']);
+    expect(parseFeedbackJson(document([])).ok).toBe(true);
+    expect(parseFeedbackJson(document([], { decision: 'comment' })).ok).toBe(true);
+    expect(messages(document([], { decision: 'approve' }))).toEqual(['decision: expected "comment" (the verdict is "comment"), got "approve"']);
+    expect(JSON.parse(renderClosedFeedbackJson())).toEqual({ format: 'redline-feedback', version: 1, decision: 'closed' });
   });
 
   it('reports invalid JSON with its line', () => {

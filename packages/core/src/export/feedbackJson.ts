@@ -8,11 +8,34 @@
  */
 import type { FeedbackParseError, ParseResult } from './feedbackParseResult.js';
 import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
-import type { Annotation, FeedbackReview } from '../model/types.js';
+import type { Annotation, FeedbackReview, Verdict } from '../model/types.js';
 import { formatFieldProblem, validateFeedbackReview } from './validateFeedbackReview.js';
 
 export const FEEDBACK_FORMAT = 'redline-feedback';
 export const FEEDBACK_VERSION = 1;
+
+/**
+ * What the reviewer decided, for a program to branch on without reading the
+ * verdict's words (issue 14): the verdict in snake_case, or `closed` when the
+ * review ended without feedback (`redline wait --json`). Written after
+ * `verdict`; an additive field of version 1 (docs/feedback-format.md, 3.1).
+ */
+export type FeedbackDecision = 'approve' | 'request_changes' | 'comment' | 'closed';
+
+const DECISION_OF_VERDICT = {
+  approve: 'approve',
+  'request-changes': 'request_changes',
+  comment: 'comment',
+} as const satisfies Record<Verdict, FeedbackDecision>;
+
+export function decisionForVerdict(verdict: Verdict): FeedbackDecision {
+  return DECISION_OF_VERDICT[verdict];
+}
+
+/** The JSON a program reads when the reviewer closed the review without feedback: the envelope and the decision only. */
+export function renderClosedFeedbackJson(): string {
+  return toAsciiJson({ format: FEEDBACK_FORMAT, version: FEEDBACK_VERSION, decision: 'closed' }) + '\n';
+}
 
 export function renderFeedbackJson(review: FeedbackReview): string {
   const normalized = normalizeFeedbackReview(review);
@@ -26,6 +49,7 @@ export function renderFeedbackJson(review: FeedbackReview): string {
       headCommit: normalized.target.headCommit,
     },
     verdict: normalized.verdict,
+    decision: decisionForVerdict(normalized.verdict),
     summary: normalized.summary,
   };
   if (normalized.files) {
@@ -80,6 +104,8 @@ export function parseFeedbackJson(text: string): ParseResult {
   if (envelope.length > 0) return { ok: false, errors: envelope };
   const result = validateFeedbackReview(value);
   if (!result.ok) return { ok: false, errors: result.problems.map((p) => ({ message: formatFieldProblem(p) })) };
+  const decision = checkDecision(value as { decision?: unknown }, result.review.verdict);
+  if (decision) return { ok: false, errors: [decision] };
   return { ok: true, format: 'json', review: result.review };
 }
 
@@ -102,6 +128,12 @@ function checkEnvelope(value: unknown): FeedbackParseError[] {
     ];
   }
   return [];
+}
+
+/** `decision` is optional (exports before it had none); when given it must say what the verdict says. */
+function checkDecision(value: { decision?: unknown }, verdict: Verdict): FeedbackParseError | null {
+  if (value.decision === undefined || value.decision === decisionForVerdict(verdict)) return null;
+  return { message: `decision: expected "${decisionForVerdict(verdict)}" (the verdict is "${verdict}"), got ${JSON.stringify(value.decision)}` };
 }
 
 /** Turns JSON.parse's error into a one-line message with the line it happened on, when V8 gave a position. */

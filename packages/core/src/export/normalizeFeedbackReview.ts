@@ -2,7 +2,8 @@
  * The one order (and de-duplication) both export forms use, so that the same
  * review always gives the same bytes whatever order the page sent it in.
  *
- * Order: general annotations first, then files by path; within a file, file
+ * Order: general annotations first, then files in the review's one file order
+ * (`compareFilePaths`: the tree's, folders first); within a file, file
  * comments before line annotations; line annotations by start line, end line,
  * side (old before new), then creation time and id. Strings compare by UTF-16
  * code units, never by locale. A last tie-break on the whole annotation makes
@@ -13,6 +14,7 @@
  * keeping the first (in that order) and joining the distinct non-empty texts
  * with a blank line. Comments are never merged.
  */
+import { compareFilePaths } from '../diff/fileOrder.js';
 import type { Annotation, FeedbackReview, Suggestion } from '../model/types.js';
 
 export function normalizeFeedbackReview(review: FeedbackReview): FeedbackReview {
@@ -22,7 +24,7 @@ export function normalizeFeedbackReview(review: FeedbackReview): FeedbackReview 
     summary: review.summary,
     annotations: collapseDuplicateSuggestions([...review.annotations].sort(compareAnnotations)),
   };
-  if (review.files) normalized.files = [...review.files].sort((a, b) => compareStrings(a.path, b.path));
+  if (review.files) normalized.files = [...review.files].sort((a, b) => compareFilePaths(a.path, b.path));
   return normalized;
 }
 
@@ -37,7 +39,7 @@ export function compareAnnotations(a: Annotation, b: Annotation): number {
   const bGeneral = b.scope === 'general' ? 0 : 1;
   return (
     aGeneral - bGeneral ||
-    compareStrings(a.path, b.path) ||
+    compareFilePaths(a.path, b.path) ||
     SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope] ||
     lineOf(a).startLine - lineOf(b).startLine ||
     lineOf(a).endLine - lineOf(b).endLine ||

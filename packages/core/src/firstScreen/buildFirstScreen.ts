@@ -6,12 +6,14 @@
  * take their words from the same modules (fileNotices, diffWording), so the
  * picture and the app cannot drift apart.
  *
- * Files are shown as the app first shows them: in the patch's order,
+ * Files are shown as the app first shows them: in the one file order
+ * (fileOrder.ts: the tree's, not the patch's, which is git's),
  * generated and large files collapsed to their header (fileClassification),
  * a file without lines as its notices.
  */
 import { countChangedLines } from '../diff/countChangedLines.js';
 import { isGeneratedFile, isLargeDiff, statusLetter } from '../diff/fileClassification.js';
+import { sortByFileOrder } from '../diff/fileOrder.js';
 import { buildFileTree, flattenFileTree } from '../diff/fileTree.js';
 import { splitPatchSections } from '../diff/splitPatchSections.js';
 import type { FileFacts, ReviewData } from '../model/types.js';
@@ -72,10 +74,12 @@ export interface FirstScreenHunk {
 export function buildFirstScreen(review: ReviewData, limits: FirstScreenLimits = FIRST_SCREEN_LIMITS): FirstScreen | null {
   const sections = splitPatchSections(review.patch);
   if (review.files.length === 0 || sections.length !== review.files.length) return null;
+  // files[i] is the facts of section i (the contract, api.ts); shown in file order.
+  const ordered = sortByFileOrder(review.files.map((facts, i) => ({ facts, section: sections[i]! })), (pair) => pair.facts.path);
   const files: FirstScreenFile[] = [];
   let rowsLeft = limits.maxRows;
-  for (let i = 0; i < review.files.length && rowsLeft > 0; i++) {
-    const { file, rows } = firstScreenFile(review.files[i]!, sections[i]!, limits, rowsLeft);
+  for (let i = 0; i < ordered.length && rowsLeft > 0; i++) {
+    const { file, rows } = firstScreenFile(ordered[i]!.facts, ordered[i]!.section, limits, rowsLeft);
     files.push(file);
     rowsLeft -= 2 + rows;
   }

@@ -20,6 +20,7 @@ import type {
   FreshnessData,
   ReviewData,
 } from './types.js';
+import type { RoundDiffData } from '../rounds/roundTypes.js';
 
 /**
  * The id of the server-rendered first screen in the review page
@@ -58,6 +59,8 @@ export const API = {
   feedback: '/api/feedback',
   /** POST {} -> { ok: true }; the review ends without feedback. */
   close: '/api/close',
+  /** GET ?from=<tree>&to=<tree> -> RoundDiffData: `git diff` between two recorded round states of the review's series (issue 13). */
+  roundDiff: '/api/round-diff',
 } as const;
 
 export interface FeedbackResult {
@@ -81,6 +84,7 @@ export interface ApiResponses {
   draft: DraftData;
   feedback: FeedbackResult;
   close: { ok: true };
+  roundDiff: RoundDiffData;
 }
 
 export interface ApiRequests {

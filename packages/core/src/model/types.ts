@@ -8,6 +8,8 @@
  * export's.
  */
 
+import type { ReviewRoundsData, ThreadActInput } from '../rounds/roundTypes.js';
+
 /** Which side of a diff a line belongs to. `old` is the base, `new` the change. */
 export type Side = 'old' | 'new';
 
@@ -142,6 +144,13 @@ export interface ReviewData {
   repoName: string;
   /** The unified patch exactly as git produced it. */
   patch: string;
+  /**
+   * One per section of the patch, in the patch's order (git's: tracked files,
+   * then untracked ones), so `files[i]` is section i's facts. The patch is
+   * streamed and compressed as git writes it, so the server does not reorder
+   * it; every list the reviewer sees puts them in the one file order
+   * (`sortByFileOrder`, fileOrder.ts) instead.
+   */
   files: FileFacts[];
   /** sha256 hex over the patch and the file facts: changes whenever the diff changes. */
   fingerprint: string;
@@ -149,6 +158,8 @@ export interface ReviewData {
   patchOnly: boolean;
   /** True when the patch was read with whitespace ignored (git diff -w). */
   ignoreWhitespace: boolean;
+  /** The review series this review continues (issue 13); absent for a first round, a patch or the demo. */
+  rounds?: ReviewRoundsData;
 }
 
 /** Why a file's contents cannot be served (or edited). */
@@ -184,21 +195,55 @@ export interface FreshnessData {
 
 /** Autosaved review state, keyed by the diff fingerprint. */
 export interface DraftData {
-  version: 1;
+  /** 2 added `composer`; the CLI still reads version 1 (apps/cli/src/drafts/readDraft.ts). */
+  version: 2;
   fingerprint: string;
   annotations: Annotation[];
   /** path -> fingerprint of the file's content when it was marked viewed. */
   viewed: Record<string, string>;
   verdict?: Verdict;
   summary?: string;
+  /** The comment or suggestion being written and not yet added, if any: a reload or a crash loses none of it. */
+  composer: UnsentComposer | null;
   updatedAt: string;
 }
+
+/** Where an unsent comment or suggestion is anchored. */
+export type UnsentTarget =
+  | { scope: 'general' }
+  | { scope: 'file'; path: string }
+  | { scope: 'line'; path: string; side: Side; startLine: number; endLine: number };
+
+/** A comment or suggestion form's contents, as the draft keeps them. */
+export type UnsentComposer =
+  | {
+      kind: 'comment';
+      target: UnsentTarget;
+      text: string;
+      /** The annotation being edited, or null for a new one. */
+      editingId: string | null;
+    }
+  | {
+      kind: 'suggestion';
+      target: Extract<UnsentTarget, { scope: 'line' }>;
+      text: string;
+      originalCode: string;
+      suggestedCode: string;
+      deletion: boolean;
+      /** sha256 of the new side the original code was read from. */
+      revision: string | null;
+      editingId: string | null;
+    };
 
 /** What the page submits when the reviewer sends feedback. */
 export interface FeedbackSubmission {
   verdict: Verdict;
   summary: string;
   annotations: Annotation[];
+  /** Who is reviewing, as typed in the Send dialog (issue 13); absent: the round is recorded without a reviewer. */
+  reviewer?: string;
+  /** Acts on threads of earlier rounds (resolve, reopen, reply), stored with the round this Send records. */
+  threadActs?: ThreadActInput[];
 }
 
 /** The review the export is rendered from. */

@@ -27,7 +27,7 @@ describe('AnnotationList', () => {
   it('groups annotations by file: General first, then files in diff order, lines in order', () => {
     renderWithReview(<AnnotationList />, harnessWithAnnotations());
     const groups = screen.getAllByRole('region').map((g) => g.getAttribute('aria-label'));
-    expect(groups).toEqual(['General', 'mod.txt', 'src/calc.ts']);
+    expect(groups).toEqual(['General', 'src/calc.ts', 'mod.txt']); // the diff's order is the tree's: folders first
     const calc = within(screen.getByRole('region', { name: 'src/calc.ts' }));
     const items = calc.getAllByRole('button', { name: /^(Comment|Suggestion) / }).map((b) => b.textContent);
     expect(items).toEqual(['Suggestion Lines 1–2 (new) Overlap c', 'Suggestion Line 2 (new) Overlap tighter', 'Comment Line 9 (new) Bump on purpose?']);

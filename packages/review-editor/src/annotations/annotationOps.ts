@@ -2,7 +2,7 @@
  * Building, ordering and checking annotations. Pure functions over the core
  * `Annotation` type.
  */
-import { suggestionId, type Annotation, type Comment, type LineComment, type Side, type Suggestion } from '@redline/core';
+import { compareFilePaths, suggestionId, type Annotation, type Comment, type LineComment, type Side, type Suggestion } from '@redline/core';
 
 let counter = 0;
 
@@ -111,7 +111,7 @@ export function groupAnnotationsByFile(annotations: readonly Annotation[], fileO
   }
   const fileRank = (path: string) => (path === '' ? -1 : (rank.get(path) ?? Number.MAX_SAFE_INTEGER));
   return [...groups.entries()]
-    .sort(([a], [b]) => fileRank(a) - fileRank(b) || (a < b ? -1 : a > b ? 1 : 0))
+    .sort(([a], [b]) => fileRank(a) - fileRank(b) || compareFilePaths(a, b))
     .map(([path, list]) => ({ path, annotations: [...list].sort(compareWithinFile) }));
 }
 

@@ -35,12 +35,12 @@ export const createAnnotationsSlice: ReviewSliceCreator<AnnotationsSlice> = (set
       annotations: s.annotations.filter((a) => a.id !== id),
       composer: s.composer?.editingId === id ? null : s.composer,
     });
-    s.pushToast({ message: annotation.kind === 'suggestion' ? 'Suggestion deleted' : 'Comment deleted', undo: { annotation, index } });
+    s.pushToast({ message: annotation.kind === 'suggestion' ? 'Suggestion deleted' : 'Comment deleted', undo: { kind: 'delete', annotation, index } });
   },
   undoDelete(toastId) {
     const toast = get().toasts.find((t) => t.id === toastId);
     get().dismissToast(toastId);
-    if (!toast?.undo) return;
+    if (toast?.undo?.kind !== 'delete') return;
     const { annotation, index } = toast.undo;
     set((s) => {
       const rest = s.annotations.filter((a) => a.id !== annotation.id);

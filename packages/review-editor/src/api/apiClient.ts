@@ -12,6 +12,7 @@ import {
   type FileContentsData,
   type FreshnessData,
   type ReviewData,
+  DRAFT_BASE_HEADER,
   SESSION_HEADER,
 } from '@redline/core';
 import { sessionSecret } from './sessionCredential.js';
@@ -40,6 +41,9 @@ export interface ReviewApi {
 }
 
 type Fetch = typeof fetch;
+
+/** Under the 64 KiB the Fetch standard allows all of a page's keepalive bodies in flight, with room for another. */
+const KEEPALIVE_MAX_BYTES = 60 * 1024;
 
 /** The request index.html starts before the app's code has loaded. */
 interface EarlyReview {
@@ -71,12 +75,20 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
     return (await response.json()) as ApiResponses[K];
   }
 
-  const jsonInit = (method: 'PUT' | 'POST', body: unknown, keepalive = false): RequestInit => ({
-    method,
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-    keepalive,
-  });
+  /**
+   * The draft each fingerprint's saves build on: what this page loaded
+   * (`none` when there was none), then what it saved. Sent with each save
+   * (DRAFT_BASE_HEADER) so the server refuses one that would overwrite
+   * another tab's save.
+   */
+  const draftBases = new Map<string, string>();
+
+  const jsonInit = (method: 'PUT' | 'POST', body: unknown, keepalive = false, headers: Record<string, string> = {}): RequestInit => {
+    const text = JSON.stringify(body);
+    // A keepalive request whose body is over 64 KiB is refused outright (the
+    // Fetch standard's limit): a large draft goes as an ordinary request.
+    return { method, headers: { 'Content-Type': 'application/json', ...headers }, body: text, keepalive: keepalive && new TextEncoder().encode(text).length < KEEPALIVE_MAX_BYTES };
+  };
 
   return {
     getReview: (options) => {
@@ -89,14 +101,21 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
     getFreshness: (fingerprint) => request('freshness', `${API.freshness}?${new URLSearchParams({ fingerprint })}`),
     async getDraft(fingerprint) {
       try {
-        return await request('draft', `${API.draft}?${new URLSearchParams({ fingerprint })}`);
+        const draft = await request('draft', `${API.draft}?${new URLSearchParams({ fingerprint })}`);
+        draftBases.set(fingerprint, draft.updatedAt);
+        return draft;
       } catch (error) {
-        if (error instanceof ApiRequestError && error.status === 404) return null;
+        if (error instanceof ApiRequestError && error.status === 404) {
+          draftBases.set(fingerprint, 'none');
+          return null;
+        }
         throw error;
       }
     },
     async putDraft(draft, options) {
-      await request('draft', API.draft, jsonInit('PUT', draft, options?.keepalive));
+      const base = draftBases.get(draft.fingerprint);
+      await request('draft', API.draft, jsonInit('PUT', draft, options?.keepalive, base === undefined ? {} : { [DRAFT_BASE_HEADER]: base }));
+      draftBases.set(draft.fingerprint, draft.updatedAt);
     },
     sendFeedback: (submission) => request('feedback', API.feedback, jsonInit('POST', submission)),
     async closeReview() {

@@ -9,6 +9,7 @@ import type { ReviewController } from './reviewController.js';
 import { CloseReviewDialog } from '../feedback/CloseReviewDialog.js';
 import { ClosedScreen, SentScreen } from '../feedback/EndScreens.js';
 import { FailedScreen, LoadingScreen } from '../reviewLoading/LoadingScreens.js';
+import { ServerGoneBanner } from '../reviewLoading/ServerGoneBanner.js';
 import { FeedbackDialog } from '../feedback/FeedbackDialog.js';
 import { ReviewContext, useController, useReview } from './reviewContext.js';
 import { SearchBar } from '../search/SearchBar.js';
@@ -92,6 +93,7 @@ function ReviewPage() {
   return (
     <div className="app">
       <TopBar />
+      <ServerGoneBanner />
       <div className="workspace" data-sidebar={sidebar}>
         {sidebar === 'shown' ? (
           <>

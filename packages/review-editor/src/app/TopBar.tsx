@@ -1,8 +1,15 @@
 /** The page header: what is reviewed, the freshness chip, save state and the main actions. */
 import { Icon } from '../ui/icons.js';
 import { useController, useReview } from './reviewContext.js';
+import type { DraftStatus } from '../drafts/draftSlice.js';
 
-const DRAFT_LABEL = { idle: '', pending: 'Saving…', saved: 'Draft saved', failed: 'Draft not saved' } as const;
+const DRAFT_LABEL = {
+  idle: '',
+  pending: 'Saving…',
+  saved: 'Draft saved',
+  failed: 'Draft not saved',
+  conflict: 'Not saved: saved from another tab',
+} as const satisfies Record<DraftStatus, string>;
 
 export function TopBar() {
   const controller = useController();

@@ -18,14 +18,15 @@ describe('the review store', () => {
     expect(s.phase).toBe('ready');
     expect(s.files).toHaveLength(10);
     expect(s.fileById.get('src/calc.ts')?.path).toBe('src/calc.ts');
-    expect(s.currentFileId).toBe('bin.dat');
+    expect(s.currentFileId).toBe('src/calc.ts'); // the first in file order: folders first
     expect(s.annotations).toEqual([]);
   });
 
   it('restores a draft saved for the same diff, dropping viewed marks that no longer match', () => {
     const store = createReviewStore();
     const draft = {
-      version: 1 as const,
+      version: 2 as const,
+      composer: null,
       fingerprint: review.fingerprint,
       annotations: [{ id: 'c1', kind: 'comment' as const, scope: 'general' as const, path: '' as const, text: 'hi', createdAt: '2025-01-01T00:00:00Z' }],
       viewed: { 'mod.txt': 'stale-fingerprint', 'new.ts': '' },
@@ -48,7 +49,7 @@ describe('the review store', () => {
   });
 
   it('restores a draft that arrives after the review only while the reviewer has done nothing', () => {
-    const draft = { version: 1 as const, fingerprint: review.fingerprint, annotations: [], viewed: {}, verdict: 'approve' as const, summary: 'from draft', updatedAt: '' };
+    const draft = { version: 2 as const, composer: null, fingerprint: review.fingerprint, annotations: [], viewed: {}, verdict: 'approve' as const, summary: 'from draft', updatedAt: '' };
     const untouched = loaded();
     expect(untouched.getState().restoreDraft(draft)).toBe(true);
     expect(untouched.getState().summary).toBe('from draft');

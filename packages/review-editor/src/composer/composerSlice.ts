@@ -6,6 +6,7 @@ import type { SelectedLineRange } from '@pierre/diffs';
 import type { Annotation, Side } from '@redline/core';
 import type { ReviewSliceCreator } from '../app/reviewStore.js';
 import { composerToAnnotation, type SubmitOptions } from './composerToAnnotation.js';
+import { composerHasWork } from './unsentComposer.js';
 
 /** Lines picked in the gutter, as CodeView reports them. */
 export interface LineSelection {
@@ -60,11 +61,19 @@ export interface OpenComposerInput {
 
 export interface ComposerSlice {
   composer: Composer | null;
+  /**
+   * The last form closed with work in it (Esc, Cancel): kept in the draft,
+   * opened again by its toast's Undo or by a new form on the same lines.
+   */
+  keptComposer: Composer | null;
   selection: LineSelection | null;
   setSelection(selection: LineSelection | null): void;
   openComposer(input: OpenComposerInput): boolean;
   updateComposer(patch: Partial<Pick<Composer, 'text' | 'suggestedCode' | 'deletion' | 'error' | 'askEmptySuggestion'>>): void;
+  /** Closes the form; one with work in it is kept (keptComposer) and its toast offers Undo. */
   closeComposer(): void;
+  /** The Undo of a closed form's toast: opens it again as it was. */
+  reopenClosedComposer(toastId: number): void;
   /** Turns the open form into an annotation; returns it, or null when the form needs attention. */
   submitComposer(options?: SubmitOptions): Annotation | null;
   /** Opens the form to edit an existing annotation in place. */
@@ -75,6 +84,7 @@ let nextComposerKey = 1;
 
 export const createComposerSlice: ReviewSliceCreator<ComposerSlice> = (set, get) => ({
   composer: null,
+  keptComposer: null,
   selection: null,
   setSelection(selection) {
     set({ selection });
@@ -85,6 +95,11 @@ export const createComposerSlice: ReviewSliceCreator<ComposerSlice> = (set, get)
       get().showToast('Finish or cancel the open comment first.');
       return false;
     }
+    const kept = get().keptComposer;
+    if (kept && !input.editingId && !input.text && sameTarget(kept.target, input.target) && kept.kind === input.kind) {
+      set({ composer: { ...kept, key: nextComposerKey++, error: null }, keptComposer: null });
+      return true;
+    }
     set({ composer: newComposer(input) });
     return true;
   },
@@ -93,7 +108,20 @@ export const createComposerSlice: ReviewSliceCreator<ComposerSlice> = (set, get)
     if (composer) set({ composer: { ...composer, ...patch } });
   },
   closeComposer() {
-    set({ composer: null });
+    const c = get().composer;
+    if (!c || !composerHasWork(c)) return set({ composer: null });
+    set({ composer: null, keptComposer: c });
+    const what = c.kind === 'suggestion' ? 'Suggestion' : 'Comment';
+    get().pushToast({ message: `${what} closed, kept as a draft`, undo: { kind: 'reopen', composer: c } });
+  },
+  reopenClosedComposer(toastId) {
+    const toast = get().toasts.find((t) => t.id === toastId);
+    get().dismissToast(toastId);
+    if (toast?.undo?.kind !== 'reopen') return;
+    const c = toast.undo.composer;
+    const open = get().composer;
+    if (open && composerHasWork(open)) return get().showToast('Finish or cancel the open comment first.');
+    set((s) => ({ composer: { ...c, key: nextComposerKey++ }, keptComposer: s.keptComposer === c ? null : s.keptComposer }));
   },
   submitComposer(options = {}) {
     const s = get();
@@ -117,7 +145,7 @@ export const createComposerSlice: ReviewSliceCreator<ComposerSlice> = (set, get)
   },
 });
 
-function newComposer(input: OpenComposerInput): Composer {
+export function newComposer(input: OpenComposerInput): Composer {
   return {
     key: nextComposerKey++,
     kind: input.kind,
@@ -154,11 +182,6 @@ function annotationTarget(a: Annotation): ComposerTarget {
   if (a.scope === 'general') return { scope: 'general' };
   if (a.scope === 'file') return { scope: 'file', fileId: a.path };
   return { scope: 'line', fileId: a.path, side: a.side ?? 'new', startLine: a.startLine ?? 1, endLine: a.endLine ?? a.startLine ?? 1 };
-}
-
-function composerHasWork(c: Composer): boolean {
-  if (c.text.trim() !== '') return true;
-  return c.kind === 'suggestion' && (c.suggestedCode !== c.originalCode || c.deletion);
 }
 
 function sameTarget(a: ComposerTarget, b: ComposerTarget): boolean {

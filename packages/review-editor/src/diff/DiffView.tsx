@@ -43,8 +43,8 @@ const DIFF_CSS = `
 }
 span[style*="--diffs-token-light:#66707B" i] { --diffs-token-light: #4b535d !important; }
 [data-utility-button] { background-color: light-dark(#0969da, #1f6feb); color: #ffffff; }
-[data-additions-count] { color: light-dark(#1a7f37, #3fb950); }
-[data-deletions-count] { color: light-dark(#cf222e, #f85149); }
+/* The header's counts are FileHeaderActions' (+2 −1, the tree's order); Pierre's own say -1 +2. */
+[data-additions-count], [data-deletions-count] { display: none; }
 pre code:focus-visible { outline: 2px solid light-dark(#0969da, #4493f8); outline-offset: -2px; }
 /* A file getting ready for editing takes no input (edit/editInputGate.ts): say so under the pointer too. */
 :host([data-edit-getting-ready]) pre, :host([data-edit-getting-ready]) pre * { cursor: progress !important; }

@@ -1,10 +1,12 @@
 /**
- * The right side of a file header: what kind of file it is, "Load diff" for
+ * The right side of a file header: its counts (`+2 −1`, in the tree's order:
+ * Pierre's own, `-1 +2`, are hidden in DiffView's CSS), what kind of file it is, "Load diff" for
  * large ones, a file comment, the Viewed checkbox, and at the far right the
  * slot the edit feature fills (its Edit button).
  */
 import { extensionSlots } from './extensionSlots.js';
 import { LARGE_DIFF_CHANGED_LINES } from '@redline/core';
+import { ChangeCounts } from '../ui/ChangeCounts.js';
 import { Icon } from '../ui/icons.js';
 import { useController, useReview } from '../app/reviewContext.js';
 
@@ -17,31 +19,34 @@ export function FileHeaderActions({ fileId }: { fileId: string }) {
   const state = controller.store.getState();
   const End = extensionSlots.fileHeaderEnd;
   return (
-    <span className="file-actions" role="group" aria-label={`${file.path} actions`}>
-      {file.generated ? <span className="chip" title="Lock file, build output or marked as generated">Generated</span> : null}
-      {file.large && collapsed ? (
-        <button type="button" className="btn btn-small" title={`More than ${LARGE_DIFF_CHANGED_LINES.toLocaleString('en')} changed lines or 400 KB`} onClick={() => state.setCollapsed(fileId, false)}>
-          Load diff
+    <>
+      <ChangeCounts className="file-counts" additions={file.additions} deletions={file.deletions} drawn={false} />
+      <span className="file-actions" role="group" aria-label={`${file.path} actions`}>
+        {file.generated ? <span className="chip" title="Lock file, build output or marked as generated">Generated</span> : null}
+        {file.large && collapsed ? (
+          <button type="button" className="btn btn-small" title={`More than ${LARGE_DIFF_CHANGED_LINES.toLocaleString('en')} changed lines or 400 KB`} onClick={() => state.setCollapsed(fileId, false)}>
+            Load diff
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="btn btn-small btn-icon"
+          aria-label={`Comment on file ${file.path}`}
+          title="Comment on this file"
+          onClick={() => {
+            state.setCollapsed(fileId, false);
+            controller.openComment({ scope: 'file', fileId });
+          }}
+        >
+          <Icon name="comment" />
         </button>
-      ) : null}
-      <button
-        type="button"
-        className="btn btn-small btn-icon"
-        aria-label={`Comment on file ${file.path}`}
-        title="Comment on this file"
-        onClick={() => {
-          state.setCollapsed(fileId, false);
-          controller.openComment({ scope: 'file', fileId });
-        }}
-      >
-        <Icon name="comment" />
-      </button>
-      <label className={`viewed-toggle ${viewed ? 'is-viewed' : ''}`}>
-        <input type="checkbox" checked={viewed} onChange={() => state.toggleViewed(fileId)} />
-        Viewed
-      </label>
-      {End ? <End file={file} /> : null}
-    </span>
+        <label className={`viewed-toggle ${viewed ? 'is-viewed' : ''}`}>
+          <input type="checkbox" aria-label={`Viewed ${file.path}`} checked={viewed} onChange={() => state.toggleViewed(fileId)} />
+          Viewed
+        </label>
+        {End ? <End file={file} /> : null}
+      </span>
+    </>
   );
 }
 

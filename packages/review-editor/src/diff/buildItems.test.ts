@@ -20,7 +20,8 @@ describe('CodeView items', () => {
   it('are one diff item per file, in order, with file notices where the diff alone says nothing', () => {
     const { items } = setup();
     const list = items();
-    expect(list.map((i) => i.id)).toEqual([...KINDS_FILES.map((f) => f.path), 'src/calc.ts']);
+    // The one file order: the folder src/ before the root's files.
+    expect(list.map((i) => i.id)).toEqual(['src/calc.ts', ...KINDS_FILES.map((f) => f.path)]);
     const noticed = list.filter((i) => i.annotations?.some((a) => a.metadata.kind === 'file-notices')).map((i) => i.id);
     expect(noticed).toEqual(['bin.dat', 'link', 'pure2.txt', 'run.sh']);
   });

@@ -1,18 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CALC_FILES, CALC_PATCH, makeReview } from '../testing/fixtures.js';
-import { createMemoryApi } from '../testing/memoryApi.js';
-import { createReviewStore } from '../app/reviewStore.js';
-import { startDraftAutosave } from './draftAutosave.js';
+import { createAutosaveHarness } from '../testing/autosaveHarness.js';
 
-function setup() {
-  const review = makeReview(CALC_PATCH, CALC_FILES);
-  const api = createMemoryApi(review);
-  const store = createReviewStore();
-  store.getState().loadReview(review, null);
-  const autosave = startDraftAutosave(store, api, { delayMs: 200, maxWaitMs: 500 });
-  const puts = () => api.calls.filter((c) => c === 'draft put').length;
-  return { review, api, store, autosave, puts };
-}
+const setup = createAutosaveHarness;
 
 describe('draft autosave', () => {
   beforeEach(() => {
@@ -31,7 +20,7 @@ describe('draft autosave', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(puts()).toBe(1);
     const draft = api.drafts.get(review.fingerprint)!;
-    expect(draft).toMatchObject({ version: 1, fingerprint: review.fingerprint, summary: 's', verdict: 'comment', annotations: [] });
+    expect(draft).toMatchObject({ version: 2, fingerprint: review.fingerprint, summary: 's', verdict: 'comment', annotations: [] });
     expect(Object.keys(draft.viewed)).toEqual(['src/calc.ts']);
     expect(store.getState().draftStatus).toBe('saved');
     autosave.stop();

@@ -1,6 +1,7 @@
 /**
  * Autosaves the reviewer's work (annotations, viewed marks, verdict,
- * summary) through PUT /api/draft, keyed by the diff fingerprint.
+ * summary, and the comment or suggestion being written, or the last one
+ * closed unsent) through PUT /api/draft, keyed by the diff fingerprint.
  *
  * Debounced, never more than `maxWaitMs` behind the last change (500 ms):
  * killing the browser and the server mid-review loses at most that. Saves
@@ -8,7 +9,9 @@
  * page is hidden or closed, what is pending goes out at once (keepalive).
  */
 import type { DraftData } from '@redline/core';
-import type { ReviewApi } from '../api/apiClient.js';
+import { composerToUnsent } from '../composer/unsentComposer.js';
+import { isServerGone } from '../reviewLoading/serverGone.js';
+import { ApiRequestError, type ReviewApi } from '../api/apiClient.js';
 import type { ReviewStore, ReviewStoreState } from '../app/reviewStore.js';
 
 export interface AutosaveOptions {
@@ -22,17 +25,24 @@ export interface AutosaveOptions {
 function draftFromState(s: ReviewStoreState, now: Date): DraftData | null {
   if (!s.review) return null;
   return {
-    version: 1,
+    version: 2,
     fingerprint: s.review.fingerprint,
     annotations: s.annotations,
     viewed: s.viewed,
     verdict: s.verdict,
     summary: s.summary,
+    composer: unsentOf(s),
     updatedAt: now.toISOString(),
   };
 }
 
-const saved = (s: ReviewStoreState) => [s.annotations, s.viewed, s.verdict, s.summary, s.review?.fingerprint] as const;
+/** The open form, else the last one closed with work in it. */
+function unsentOf(s: ReviewStoreState): DraftData['composer'] {
+  const c = s.composer ?? s.keptComposer;
+  return c ? composerToUnsent(c) : null;
+}
+
+const saved = (s: ReviewStoreState) => [s.annotations, s.viewed, s.verdict, s.summary, s.composer, s.keptComposer, s.review?.fingerprint] as const;
 
 export interface DraftAutosave {
   /** Saves what is pending now (keepalive: the request may outlive the page). */
@@ -93,13 +103,20 @@ async function save(saver: Saver, keepalive = false): Promise<void> {
     return saver.inFlight;
   }
   const draft = draftFromState(saver.store.getState(), saver.now());
-  if (!draft || saver.store.getState().phase !== 'ready') return;
+  if (!draft || saver.store.getState().phase !== 'ready' || saver.store.getState().draftStatus === 'conflict') return;
   saver.dirty = false;
   saver.inFlight = saver.api
     .putDraft(draft, { keepalive })
     .then(
-      () => saver.store.getState().setDraftStatus(saver.dirty ? 'pending' : 'saved'),
-      () => saver.store.getState().setDraftStatus('failed'),
+      () => {
+        saver.store.getState().setDraftStatus(saver.dirty ? 'pending' : 'saved');
+        saver.store.getState().setServerGone(false);
+      },
+      (error: unknown) => {
+        if (error instanceof ApiRequestError && error.code === 'draft-conflict') return stopOnConflict(saver);
+        saver.store.getState().setDraftStatus('failed');
+        if (isServerGone(error)) saver.store.getState().setServerGone(true);
+      },
     )
     .finally(() => {
       saver.inFlight = null;
@@ -108,7 +125,19 @@ async function save(saver: Saver, keepalive = false): Promise<void> {
   return saver.inFlight;
 }
 
+/**
+ * Another tab of this review saved since this one loaded the draft (the
+ * server refused the save, 409): this tab stops saving and says so, rather
+ * than overwrite that tab's work or lose its own silently.
+ */
+function stopOnConflict(saver: Saver): void {
+  const state = saver.store.getState();
+  state.setDraftStatus('conflict');
+  state.showToast('This review was saved from another tab, so this tab no longer saves its changes. Reload it to continue from that tab\'s draft.');
+}
+
 function schedule(saver: Saver) {
+  if (saver.store.getState().draftStatus === 'conflict') return;
   const at = Date.now();
   saver.firstPendingAt ??= at;
   saver.store.getState().setDraftStatus('pending');

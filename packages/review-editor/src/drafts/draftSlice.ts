@@ -4,10 +4,13 @@
  */
 import type { Annotation, DraftData, Verdict } from '@redline/core';
 import type { ReviewSliceCreator } from '../app/reviewStore.js';
+import { newComposer, type Composer } from '../composer/composerSlice.js';
+import { unsentToComposerInput } from '../composer/unsentComposer.js';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import { keepValidViewed } from '../viewed/viewedFingerprint.js';
 
-export type DraftStatus = 'idle' | 'pending' | 'saved' | 'failed';
+/** `conflict`: another tab of this review saved since this tab loaded the draft; this tab saves no more (never a silent overwrite). */
+export type DraftStatus = 'idle' | 'pending' | 'saved' | 'failed' | 'conflict';
 
 export interface DraftSlice {
   draftStatus: DraftStatus;
@@ -24,13 +27,22 @@ export interface DraftSlice {
 export function workFromDraft(
   draft: DraftData | null,
   files: readonly ReviewFile[],
-): { annotations: Annotation[]; viewed: Record<string, string>; verdict: Verdict; summary: string } {
+): { annotations: Annotation[]; viewed: Record<string, string>; verdict: Verdict; summary: string; composer: Composer | null; keptComposer: null } {
   return {
     annotations: draft?.annotations ?? [],
     viewed: draft ? keepValidViewed(draft.viewed, files) : {},
     verdict: draft?.verdict ?? 'comment',
     summary: draft?.summary ?? '',
+    composer: draft ? restoredComposer(draft, files) : null,
+    keptComposer: null,
   };
+}
+
+/** The form that was open (or closed unsent) when the draft was saved, open again; not if its file left the diff. */
+function restoredComposer(draft: DraftData, files: readonly ReviewFile[]): Composer | null {
+  if (!draft.composer) return null;
+  const input = unsentToComposerInput(draft.composer, (path) => files.some((f) => f.path === path));
+  return input ? newComposer(input) : null;
 }
 
 export const createDraftSlice: ReviewSliceCreator<DraftSlice> = (set, get) => ({

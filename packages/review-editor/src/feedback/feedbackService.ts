@@ -3,6 +3,8 @@ import { buildFeedbackReview, type FeedbackReview, type FeedbackSubmission } fro
 import type { ReviewApi } from '../api/apiClient.js';
 import type { ReviewStore, ReviewStoreState } from '../app/reviewStore.js';
 import { errorMessage } from '../ui/errorMessage.js';
+import { isServerGone } from '../reviewLoading/serverGone.js';
+import { SERVER_GONE_WORDS } from './serverGoneWords.js';
 
 export interface FeedbackService {
   /** Exactly what the server renders the export from (it adds its own target): the dialog's preview. */
@@ -42,7 +44,9 @@ async function settle(store: ReviewStore, what: 'Sending' | 'Closing', run: () =
     await run();
     return true;
   } catch (error) {
-    store.getState().setError(`${what} failed: ${errorMessage(error)}`);
+    const gone = isServerGone(error);
+    if (gone) store.getState().setServerGone(true);
+    store.getState().setError(`${what} failed: ${gone ? SERVER_GONE_WORDS.sendFailed : errorMessage(error)}`);
     return false;
   }
 }

@@ -12,6 +12,7 @@ import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReviewController } from '../app/reviewController.js';
 import { buildFileTree, flattenFileTree, SIDEBAR_WORDS, signedCount, statusLabel, statusLetter, type TreeRow } from '@redline/core';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
+import { ChangeCounts } from '../ui/ChangeCounts.js';
 import { Icon } from '../ui/icons.js';
 import { useController, useReview } from '../app/reviewContext.js';
 
@@ -220,10 +221,7 @@ function FileRow({ file, name, top, padding, position, size, current, roving }: 
             <span data-text={String(comments)} />
           </span>
         ) : null}
-        <span className="tree-counts" aria-hidden="true">
-          {file.additions ? <span className="count-add" data-text={signedCount('+', file.additions)} /> : null}
-          {file.deletions ? <span className="count-del" data-text={signedCount('−', file.deletions)} /> : null}
-        </span>
+        <ChangeCounts className="tree-counts" additions={file.additions} deletions={file.deletions} drawn />
         <span className={`tree-viewed ${viewed ? 'on' : ''}`} aria-hidden="true">
           {viewed ? <Icon name="check" size={12} /> : null}
         </span>

@@ -2,14 +2,28 @@
  * Asks the server every few seconds whether the repository still matches the
  * diff on screen, only while the tab is visible. When it does not, the
  * "Diff out of date" chip appears; refreshing stays the reviewer's choice.
+ *
+ * When the server does not answer at all it is taken to be gone (the banner
+ * says so) and the polls back off: each wait twice the last, up to a minute,
+ * back to every 3 s at the first answer.
  */
 import type { ReviewApi } from '../api/apiClient.js';
 import type { ReviewStore } from '../app/reviewStore.js';
+import { isServerGone } from './serverGone.js';
 
 export const FRESHNESS_INTERVAL_MS = 3_000;
+export const FRESHNESS_MAX_INTERVAL_MS = 60_000;
+
+/** The wait before the next poll after `failures` unanswered ones in a row. */
+export function pollDelay(failures: number, intervalMs = FRESHNESS_INTERVAL_MS): number {
+  return Math.min(intervalMs * 2 ** failures, Math.max(intervalMs, FRESHNESS_MAX_INTERVAL_MS));
+}
 
 export function startFreshnessPolling(store: ReviewStore, api: ReviewApi, intervalMs = FRESHNESS_INTERVAL_MS): () => void {
   let busy = false;
+  let failures = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
 
   async function poll() {
     const s = store.getState();
@@ -18,23 +32,33 @@ export function startFreshnessPolling(store: ReviewStore, api: ReviewApi, interv
     const asked = s.review.fingerprint;
     try {
       const answer = await api.getFreshness(asked);
+      failures = 0;
       const now = store.getState();
+      now.setServerGone(false);
       // Ignore an answer about a diff that was replaced meanwhile.
       if (now.review?.fingerprint === asked && !now.reloading) now.setStale(!answer.fresh);
-    } catch {
-      // The server may be gone (the review ended elsewhere): keep quiet.
+    } catch (error) {
+      // An HTTP error is an answer (the review may have ended elsewhere): keep quiet.
+      if (isServerGone(error)) {
+        failures++;
+        store.getState().setServerGone(true);
+      }
     } finally {
       busy = false;
     }
   }
 
-  const timer = setInterval(() => void poll(), intervalMs);
+  const next = () => {
+    if (!stopped) timer = setTimeout(() => void poll().finally(next), pollDelay(failures, intervalMs));
+  };
+  next();
   const onVisible = () => {
     if (document.visibilityState === 'visible') void poll();
   };
   document.addEventListener('visibilitychange', onVisible);
   return () => {
-    clearInterval(timer);
+    stopped = true;
+    if (timer) clearTimeout(timer);
     document.removeEventListener('visibilitychange', onVisible);
   };
 }

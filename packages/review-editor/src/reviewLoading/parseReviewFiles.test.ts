@@ -56,7 +56,8 @@ describe('parseReviewFiles', () => {
       { ...CALC_FILES[0]!, path: 'package-lock.json' },
       { ...CALC_FILES[0]!, path: 'big.txt', status: 'added', additions: 2500, deletions: 0 },
     ]);
-    const [lockFile, bigFile] = parseReviewFiles(review);
+    // In file order: big.txt, then package-lock.json.
+    const [bigFile, lockFile] = parseReviewFiles(review);
     expect(lockFile!.generated).toBe(true);
     expect(lockFile!.large).toBe(false);
     expect(bigFile!.large).toBe(true);

@@ -2,10 +2,12 @@
  * Turns the server's ReviewData into ReviewFiles: parses the patch with
  * Pierre, cuts it into per-file sections, and joins each parsed file to its
  * FileFacts by path (falling back to position, then to facts read from the
- * patch itself, so a file is never dropped from view).
+ * patch itself, so a file is never dropped from view), in the one file order
+ * (`sortByFileOrder`: the tree's), which the diff, `j`/`k` and the Comments
+ * tab then follow.
  */
 import { parsePatchFiles, type FileDiffMetadata } from '@pierre/diffs';
-import { isGeneratedFile, isLargeDiff, isModeOnly, isRenameOnly, splitPatchSections, type FileFacts, type FileStatus, type ReviewData } from '@redline/core';
+import { isGeneratedFile, isLargeDiff, isModeOnly, isRenameOnly, sortByFileOrder, splitPatchSections, type FileFacts, type FileStatus, type ReviewData } from '@redline/core';
 import { stripTerminator } from './diffLines.js';
 import type { ReviewFile } from './reviewFile.js';
 
@@ -32,7 +34,7 @@ export function parseReviewFiles(review: Pick<ReviewData, 'patch' | 'files' | 'f
     if (used.has(facts)) continue;
     out.push(toReviewFile(facts, emptyDiff(facts, review.fingerprint), '', out.length));
   }
-  return out;
+  return sortByFileOrder(out, (file) => file.path).map((file, index) => ({ ...file, index }));
 }
 
 function toReviewFile(facts: FileFacts, fileDiff: FileDiffMetadata, patchSection: string, index: number): ReviewFile {

@@ -24,6 +24,8 @@ export interface ReviewSlice {
   stale: boolean;
   /** A refresh or whitespace reload is in flight. */
   reloading: boolean;
+  /** The server stopped answering (serverGone.ts): the banner says so and offers the export from the page. */
+  serverGone: boolean;
   /** Installs a freshly loaded review, restoring a draft saved for the same diff. */
   loadReview(review: ReviewData, draft?: DraftData | null): void;
   /**
@@ -35,6 +37,7 @@ export interface ReviewSlice {
   setError(message: string | null): void;
   setStale(stale: boolean): void;
   setReloading(reloading: boolean): void;
+  setServerGone(gone: boolean): void;
 }
 
 const filesState = (files: ReviewFile[]) => ({ files, fileById: new Map(files.map((f) => [f.id, f])) });
@@ -47,6 +50,7 @@ export const createReviewSlice: ReviewSliceCreator<ReviewSlice> = (set, get) => 
   fileById: new Map(),
   stale: false,
   reloading: false,
+  serverGone: false,
 
   loadReview(review, draft) {
     set(loadedState(review, draft ?? null));
@@ -69,6 +73,9 @@ export const createReviewSlice: ReviewSliceCreator<ReviewSlice> = (set, get) => 
   setReloading(reloading) {
     set({ reloading });
   },
+  setServerGone(serverGone) {
+    if (get().serverGone !== serverGone) set({ serverGone });
+  },
 });
 
 /** A first load: the draft saved for this very diff (if any) restores the reviewer's work; everything else starts afresh. */
@@ -83,7 +90,6 @@ function loadedState(review: ReviewData, draft: DraftData | null): Partial<Revie
     ...workFromDraft(restored, files),
     collapsed: {},
     selection: null,
-    composer: null,
     currentFileId: files[0]?.id ?? null,
     stale: false,
     overlapsConfirmed: false,

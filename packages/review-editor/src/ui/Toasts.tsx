@@ -1,4 +1,4 @@
-/** Short notices at the bottom of the page; deleting an annotation offers Undo here. */
+/** Short notices at the bottom of the page; deleting an annotation, or closing a form with text in it, offers Undo here. */
 import { useEffect } from 'react';
 import type { Toast } from './toastsSlice.js';
 import { useController, useReview } from '../app/reviewContext.js';
@@ -25,7 +25,7 @@ function ToastView({ toast }: { toast: Toast }) {
     <div className="toast">
       <span>{toast.message}</span>
       {toast.undo ? (
-        <button type="button" className="btn btn-small" onClick={() => state.undoDelete(toast.id)}>
+        <button type="button" className="btn btn-small" onClick={() => (toast.undo?.kind === 'reopen' ? state.reopenClosedComposer(toast.id) : state.undoDelete(toast.id))}>
           Undo
         </button>
       ) : null}

@@ -1,12 +1,19 @@
 /** Toasts: short messages at the bottom of the page, some with "Undo". */
 import type { Annotation } from '@redline/core';
 import type { ReviewSliceCreator } from '../app/reviewStore.js';
+import type { Composer } from '../composer/composerSlice.js';
+
+/** What a toast's "Undo" does. */
+export type ToastUndo =
+  /** A deleted annotation that "Undo" puts back at its index. */
+  | { kind: 'delete'; annotation: Annotation; index: number }
+  /** A form closed with text in it (Esc, Cancel), which "Undo" opens again. */
+  | { kind: 'reopen'; composer: Composer };
 
 export interface Toast {
   id: number;
   message: string;
-  /** A deleted annotation that "Undo" puts back at its index. */
-  undo?: { annotation: Annotation; index: number };
+  undo?: ToastUndo;
 }
 
 export interface ToastsSlice {

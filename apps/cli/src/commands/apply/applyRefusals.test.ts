@@ -367,7 +367,8 @@ describe('exit codes', () => {
       [['-'], 'hello, not an export', /not a valid Redline feedback export/],
       [['-'], '{"format": "something-else"}', /not a valid Redline feedback export/],
       [['--only', 'feedc0ffee00', '-'], renderFeedbackJson(makeReview([goodSuggestion()])), /no suggestion for: feedc0ffee00/],
-      [['--repo', outside, '-'], renderFeedbackJson(makeReview([goodSuggestion()])), /not a git repository/],
+      // Apply suggests --repo, never --patch (a review's way out, which apply does not have).
+      [['--repo', outside, '-'], renderFeedbackJson(makeReview([goodSuggestion()])), /not a git repository: .*; run redline apply inside the repository the export is for, or pass --repo DIR$/m],
     ];
     for (const [args, stdin, message] of cases) {
       const result = await expectNothingWritten(() => runApply(args, { cwd: repo.root, ...(stdin === undefined ? {} : { stdin }) }));

@@ -119,8 +119,9 @@ export function formatReportText(report: ApplyReport): string {
 
 function summaryLine(report: ApplyReport): string {
   const s = report.summary;
+  // A check says what would be applied once, in its outcome ("Check: 5 would be applied"), not also as "5 applied".
   const parts = [
-    [s.applied, 'applied'],
+    [report.mode === 'check' ? 0 : s.applied, 'applied'],
     [s.relocated, 'relocated'],
     [s.alreadyApplied, 'already applied'],
     [s.outdated, 'outdated'],
@@ -129,7 +130,7 @@ function summaryLine(report: ApplyReport): string {
   ]
     .filter(([n]) => (n as number) > 0)
     .map(([n, label]) => `${n as number} ${label as string}`);
-  const counts = parts.length > 0 ? parts.join(', ') : 'no suggestions';
+  const counts = parts.length > 0 ? parts.join(', ') : report.mode === 'check' && s.applied > 0 ? '' : 'no suggestions';
   const failed = s.outdated + s.conflict + s.refused;
   const pending = s.applied + s.relocated;
   let outcome: string;
@@ -146,7 +147,7 @@ function summaryLine(report: ApplyReport): string {
     outcome = 'Nothing written';
   }
   const comments = report.comments > 0 ? `; ${report.comments} comment(s) in the export are not applied by redline apply` : '';
-  return `${counts}. ${outcome}${comments}.`;
+  return `${counts === '' ? '' : `${counts}. `}${outcome}${comments}.`;
 }
 
 function linesLabel(start: number | null, end: number | null): string {

@@ -134,6 +134,9 @@ describe('redline apply on a real repository and a real markdown export', () => 
     expect(check.stdout).toContain('\\ No newline at end of file');
     expect(check.stdout).toContain('+  return a + b;\r\n');
     expect(check.stderr).toMatch(/Check: 5 would be applied, nothing written/);
+    // Said once: not also "5 applied." before it.
+    expect(check.stderr.match(/would be applied/g)).toHaveLength(1);
+    expect(check.stderr).not.toMatch(/\d+ applied/);
 
     const patch = join(exportDir, 'check.patch');
     writeFileSync(patch, check.stdout);

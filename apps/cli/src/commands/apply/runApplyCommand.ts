@@ -173,7 +173,7 @@ async function readExport(input: string, io: ApplyIo): Promise<Annotation[]> {
 /** No repository is bad input for apply (exit 2), where a review calls it an error (exit 1). */
 async function findApplyRoot(dir: string): Promise<string> {
   try {
-    return (await findRepository(dir)).root;
+    return (await findRepository(dir, 'apply')).root;
   } catch (error) {
     if (isRedlineError(error)) throw new RedlineError('bad-input', error.message, { cause: error });
     throw error;

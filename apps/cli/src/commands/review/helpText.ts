@@ -5,6 +5,15 @@ the feedback to your coding agent on stdout.
 Usage:
   redline [target] [options]
   redline apply [options]          apply the suggestions of a review (see redline apply --help)
+  redline rounds [--json]          list the rounds of the review series (see redline rounds --help)
+  redline threads [--json] [--state S]  list its threads: earlier comments and suggestions, and their state
+
+For coding agents (each has its --help):
+  redline start [target] [options] open the review in the background and return at once
+  redline wait [--timeout SECONDS] wait for the feedback (exit 4: still open, wait again)
+  redline status [--json]          how the review stands
+  redline stop                     end it without feedback (the draft is kept)
+  redline mcp                      the same verbs as an MCP server on stdio
 
 Targets (default: the working tree against HEAD, untracked files included):
   <commit>                         that commit against its first parent
@@ -22,6 +31,7 @@ Options:
   --no-open                        do not open a browser; open the printed link yourself
   --json                           print the feedback as JSON instead of markdown
   --output FILE                    also write the feedback to FILE
+  --new-series                     start a new review series instead of continuing the open one
   -h, --help                       show this help
   -v, --version                    show the version
 
@@ -29,12 +39,19 @@ Output:
   stderr                           the review link ("Review: http://127.0.0.1:PORT/?token=…") and
                                    progress messages
   stdout                           only the feedback, when the reviewer sends it
+  Each review link works once. To open the review again (a closed tab, another browser),
+  press Enter in the terminal running redline: it prints a new single-use link for the
+  same review (only when stdin is a terminal, never from a pipe).
   A copy of each review is saved under .git/redline/reviews/ (markdown and JSON);
-  drafts are autosaved under .git/redline/drafts/ until the feedback is sent.
+  drafts are autosaved under .git/redline/drafts/ until the feedback is sent;
+  the open review is recorded under .git/redline/sessions/ (one at a time per
+  repository: a second redline says which one is open).
+  Each Send records a round of the review series under refs/redline/ (docs/rounds.md).
 
 Exit codes:
   0    feedback sent (printed on stdout)
-  1    error (not a git repository, unknown revision, empty diff, port in use, ...)
+  1    error (not a git repository, unknown revision, empty diff, port in use,
+       a review already open in this repository, ...)
   2    usage error (unknown option, bad value)
   3    the reviewer closed the review without sending feedback
   130  interrupted (Ctrl-C); 143 when terminated (SIGTERM)

@@ -10,7 +10,7 @@ const review = (argv: string[]) => {
 
 describe('parseArgs', () => {
   it('defaults: working tree, random port, open the browser, markdown', () => {
-    expect(review([])).toEqual({ target: { kind: 'working-tree' }, port: 0, open: true, json: false, output: null, repo: null });
+    expect(review([])).toEqual({ target: { kind: 'working-tree' }, port: 0, open: true, json: false, output: null, repo: null, newSeries: false });
   });
 
   it('reads every target form', () => {
@@ -34,12 +34,15 @@ describe('parseArgs', () => {
       json: true,
       output: 'out.md',
       repo: '../x',
+      newSeries: false,
     });
+    expect(review(['--new-series']).newSeries).toBe(true);
   });
 
   it('help and version win; apply hands over the rest untouched', () => {
     expect(parseArgs(['--staged', '-h'])).toEqual({ kind: 'help' });
     expect(parseArgs(['-v'])).toEqual({ kind: 'version' });
     expect(parseArgs(['apply', '--dry-run', 'x.md'])).toEqual({ kind: 'apply', args: ['--dry-run', 'x.md'] });
+    expect(parseArgs(['threads', '--state', 'open'])).toEqual({ kind: 'threads', args: ['--state', 'open'] });
   });
 });

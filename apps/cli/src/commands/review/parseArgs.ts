@@ -16,12 +16,21 @@ export interface ReviewOptions {
   json: boolean;
   output: string | null;
   repo: string | null;
+  /** Start a new review series instead of continuing the open one (docs/rounds.md). */
+  newSeries: boolean;
 }
+
+/** The verbs of an agent's review session (and `serve-session`, the detached server `start` spawns: not for people). */
+export const VERBS = ['start', 'wait', 'status', 'stop', 'mcp', 'serve-session'] as const;
+export type Verb = (typeof VERBS)[number];
 
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
   | { kind: 'apply'; args: string[] }
+  /** `redline rounds …` and `redline threads …`: handed over untouched, like apply. */
+  | { kind: 'rounds' | 'threads'; args: string[] }
+  | { kind: 'verb'; verb: Verb; args: string[] }
   | { kind: 'review'; options: ReviewOptions };
 
 const OPTIONS = {
@@ -34,6 +43,7 @@ const OPTIONS = {
   'no-open': { type: 'boolean' },
   json: { type: 'boolean' },
   demo: { type: 'boolean' },
+  'new-series': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies Record<string, OptionSpec>;
@@ -42,6 +52,9 @@ type Read = ReadOptions<keyof typeof OPTIONS>;
 
 export function parseArgs(argv: readonly string[]): Command {
   if (argv[0] === 'apply') return { kind: 'apply', args: argv.slice(1) };
+  if (argv[0] === 'rounds' || argv[0] === 'threads') return { kind: argv[0], args: argv.slice(1) };
+  const verb = VERBS.find((name) => name === argv[0]);
+  if (verb) return { kind: 'verb', verb, args: argv.slice(1) };
   const read = readOptions(argv, OPTIONS);
   if (read.flags.has('help')) return { kind: 'help' };
   if (read.flags.has('version')) return { kind: 'version' };
@@ -54,6 +67,7 @@ export function parseArgs(argv: readonly string[]): Command {
       json: read.flags.has('json'),
       output: optionValue(read, 'output') ?? null,
       repo: optionValue(read, 'repo') ?? null,
+      newSeries: read.flags.has('new-series'),
     },
   };
 }

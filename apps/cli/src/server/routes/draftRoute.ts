@@ -1,7 +1,7 @@
 /** GET /api/draft?fingerprint= -> DraftData | 404; PUT DraftData -> { ok: true }. */
 import type { IncomingHttpHeaders } from 'node:http';
 import { DRAFT_BASE_HEADER } from '@redline/core';
-import { validateDraft } from '../../drafts/validateDraft.js';
+import { readDraft } from '../../drafts/readDraft.js';
 import { readJsonBody, sendJson } from '../httpIo.js';
 import { requiredParam, type ApiContext } from './apiContext.js';
 
@@ -10,7 +10,8 @@ export async function getDraft({ req, res, query, session }: ApiContext): Promis
 }
 
 export async function putDraft({ req, res, session }: ApiContext): Promise<void> {
-  const draft = validateDraft(await readJsonBody(req));
+  // Any version this redline reads: a page loaded before an upgrade still saves.
+  const draft = readDraft(await readJsonBody(req));
   await session.saveDraft(draft, draftBase(req.headers[DRAFT_BASE_HEADER]));
   sendJson(req, res, 200, { ok: true });
 }

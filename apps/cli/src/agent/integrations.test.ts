@@ -1,0 +1,84 @@
+/**
+ * The ready files under integrations/, one folder per agent, each parsed in
+ * its agent's own format (markdown with YAML front matter, TOML, JSON): the
+ * command or prompt files tell the agent to start, wait in a loop and apply
+ * with the commands that exist, name no command that does not, and the MCP
+ * entries run `redline mcp`. (agentBoundary.test.ts scans them for reviewer
+ * acts.)
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parse as parseToml } from 'smol-toml';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { VERBS } from '../commands/review/parseArgs.js';
+
+const INTEGRATIONS = resolve(__dirname, '../../../../integrations');
+const read = (path: string) => readFileSync(join(INTEGRATIONS, path), 'utf8');
+
+/** The `redline` commands a person or agent may run (serve-session is the detached server's own). */
+const COMMANDS = new Set<string>([...VERBS.filter((verb) => verb !== 'serve-session'), 'apply']);
+
+type Instructions = { file: string; frontMatter: Record<string, unknown> | null; text: string };
+
+function markdown(file: string): Instructions {
+  const source = read(file);
+  const match = /^---\n([\s\S]*?)\n---\n/.exec(source);
+  if (!match) return { file, frontMatter: null, text: source };
+  return { file, frontMatter: parseYaml(match[1]!) as Record<string, unknown>, text: source.slice(match[0].length) };
+}
+
+function geminiCommand(file: string): Instructions {
+  const command = parseToml(read(file)) as { description?: unknown; prompt?: unknown };
+  expect(typeof command.description).toBe('string');
+  expect(typeof command.prompt).toBe('string');
+  return { file, frontMatter: { description: command.description }, text: String(command.prompt) };
+}
+
+const INSTRUCTIONS: Record<string, () => Instructions> = {
+  'claude-code/redline.md': () => markdown('claude-code/redline.md'),
+  'codex/redline.md': () => markdown('codex/redline.md'),
+  'opencode/redline.md': () => markdown('opencode/redline.md'),
+  'cursor/redline.md': () => markdown('cursor/redline.md'),
+  'gemini/redline.toml': () => geminiCommand('gemini/redline.toml'),
+};
+
+const MCP_ENTRIES: Record<string, () => unknown> = {
+  'claude-code/mcp.json': () => (JSON.parse(read('claude-code/mcp.json')) as { mcpServers: Record<string, unknown> }).mcpServers.redline,
+  'cursor/mcp.json': () => (JSON.parse(read('cursor/mcp.json')) as { mcpServers: Record<string, unknown> }).mcpServers.redline,
+  'gemini/settings.json': () => (JSON.parse(read('gemini/settings.json')) as { mcpServers: Record<string, unknown> }).mcpServers.redline,
+  'codex/config.toml': () => (parseToml(read('codex/config.toml')) as { mcp_servers: Record<string, unknown> }).mcp_servers.redline,
+  'opencode/opencode.json': () => {
+    const entry = (JSON.parse(read('opencode/opencode.json')) as { mcp: Record<string, { command: string[] }> }).mcp.redline!;
+    return { ...entry, command: entry.command[0], args: entry.command.slice(1) };
+  },
+};
+
+describe('integrations/', () => {
+  it('holds exactly the files tested here, for Claude Code, Codex CLI, OpenCode, Cursor and Gemini CLI', () => {
+    const files = readdirSync(INTEGRATIONS).flatMap((agent) => readdirSync(join(INTEGRATIONS, agent)).map((name) => `${agent}/${name}`));
+    expect(files.sort()).toEqual([...Object.keys(INSTRUCTIONS), ...Object.keys(MCP_ENTRIES)].sort());
+  });
+
+  it.each(Object.keys(INSTRUCTIONS))('%s: start, wait in a loop, apply; every command it names exists', (file) => {
+    const { text, frontMatter } = INSTRUCTIONS[file]!();
+    expect(text).toContain('redline start');
+    expect(text).toMatch(/redline wait --timeout \d+/);
+    expect(text).toMatch(/`4`: still open[^\n]*again/);
+    expect(text).toContain('redline apply');
+    expect(text).toContain('.git/redline/reviews/');
+    expect(text).toContain('Never act as the reviewer');
+    const named = [...text.matchAll(/\bredline ([a-z][a-z-]*)/g)].map((match) => match[1]!);
+    expect(named.filter((verb) => !COMMANDS.has(verb))).toEqual([]);
+    if (file !== 'cursor/redline.md') expect(typeof frontMatter?.description).toBe('string'); // Cursor's commands are plain markdown
+  });
+
+  it('the Claude Code command may run only the agent verbs and apply (and the package by its npm name)', () => {
+    const allowed = String(markdown('claude-code/redline.md').frontMatter?.['allowed-tools']).split(/,\s*/);
+    expect(allowed).toEqual(['Bash(redline start:*)', 'Bash(redline wait:*)', 'Bash(redline status:*)', 'Bash(redline stop:*)', 'Bash(redline apply:*)', 'Bash(npx redline-review:*)']);
+  });
+
+  it.each(Object.keys(MCP_ENTRIES))('%s: an MCP entry that runs `redline mcp`', (file) => {
+    expect(MCP_ENTRIES[file]!()).toMatchObject({ command: 'redline', args: ['mcp'] });
+  });
+});

@@ -1,0 +1,15 @@
+/** The text of `redline mcp --help`. Keep it true to runMcp and mcpTools. */
+export const MCP_HELP = `redline mcp: the review verbs as an MCP server on stdio, for coding agents.
+
+Usage:
+  redline mcp
+
+Tools (each runs the command of the same job and answers with what it prints):
+  start_review        redline start --json [--base REF | --staged | target] [--no-open]
+  review_status       redline status --json
+  wait_for_feedback   redline wait --timeout N (N at most 50): the feedback, "closed" or "still open"
+  get_feedback        redline wait --timeout 0
+
+Configure it in your agent as the command 'redline' with the argument 'mcp'
+(README, "Agents"). It reviews the repository it runs in unless a tool is given repo.
+`;

@@ -1,0 +1,116 @@
+/**
+ * The tools `redline mcp` serves. Each runs the CLI verb itself (runStart,
+ * runStatus, runWait) with its output captured, so the MCP server and the
+ * commands cannot drift: the tool's text is what the verb printed, stdout
+ * then stderr, and its exit code decides whether the call is an error.
+ *
+ * The agent's verbs only: no tool sends, closes, approves or resolves
+ * anything, as no agent surface may (the review-state seed's boundary; the
+ * boundary test scans this file).
+ */
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import type { CliIo } from '../../cliIo.js';
+import { EXIT } from '../../errors.js';
+import { runStart } from '../start/runStart.js';
+import { runStatus } from '../status/runStatus.js';
+import { runWait } from '../wait/runWait.js';
+
+export type Verb = (argv: readonly string[], io: CliIo) => Promise<number>;
+
+/** A tool's answer, as the SDK's CallToolResult takes it (a type alias, so it has the index signature that result declares). */
+export type ToolText = {
+  content: { type: 'text'; text: string }[];
+  isError?: boolean;
+};
+
+export interface ToolSpec {
+  name: string;
+  description: string;
+  input: z.ZodRawShape;
+  run(input: Record<string, unknown>, cwd: string): Promise<ToolText>;
+}
+
+/** An MCP wait returns within this: clients time tool calls out (60 s is common), so an agent calls it again. */
+const MAX_WAIT_SECONDS = 50;
+
+const repo = z.string().optional().describe('the repository to review (default: the directory redline mcp runs in)');
+
+export const MCP_TOOLS: readonly ToolSpec[] = [
+  {
+    name: 'start_review',
+    description:
+      'Open a Redline review of your changes in the developer\'s browser and return at once (the review link is in the answer). Then call wait_for_feedback until it returns the feedback.',
+    input: {
+      target: z.string().optional().describe('a commit, A..B or A...B (default: the working tree against HEAD)'),
+      base: z.string().optional().describe('review the working tree against the merge-base of this branch and HEAD'),
+      staged: z.boolean().optional().describe('review the index against HEAD'),
+      open: z.boolean().optional().describe('open the browser (default true)'),
+      repo,
+    },
+    run: (input, cwd) => callVerb(runStart, [...targetArgs(input), '--json'], cwd),
+  },
+  {
+    name: 'review_status',
+    description: 'How the review stands: open, sent or closed, the diff\'s counts, whether the link was opened.',
+    input: { repo },
+    run: (input, cwd) => callVerb(runStatus, ['--json', ...repoArgs(input)], cwd),
+  },
+  {
+    name: 'wait_for_feedback',
+    description: `Wait up to timeoutSeconds (at most ${MAX_WAIT_SECONDS}) for the developer's feedback. Returns the feedback, "closed", or "still open": then call it again.`,
+    input: {
+      timeoutSeconds: z.number().int().min(0).max(MAX_WAIT_SECONDS).optional().describe(`default ${MAX_WAIT_SECONDS}`),
+      json: z.boolean().optional().describe('the feedback as JSON (with "decision") instead of markdown'),
+      repo,
+    },
+    run: (input, cwd) => callVerb(runWait, waitArgs(input, Number(input.timeoutSeconds ?? MAX_WAIT_SECONDS)), cwd),
+  },
+  {
+    name: 'get_feedback',
+    description: 'The feedback if the developer has sent it, without waiting; otherwise "still open" or "closed".',
+    input: { json: z.boolean().optional(), repo },
+    run: (input, cwd) => callVerb(runWait, waitArgs(input, 0), cwd),
+  },
+];
+
+function repoArgs(input: Record<string, unknown>): string[] {
+  return typeof input.repo === 'string' ? ['--repo', input.repo] : [];
+}
+
+function targetArgs(input: Record<string, unknown>): string[] {
+  const argv = repoArgs(input);
+  if (typeof input.base === 'string') argv.push('--base', input.base);
+  if (input.staged === true) argv.push('--staged');
+  if (input.open === false) argv.push('--no-open');
+  if (typeof input.target === 'string') argv.push('--', input.target);
+  return argv;
+}
+
+function waitArgs(input: Record<string, unknown>, seconds: number): string[] {
+  return ['--timeout', String(seconds), ...(input.json === true ? ['--json'] : []), ...repoArgs(input)];
+}
+
+/** Runs a verb as the command line would, its output captured; exit 3 and 4 are answers, not errors. */
+export async function callVerb(verb: Verb, argv: string[], cwd: string): Promise<ToolText> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    cwd,
+    env: process.env,
+    stdin: Readable.from([]),
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  };
+  const code = await verb(argv, io).catch((error: unknown) => {
+    stderr += `${error instanceof Error ? error.message : String(error)}\n`;
+    return EXIT.error;
+  });
+  const text = [stdout, stderr, VERDICT_OF_EXIT[code] ?? ''].filter((part) => part !== '').join('\n');
+  return { content: [{ type: 'text', text }], ...(code === 0 || code in VERDICT_OF_EXIT ? {} : { isError: true }) };
+}
+
+const VERDICT_OF_EXIT: Partial<Record<number, string>> = {
+  [EXIT.closedWithoutFeedback]: 'closed: the developer closed the review without feedback; ask them what they want.',
+  [EXIT.stillOpen]: 'still open: the developer has not sent feedback yet; call wait_for_feedback again.',
+};

@@ -1,0 +1,90 @@
+/**
+ * What `redline` and `redline start` share: read the diff, check that no
+ * other review is open in the repository, serve it with an agent channel,
+ * record the session (sessions/sessionStore.ts), print the summary and the
+ * review link on stderr, and open the browser unless --no-open.
+ */
+import { access } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ReviewData } from '@redline/core';
+import type { CliIo } from '../../cliIo.js';
+import { RedlineError } from '../../errors.js';
+import { createReviewSource } from '../../review/createReviewSource.js';
+import { ReviewSession } from '../../review/reviewSession.js';
+import { AgentChannel } from '../../server/agent/agentChannel.js';
+import { startReviewServer, type ReviewServer } from '../../server/startReviewServer.js';
+import type { SessionFacts, SessionMode } from '../../sessions/sessionRecord.js';
+import { SessionStore } from '../../sessions/sessionStore.js';
+import { openReviewInBrowser } from './openReviewInBrowser.js';
+import type { ReviewOptions } from './parseArgs.js';
+
+/** apps/review/dist, from apps/cli/src or apps/cli/dist alike (REDLINE_APP_DIR overrides it, for development). */
+export const DEFAULT_APP_DIR = fileURLToPath(new URL('../../../../review/dist/', import.meta.url));
+
+export type OnCleanup = (cleanup: () => Promise<void>) => Promise<void>;
+
+export interface ServedReview {
+  session: ReviewSession;
+  server: ReviewServer;
+  store: SessionStore;
+  facts: SessionFacts;
+  agent: AgentChannel;
+}
+
+export async function serveReview(options: ReviewOptions, io: CliIo, mode: SessionMode, onCleanup: OnCleanup): Promise<ServedReview> {
+  const note = (line: string) => io.stderr.write(`${line}\n`);
+  const outputPath = options.output === null ? null : resolve(io.cwd, options.output);
+  if (outputPath) await assertWritableDir(outputPath);
+  const source = await createReviewSource(options.target, { cwd: io.cwd, repo: options.repo, stdin: io.stdin, note, onCleanup, newSeries: options.newSeries });
+  const store = new SessionStore(source.stateDir);
+  await store.assertNoOpenReview();
+  const session = new ReviewSession(source, options.json ? 'json' : 'markdown', note);
+  const swept = await session.drafts.sweepInterruptedWrites();
+  if (swept > 0) note(`redline: removed ${swept} temporary draft file${swept === 1 ? '' : 's'} left by interrupted saves`);
+  const data = await session.loadReview();
+  if (data.files.length === 0) {
+    throw new RedlineError('empty-diff', `nothing to review: the diff is empty (${data.target.description})`);
+  }
+
+  let launcher: { opened: boolean; dispose(): Promise<void> } | null = null;
+  const agent = new AgentChannel();
+  const server = await startReviewServer({
+    session,
+    agent,
+    appDir: io.appDir ?? io.env.REDLINE_APP_DIR ?? DEFAULT_APP_DIR,
+    port: options.port,
+    onTokenSpent: () => void launcher?.dispose(),
+    onInternalError: (error) => io.stderr.write(`redline: internal error: ${error instanceof Error ? error.message : String(error)}\n`),
+  });
+  await onCleanup(() => server.close());
+  const facts = sessionFacts(mode, server.port, source.stateDir, data);
+  await store.claim(facts, agent.key);
+
+  note(summaryLine(data));
+  note(`Review: ${server.reviewUrl}`);
+  if (options.open) {
+    const open = io.openReview ?? ((url: string) => openReviewInBrowser(url, io.env));
+    launcher = await open(server.reviewUrl);
+    const opened = launcher;
+    await onCleanup(() => opened.dispose());
+    if (!launcher.opened) note('Could not open a browser; open the link above yourself.');
+  }
+  return { session, server, store, facts, agent };
+}
+
+function sessionFacts(mode: SessionMode, port: number, stateDir: string, data: ReviewData): SessionFacts {
+  return { id: SessionStore.newId(), mode, pid: process.pid, port, stateDir, target: data.target.description, startedAt: new Date().toISOString() };
+}
+
+function summaryLine(data: ReviewData): string {
+  const additions = data.files.reduce((sum, file) => sum + file.additions, 0);
+  const deletions = data.files.reduce((sum, file) => sum + file.deletions, 0);
+  return `${data.target.description}: ${data.files.length} file${data.files.length === 1 ? '' : 's'}, +${additions} -${deletions}`;
+}
+
+async function assertWritableDir(outputPath: string): Promise<void> {
+  await access(dirname(outputPath)).catch(() => {
+    throw new RedlineError('usage', `--output ${outputPath}: the directory ${dirname(outputPath)} does not exist`);
+  });
+}

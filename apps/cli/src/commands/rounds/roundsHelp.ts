@@ -1,0 +1,28 @@
+/** `redline rounds --help` and `redline threads --help` (docs/cli.md says the same). */
+export const ROUNDS_HELP = `Usage: redline rounds [--json] [--repo DIR]
+
+List the rounds of the repository's newest review series (docs/rounds.md):
+number, reviewer, time, verdict, counts and the recorded state's tree id.
+
+Options:
+  --json       print the series as JSON
+  --repo DIR   the repository containing DIR (default: the current directory)
+  -h, --help   show this help
+
+Exit codes: 0 listed; 1 no review series in this repository (or an error); 2 usage error.
+`;
+
+export const THREADS_HELP = `Usage: redline threads [--json] [--state STATE] [--repo DIR]
+
+List the threads of the repository's newest review series: every comment and
+suggestion of its rounds, with its id, round, path, where its lines are now,
+its state and text. STATE is open, changed, addressed, resolved or outdated.
+
+Options:
+  --json          print the threads as JSON
+  --state STATE   only threads in that state
+  --repo DIR      the repository containing DIR (default: the current directory)
+  -h, --help      show this help
+
+Exit codes: 0 listed; 1 no review series in this repository (or an error); 2 usage error.
+`;

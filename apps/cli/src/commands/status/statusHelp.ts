@@ -1,0 +1,17 @@
+/** The text of `redline status --help`. Keep it true to parseSessionArgs and runStatus. */
+export const STATUS_HELP = `redline status: how the review session of this repository stands.
+
+Usage:
+  redline status [--json] [--repo DIR]
+
+Prints the session's state (open, sent, closed, or ended when its server is gone,
+which also cleans it up), its pid and port, the diff's counts and whether the review
+link was opened. Never the link's token or any other secret.
+
+Options:
+  --json                           print it as JSON
+  --repo DIR                       the repository at DIR (default: the current directory)
+  -h, --help                       show this help
+
+Exit codes: 0 printed; 1 no review session here; 2 usage error.
+`;

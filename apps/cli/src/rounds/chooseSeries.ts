@@ -1,0 +1,87 @@
+/**
+ * Which series a review belongs to (issue 13). A default `redline` continues
+ * the newest open series of the working tree (last verdict not Approve)
+ * while its base is still an ancestor of HEAD, even after the agent
+ * committed: the review then keeps the series' base, so "all changes" still
+ * means everything the agent did. `--base`, `--staged`, a commit or a range
+ * continue only a series of exactly that target. `--new-series` starts one.
+ */
+import { randomBytes } from 'node:crypto';
+import type { GitTarget, GitTargetSpec } from '../git/resolveTarget.js';
+import { resolveTarget } from '../git/resolveTarget.js';
+import { shortOid } from '../git/revisions.js';
+import { runGit } from '../git/runGit.js';
+import { lastRound, readAllSeries, type Series } from './readSeries.js';
+import { newSeriesId } from './roundRefs.js';
+import type { SeriesTarget } from './roundRecord.js';
+
+export interface OpenSeries {
+  id: string;
+  target: SeriesTarget;
+  baseCommit: string;
+  /** The series' rounds so far; null for a new series. */
+  earlier: Series | null;
+}
+
+export interface SeriesChoice {
+  target: GitTarget;
+  /** null when the review cannot have rounds (a repository without commits). */
+  series: OpenSeries | null;
+}
+
+export interface SeriesOptions {
+  newSeries: boolean;
+  note: (line: string) => void;
+  /** The repository's git directory, when known (spares a git run). */
+  gitDir?: string;
+}
+
+export async function chooseSeries(root: string, spec: GitTargetSpec, target: GitTarget, options: SeriesOptions): Promise<SeriesChoice> {
+  const wanted = seriesTargetOf(target);
+  const base = target.review.baseCommit;
+  if (!wanted || base === null) return { target, series: null };
+  const reading = await readAllSeries(root, options.gitDir);
+  for (const { ref, reason } of reading.skipped) options.note(`redline: warning: skipping ${ref}: ${reason}`);
+  const open = options.newSeries ? [] : reading.series.filter((series) => isOpenFor(series, wanted));
+  const found = await findContinued(root, spec, base, open, options.note);
+  if (!found) {
+    // A first round says nothing: stderr stays as it was before rounds (the round is named once recorded).
+    const id = newSeriesId(base, randomBytes(3).toString('hex'));
+    return { target, series: { id, target: wanted, baseCommit: base, earlier: null } };
+  }
+  options.note(`continuing review series ${found.id}, round ${lastRound(found).record.number + 1}; base ${shortOid(found.baseCommit)}`);
+  const continued = found.baseCommit === base ? target : await resolveTarget(root, { kind: 'base', ref: found.baseCommit });
+  return { target: continued, series: { id: found.id, target: wanted, baseCommit: found.baseCommit, earlier: found } };
+}
+
+export function seriesTargetOf(target: GitTarget): SeriesTarget | null {
+  switch (target.newSide.kind) {
+    case 'worktree':
+      return { kind: 'worktree' };
+    case 'index':
+      return { kind: 'staged' };
+    case 'commit':
+      return { kind: 'commits', newCommit: target.newSide.commit };
+  }
+}
+
+function isOpenFor(series: Series, wanted: SeriesTarget): boolean {
+  if (lastRound(series).record.verdict === 'approve') return false;
+  if (series.target.kind !== wanted.kind) return false;
+  return wanted.kind !== 'commits' || (series.target.kind === 'commits' && series.target.newCommit === wanted.newCommit);
+}
+
+/** The newest open series this review continues, or null (saying why when history moved under it). */
+async function findContinued(root: string, spec: GitTargetSpec, base: string, open: readonly Series[], note: (line: string) => void): Promise<Series | null> {
+  const newest = open[open.length - 1];
+  if (spec.kind !== 'working-tree') return [...open].reverse().find((series) => series.baseCommit === base) ?? null;
+  if (!newest) return null;
+  if (await isAncestor(root, newest.baseCommit, 'HEAD')) return newest;
+  note(`redline: review series ${newest.id} has base ${shortOid(newest.baseCommit)}, which is no longer an ancestor of HEAD (history rewritten?); starting a new series`);
+  return null;
+}
+
+async function isAncestor(root: string, ancestor: string, of: string): Promise<boolean> {
+  const result = await runGit(['merge-base', '--is-ancestor', ancestor, of], { cwd: root, okExitCodes: [0, 1, 128] });
+  return result.exitCode === 0;
+}

@@ -1,0 +1,176 @@
+/**
+ * Every series under refs/redline/, read in a fixed handful of git runs
+ * however many rounds there are (for-each-ref, rev-list, and for rounds not
+ * yet in the cache one batch of objects and one check of their states):
+ * start-up with 100 earlier rounds must stay within 50 ms of none
+ * (bench/roundsBench.mjs).
+ *
+ * Anything that is not a round — a ref of another shape, a ref to a
+ * non-commit, a commit without a readable round.json — is reported by name
+ * in `skipped` and left alone: never fatal, never rewritten.
+ */
+import { parseFeedbackJson, type Annotation } from '@redline/core';
+import { readObjectsBatch } from '../git/readObjectsBatch.js';
+import { runGit, runGitText } from '../git/runGit.js';
+import { loadRoundCache, roundCachePath, saveRoundCache, type CachedRound, type RoundCache } from './roundCache.js';
+import { isAgentActsRef, parseRoundRef, ROUND_REF_PREFIX } from './roundRefs.js';
+import { readRoundRecord, type RoundRecord, type SeriesTarget } from './roundRecord.js';
+
+export interface StoredRound {
+  record: RoundRecord;
+  commit: string;
+  /** The round's annotations, from its review.json (none when that cannot be read). */
+  annotations: Annotation[];
+  /** The state tree can be read (it may be missing from a partial fetch or a damaged store). */
+  stateReadable: boolean;
+}
+
+export interface Series {
+  id: string;
+  target: SeriesTarget;
+  baseCommit: string;
+  /** Oldest first: by number, then time. */
+  rounds: StoredRound[];
+  /** Round ref name -> the commit it points at (each reviewer's own ref). */
+  tips: Map<string, string>;
+}
+
+export interface SeriesReading {
+  series: Series[];
+  skipped: { ref: string; reason: string }[];
+}
+
+/** Walking further back than this from a tip is refused: a round series is not a project's history. */
+const MAX_ROUNDS_WALKED = 10_000;
+
+/** @param gitDir the repository's git directory when known (one git run less) */
+export async function readAllSeries(root: string, gitDir?: string): Promise<SeriesReading> {
+  const skipped: SeriesReading['skipped'] = [];
+  const [refs, dir] = await Promise.all([listRoundRefs(root, skipped), gitDir ?? runGitText(['rev-parse', '--absolute-git-dir'], { cwd: root })]);
+  if (refs.length === 0) return { series: [], skipped };
+  const cachePath = roundCachePath(dir.trim());
+  const cache = await loadRoundCache(cachePath);
+  const known = cache.size;
+  const tipRounds = await readRounds(root, refs.map((ref) => ref.oid), cache);
+  const tips = refs.filter((ref, i) => {
+    const round = tipRounds[i]!;
+    if (typeof round === 'string') skipped.push({ ref: ref.name, reason: round });
+    else if (round.record.series !== ref.series) skipped.push({ ref: ref.name, reason: `its round belongs to series ${round.record.series}` });
+    else return true;
+    return false;
+  });
+  if (tips.length === 0) return { series: [], skipped };
+  const parents = new Map<string, string[]>();
+  const commits = await walkRounds(root, [...new Set(tips.map((tip) => tip.oid))], cache, parents);
+  const rounds = (await readRounds(root, commits, cache, parents)).flatMap((round, i) =>
+    // A walked commit that is no round (a foreign parent) ends nothing: it is just not listed.
+    typeof round === 'string' ? [] : [{ ...round, commit: commits[i]! }],
+  );
+  if (cache.size > known) await saveRoundCache(cachePath, cache);
+  return { series: groupSeries(tips, rounds), skipped };
+}
+
+interface RefLine {
+  name: string;
+  oid: string;
+  series: string;
+}
+
+async function listRoundRefs(root: string, skipped: SeriesReading['skipped']): Promise<RefLine[]> {
+  const text = await runGitText(['for-each-ref', '--format=%(refname)%00%(objectname)%00%(objecttype)', ROUND_REF_PREFIX], { cwd: root });
+  const refs: RefLine[] = [];
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    const [name = '', oid = '', type = ''] = line.split('\0');
+    const parsed = parseRoundRef(name);
+    if (isAgentActsRef(name)) continue;
+    if (!parsed) skipped.push({ ref: name, reason: 'not a round ref (refs/redline/<series>/<reviewer>/rounds)' });
+    else if (type !== 'commit') skipped.push({ ref: name, reason: `points at a ${type || 'missing object'}, not a round commit` });
+    else refs.push({ name, oid, series: parsed.series });
+  }
+  return refs;
+}
+
+/**
+ * Every commit reachable from the tips: through the cached parents, and by
+ * one `rev-list --parents` from the commits the cache does not know yet
+ * (whose parents it then records in `parents`).
+ */
+async function walkRounds(root: string, tips: readonly string[], cache: RoundCache, parents: Map<string, string[]>): Promise<string[]> {
+  const seen = new Set<string>();
+  const unknown: string[] = [];
+  const stack = [...tips];
+  while (stack.length > 0 && seen.size < MAX_ROUNDS_WALKED) {
+    const commit = stack.pop()!;
+    if (seen.has(commit)) continue;
+    seen.add(commit);
+    const cached = cache.get(commit);
+    if (cached) stack.push(...cached.parents);
+    else unknown.push(commit);
+  }
+  if (unknown.length === 0) return [...seen];
+  const walked = await runGit(['rev-list', '--parents', `--max-count=${MAX_ROUNDS_WALKED}`, ...unknown], { cwd: root, okExitCodes: [0, 128] });
+  // A damaged history (a parent missing from the store) still lists what was found.
+  if (walked.exitCode !== 0) return [...seen];
+  for (const line of walked.stdout.toString('utf8').split('\n')) {
+    const [commit, ...rest] = line.split(' ');
+    if (!commit) continue;
+    parents.set(commit, rest);
+    seen.add(commit);
+  }
+  return [...seen];
+}
+
+/** Each commit as a round (from the cache, else read and cached), or why it is not one. */
+async function readRounds(root: string, commits: readonly string[], cache: RoundCache, parents: ReadonlyMap<string, string[]> = new Map()): Promise<(CachedRound | string)[]> {
+  const missing = [...new Set(commits.filter((commit) => !cache.has(commit)))];
+  const objects = await readObjectsBatch(root, missing.flatMap((commit) => [`${commit}:round.json`, `${commit}:review.json`]));
+  const why = new Map<string, string>();
+  const tipsRead = new Map<string, CachedRound>();
+  const found: { commit: string; record: RoundRecord; annotations: Annotation[] }[] = [];
+  missing.forEach((commit, i) => {
+    const [record, review] = [objects[2 * i], objects[2 * i + 1]];
+    const parsed = record?.type === 'blob' ? readRoundRecord(record.bytes.toString('utf8')) : 'no round.json in its tree';
+    if (typeof parsed === 'string') why.set(commit, parsed);
+    else found.push({ commit, record: parsed, annotations: review?.type === 'blob' ? annotationsOf(review.bytes) : [] });
+  });
+  // By the id round.json names (the commit tree's `state` entry): one object read each.
+  const states = found.length === 0 ? '' : await runGitText(['cat-file', '--batch-check=%(objecttype)'], { cwd: root, input: found.map(({ record }) => `${record.state}\n`).join('') });
+  const stateTypes = states.split('\n');
+  found.forEach((round, i) => {
+    // A tip read before the walk learns its parents from the walk: it is only cached once they are known.
+    const known = parents.get(round.commit);
+    const entry = { record: round.record, parents: known ?? [], annotations: round.annotations, stateReadable: stateTypes[i] === 'tree' };
+    if (known) cache.set(round.commit, entry);
+    else tipsRead.set(round.commit, entry);
+  });
+  return commits.map((commit) => cache.get(commit) ?? tipsRead.get(commit) ?? why.get(commit) ?? 'not a round');
+}
+
+function annotationsOf(bytes: Buffer): Annotation[] {
+  const parsed = parseFeedbackJson(bytes.toString('utf8'));
+  return parsed.ok ? parsed.review.annotations : [];
+}
+
+function groupSeries(tips: readonly RefLine[], rounds: readonly StoredRound[]): Series[] {
+  const bySeries = new Map<string, Series>();
+  for (const round of rounds) {
+    const { series: id, target, baseCommit } = round.record;
+    let series = bySeries.get(id);
+    if (!series) bySeries.set(id, (series = { id, target, baseCommit, rounds: [], tips: new Map() }));
+    series.rounds.push(round);
+  }
+  for (const tip of tips) bySeries.get(tip.series)?.tips.set(tip.name, tip.oid);
+  for (const series of bySeries.values()) {
+    series.rounds.sort((a, b) => a.record.number - b.record.number || a.record.time.localeCompare(b.record.time));
+  }
+  return [...bySeries.values()].sort((a, b) => lastTime(a).localeCompare(lastTime(b)));
+}
+
+export function lastRound(series: Series): StoredRound {
+  return series.rounds[series.rounds.length - 1]!;
+}
+
+function lastTime(series: Series): string {
+  return lastRound(series).record.time;
+}

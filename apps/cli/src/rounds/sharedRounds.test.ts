@@ -1,0 +1,57 @@
+/**
+ * Rounds shared by git alone: two clones and a bare remote. Each reviewer
+ * writes only their own ref, `git push origin 'refs/redline/*'` and
+ * `git fetch origin 'refs/redline/*:refs/redline/*'` carry them, and
+ * `redline threads --json` is the same in both clones.
+ */
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { makeRepo, makeTempDir, GIT_IDENTITY_ENV, type TestRepo } from '../../testSupport/gitRepo.js';
+import { runRead, sendRound } from '../../testSupport/reviewRounds.js';
+
+function gitIn(dir: string, ...args: string[]): string {
+  return execFileSync('git', ['-c', 'core.hooksPath=/dev/null', ...args], { cwd: dir, env: { ...process.env, ...GIT_IDENTITY_ENV }, encoding: 'utf8' });
+}
+
+function cloneOf(remote: string): string {
+  const dir = makeTempDir('redline-clone-');
+  gitIn(dir, 'clone', '--quiet', remote, '.');
+  return dir;
+}
+
+describe('rounds shared through a bare remote', () => {
+  it('push and fetch refs/redline/*: both clones list the same threads; a teammate continues the series under their own ref', async () => {
+    const origin: TestRepo = makeRepo({ commit: { 'src/a.ts': 'one\ntwo\nthree\n' } });
+    const remote = makeTempDir('redline-remote-');
+    gitIn(remote, 'clone', '--quiet', '--bare', origin.dir, '.');
+    const alice = cloneOf(remote);
+    const bob = cloneOf(remote);
+
+    execFileSync('sh', ['-c', 'printf "one\\nTWO\\nthree\\n" > src/a.ts'], { cwd: alice });
+    await sendRound(alice, () => ({
+      verdict: 'request-changes',
+      summary: '',
+      reviewer: 'alice',
+      annotations: [{ id: 'c1', kind: 'comment', scope: 'line', path: 'src/a.ts', side: 'new', startLine: 2, endLine: 2, text: 'why upper case?', createdAt: '2026-01-01T00:00:00.000Z' }],
+    }));
+    gitIn(alice, 'commit', '--quiet', '-am', 'agent: upper case');
+    gitIn(alice, 'push', '--quiet', 'origin', 'main', 'refs/redline/*');
+
+    gitIn(bob, 'pull', '--quiet', '--ff-only');
+    gitIn(bob, 'fetch', '--quiet', 'origin', 'refs/redline/*:refs/redline/*');
+    const threadsA = (await runRead(alice, ['threads', '--json'])).out;
+    expect(threadsA).toMatch(/"id": "c1"/);
+    expect((await runRead(bob, ['threads', '--json'])).out).toBe(threadsA);
+
+    const round2 = await sendRound(bob, () => ({ verdict: 'comment', summary: '', reviewer: 'bob', annotations: [], threadActs: [{ thread: 'c1', act: 'resolve', text: 'ok' }] }));
+    expect(round2.stderr).toMatch(/continuing review series .*, round 2/);
+    gitIn(bob, 'push', '--quiet', 'origin', 'refs/redline/*');
+    gitIn(alice, 'fetch', '--quiet', 'origin', 'refs/redline/*:refs/redline/*');
+    const threadsB = (await runRead(bob, ['threads', '--json'])).out;
+    expect(threadsB).toMatch(/"state": "resolved"/);
+    expect((await runRead(alice, ['threads', '--json'])).out).toBe(threadsB);
+    // Alice's ref was never rewritten: bob wrote his own beside it.
+    expect(gitIn(alice, 'for-each-ref', '--format=%(refname:lstrip=3)', 'refs/redline/').trim().split('\n')).toEqual(['alice/rounds', 'bob/rounds']);
+    expect((await runRead(alice, ['rounds'])).out).toMatch(/round 1 .*alice[\s\S]*round 2 .*bob/);
+  }, 60_000);
+});

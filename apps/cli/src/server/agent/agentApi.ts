@@ -1,0 +1,52 @@
+/**
+ * The agent's side of the server: its own header and its own routes, shared
+ * by the server (agentRoutes.ts) and the agent commands' client
+ * (agent/agentClient.ts). The page never uses them, so they live here and
+ * not in the core's API contract.
+ *
+ * The agent's rights are to read how the review stands, wait for its end and
+ * stop its own session. The rounds/proposals work adds two more here, both
+ * still the agent's: `POST /api/agent/annotate` (findings, shown in the page
+ * as proposals for the reviewer to take or leave) and `POST
+ * /api/agent/reply` (an answer on a thread, maybe marked addressed). None of
+ * them resolves, accepts, edits or sets a verdict: those stay the reviewer's.
+ */
+export const AGENT_HEADER = 'x-redline-agent';
+
+export const AGENT_API_PREFIX = '/api/agent/';
+
+export const AGENT_API = {
+  /** GET -> AgentStatusAnswer */
+  status: '/api/agent/status',
+  /** GET ?timeout=MS (0 to AGENT_WAIT_MAX_MS) -> AgentWaitAnswer, as soon as the review ends or the time is up. */
+  wait: '/api/agent/wait',
+  /** POST {} -> { ok: true }; the server then stops (the reviewer's draft is kept). */
+  stop: '/api/agent/stop',
+} as const;
+
+/** One long poll at most this long (well inside the server's 60 s requestTimeout): a client that waits longer asks again. */
+export const AGENT_WAIT_MAX_MS = 30_000;
+
+export type AgentReviewState = 'open' | 'sent' | 'closed';
+
+export interface AnnotationCounts {
+  comments: number;
+  suggestions: number;
+}
+
+export type AgentEnding = { state: 'sent'; annotations: AnnotationCounts } | { state: 'closed' };
+
+export interface AgentStatusAnswer {
+  state: AgentReviewState;
+  /** Whether the review link has been opened (its single-use token spent). Never the token. */
+  linkUsed: boolean;
+  files: number;
+  additions: number;
+  deletions: number;
+  /** Once the feedback is sent: how many comments and suggestions it holds. */
+  annotations: AnnotationCounts | null;
+}
+
+export interface AgentWaitAnswer {
+  state: AgentReviewState;
+}

@@ -1,0 +1,69 @@
+/**
+ * The session records on a real disk: one open review per repository (an
+ * exclusive claim), a session whose process is gone reported once as gone
+ * and removed, ended sessions kept until collected, and a record that names
+ * another repository refused.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeTempDir } from '../../testSupport/gitRepo.js';
+import type { SessionFacts } from './sessionRecord.js';
+import { SessionStore } from './sessionStore.js';
+
+const KEY = 'a'.repeat(64);
+/** A pid that certainly names no process: one that has just exited and been reaped. */
+const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
+
+function facts(store: SessionStore, pid = process.pid): SessionFacts {
+  return { id: SessionStore.newId(), mode: 'detached', pid, port: 4321, stateDir: store.stateDir, target: 't', startedAt: new Date().toISOString() };
+}
+
+describe('SessionStore', () => {
+  it('holds one open review: a second claim while the first process lives is refused with its pid and port', async () => {
+    const store = new SessionStore(makeTempDir());
+    const first = facts(store);
+    await store.claim(first, KEY);
+    await expect(store.claim(facts(store), KEY)).rejects.toThrow(`a review is already open in this repository (pid ${process.pid}, port 4321)`);
+    await expect(store.assertNoOpenReview()).rejects.toMatchObject({ code: 'review-open' });
+    expect(await store.find()).toMatchObject({ kind: 'live', record: { id: first.id, state: 'open' } });
+    expect(await store.readAgentKey(first.id)).toBe(KEY);
+  });
+
+  it('reports a session whose process is gone as gone, once, removes it, and lets a new one claim', async () => {
+    const store = new SessionStore(makeTempDir());
+    const dead = facts(store, deadPid());
+    await store.claim(dead, KEY);
+    expect(await store.find()).toMatchObject({ kind: 'gone', record: { id: dead.id } });
+    expect(await store.find()).toEqual({ kind: 'none' });
+    await store.claim(dead, KEY);
+    await store.claim(facts(store), KEY); // the dead claim is taken over
+    expect((await store.find()).kind).toBe('live');
+  });
+
+  it('keeps an ended session (and its feedback) until it is removed; a new review may open meanwhile', async () => {
+    const store = new SessionStore(makeTempDir());
+    const ended = facts(store);
+    await store.claim(ended, KEY);
+    await store.saveFeedback(ended.id, '# md\n', '{}\n');
+    await store.settle(ended, { state: 'sent', copy: null });
+    expect(await store.find()).toMatchObject({ kind: 'ended', record: { id: ended.id, state: 'sent' } });
+    expect(await store.readFeedback(ended.id, 'md')).toBe('# md\n');
+    await store.assertNoOpenReview();
+    await store.remove(ended.id);
+    expect(await store.find()).toEqual({ kind: 'none' });
+  });
+
+  it('refuses a record of another repository, and ignores a torn one', async () => {
+    const store = new SessionStore(makeTempDir());
+    const elsewhere = { ...facts(store), stateDir: '/elsewhere/.git/redline' };
+    await store.claim(elsewhere, KEY);
+    await expect(store.find()).rejects.toMatchObject({ code: 'other-repository' });
+    const torn = new SessionStore(makeTempDir());
+    mkdirSync(join(torn.dir, '0123456789abcdef'), { recursive: true });
+    writeFileSync(join(torn.dir, '0123456789abcdef', 'session.json'), '{"version": 1, "id": ');
+    writeFileSync(join(torn.dir, 'open'), '0123456789abcdef\n');
+    expect(await torn.find()).toEqual({ kind: 'none' });
+  });
+});

@@ -1,0 +1,202 @@
+/**
+ * The review sessions of one repository, on disk under
+ * `<git dir>/redline/sessions/` (folders 0700, files 0600):
+ *
+ *   sessions/open            the id of the review that is open now, created
+ *                            exclusively (O_EXCL): two redline processes in
+ *                            one repository cannot both hold it
+ *   sessions/<id>/session.json   pid, port, state (sessionRecord.ts)
+ *   sessions/<id>/agent-key      the agent's credential (never in argv, never printed)
+ *   sessions/<id>/feedback.md|.json   the feedback, once sent, until `redline wait` collects it
+ *
+ * A session whose process is gone while it was open is reported as ended and
+ * removed; nothing waits on it.
+ */
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { RedlineError } from '../errors.js';
+import { writeFileAtomic } from '../files/writeFileAtomic.js';
+import { isProcessAlive } from './isProcessAlive.js';
+import { parseSessionRecord, recordToJson, type SessionEnding, type SessionFacts, type SessionRecord } from './sessionRecord.js';
+
+/** What the agent commands find: the one open session, an ended one not yet collected, one that died, or none. */
+export type FoundSession =
+  | { kind: 'none' }
+  | { kind: 'live'; record: SessionRecord }
+  | { kind: 'ended'; record: SessionRecord }
+  | { kind: 'gone'; record: SessionRecord };
+
+export type FeedbackFormat = 'md' | 'json';
+
+const CLAIM = 'open';
+
+export class SessionStore {
+  readonly dir: string;
+
+  constructor(readonly stateDir: string) {
+    this.dir = join(stateDir, 'sessions');
+  }
+
+  /** A new, unguessable session id. */
+  static newId(): string {
+    return randomBytes(8).toString('hex');
+  }
+
+  /** Refuses (exit 1) while another live process serves a review of this repository. */
+  async assertNoOpenReview(): Promise<void> {
+    const found = await this.claimed();
+    if (found?.alive) throw alreadyOpen(found.record);
+    if (found) await this.remove(found.record.id);
+  }
+
+  /**
+   * Records a session that has just started listening and takes the
+   * repository's one open-review claim. The folder and its files come first,
+   * so whoever reads the claim finds a whole session.
+   */
+  async claim(facts: SessionFacts, agentKey: string): Promise<void> {
+    await mkdir(this.folder(facts.id), { recursive: true, mode: 0o700 });
+    await writeFileAtomic(join(this.folder(facts.id), 'agent-key'), `${agentKey}\n`, 0o600);
+    await this.write({ ...facts, state: 'open' });
+    for (let attempt = 0; ; attempt++) {
+      const taken = await writeExclusive(join(this.dir, CLAIM), `${facts.id}\n`);
+      if (taken) return;
+      const found = await this.claimed();
+      if (attempt > 0 || found?.alive) {
+        await rm(this.folder(facts.id), { recursive: true, force: true });
+        throw found ? alreadyOpen(found.record) : new RedlineError('internal', `could not record the review session in ${this.dir}`);
+      }
+      if (found) await this.remove(found.record.id);
+      else await rm(join(this.dir, CLAIM), { force: true });
+    }
+  }
+
+  /** Writes how the session ended; an ended session gives up the open-review claim. */
+  async settle(facts: SessionFacts, ending: SessionEnding): Promise<void> {
+    await this.write({ ...facts, ...ending });
+    if (ending.state !== 'open') await this.releaseClaim(facts.id);
+  }
+
+  async saveFeedback(id: string, markdown: string, json: string): Promise<void> {
+    await writeFileAtomic(this.feedbackPath(id, 'md'), markdown, 0o600);
+    await writeFileAtomic(this.feedbackPath(id, 'json'), json, 0o600);
+  }
+
+  readFeedback(id: string, format: FeedbackFormat): Promise<string> {
+    return readFile(this.feedbackPath(id, format), 'utf8').catch(() => {
+      throw new RedlineError('session-gone', `the feedback of review session ${id} is missing from ${this.folder(id)}`);
+    });
+  }
+
+  async readAgentKey(id: string): Promise<string> {
+    const text = await readFile(join(this.folder(id), 'agent-key'), 'utf8').catch(() => '');
+    const key = text.trim();
+    if (!/^[0-9a-f]{64}$/.test(key)) throw new RedlineError('session-gone', `review session ${id} has no agent key; it cannot be reached`);
+    return key;
+  }
+
+  /** The open session (cleaned when its process is gone), else the newest ended one, else none. */
+  async find(): Promise<FoundSession> {
+    const claimed = await this.claimed();
+    if (claimed) {
+      this.assertOurs(claimed.record);
+      if (claimed.alive) return { kind: 'live', record: claimed.record };
+      await this.remove(claimed.record.id);
+      return { kind: 'gone', record: claimed.record };
+    }
+    const ended = (await this.records()).filter((record) => record.state !== 'open');
+    const newest = ended.sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0];
+    if (!newest) return { kind: 'none' };
+    this.assertOurs(newest);
+    return { kind: 'ended', record: newest };
+  }
+
+  /** Removes a session's folder, and the claim if it is that session's. */
+  async remove(id: string): Promise<void> {
+    await this.releaseClaim(id);
+    await rm(this.folder(id), { recursive: true, force: true });
+  }
+
+  /** The detached server's stderr once it is serving (sessions/<id>/server.log, 0600). */
+  logPath(id: string): string {
+    return join(this.folder(id), 'server.log');
+  }
+
+  private feedbackPath(id: string, format: FeedbackFormat): string {
+    return join(this.folder(id), `feedback.${format}`);
+  }
+
+  private folder(id: string): string {
+    if (!/^[0-9a-f]{16}$/.test(id)) throw new RedlineError('internal', `not a session id: ${JSON.stringify(id)}`);
+    return join(this.dir, id);
+  }
+
+  private async write(record: SessionRecord): Promise<void> {
+    await writeFileAtomic(join(this.folder(record.id), 'session.json'), recordToJson(record), 0o600);
+  }
+
+  private async read(id: string): Promise<SessionRecord | null> {
+    const text = await readFile(join(this.folder(id), 'session.json'), 'utf8').catch(() => null);
+    return text === null ? null : parseSessionRecord(text);
+  }
+
+  /** The session named by the claim, and whether its process still runs. */
+  private async claimed(): Promise<{ record: SessionRecord; alive: boolean } | null> {
+    const id = (await readFile(join(this.dir, CLAIM), 'utf8').catch(() => '')).trim();
+    if (!/^[0-9a-f]{16}$/.test(id)) return null;
+    const record = await this.read(id);
+    if (!record) {
+      await rm(join(this.dir, CLAIM), { force: true });
+      return null;
+    }
+    return { record, alive: record.state === 'open' && isProcessAlive(record.pid) };
+  }
+
+  /** Every readable record; open ones without the claim whose process is gone are leftovers of a crash, and go. */
+  private async records(): Promise<SessionRecord[]> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    const records: SessionRecord[] = [];
+    for (const name of names.filter((n) => /^[0-9a-f]{16}$/.test(n))) {
+      const record = await this.read(name);
+      if (record?.state === 'open' && !isProcessAlive(record.pid)) await this.remove(name);
+      else if (record) records.push(record);
+    }
+    return records;
+  }
+
+  private async releaseClaim(id: string): Promise<void> {
+    const holder = (await readFile(join(this.dir, CLAIM), 'utf8').catch(() => '')).trim();
+    if (holder === id) await rm(join(this.dir, CLAIM), { force: true });
+  }
+
+  /** A record copied in from another repository's git directory is not this repository's session. */
+  private assertOurs(record: SessionRecord): void {
+    if (record.stateDir !== this.stateDir) {
+      throw new RedlineError('other-repository', `review session ${record.id} belongs to another repository (${record.stateDir}); run redline in that repository`);
+    }
+  }
+}
+
+function alreadyOpen(record: SessionRecord): RedlineError {
+  return new RedlineError(
+    'review-open',
+    `a review is already open in this repository (pid ${record.pid}, port ${record.port}); finish it, or end it with 'redline stop'`,
+  );
+}
+
+/** Writes the whole file aside, then links it into place: the claim appears complete or not at all, and only once. */
+async function writeExclusive(path: string, text: string): Promise<boolean> {
+  const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  await writeFile(temp, text, { mode: 0o600, flag: 'wx' });
+  try {
+    await link(temp, path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw new RedlineError('write-failed', `could not record the review session: ${(error as Error).message}`);
+  } finally {
+    await rm(temp, { force: true });
+  }
+}

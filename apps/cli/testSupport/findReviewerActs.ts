@@ -1,0 +1,36 @@
+/**
+ * The agent boundary as a scan (the review-state seed: writing review state
+ * under a person's name is a human act, and no agent surface performs it):
+ * the forms in which a command file, a config entry, an MCP tool or the
+ * agent's client would reach one of the reviewer's acts. Prose about the
+ * reviewer ("the developer sends the feedback") is not caught; a route, a
+ * header, the link's token, a made-up CLI verb or a tool name is, in any
+ * case and across invisible characters.
+ */
+interface ReviewerActPattern {
+  what: string;
+  pattern: RegExp;
+}
+
+export const REVIEWER_ACT_PATTERNS: readonly ReviewerActPattern[] = [
+  { what: "a reviewer's route", pattern: /\/api\/(feedback|close|draft|session)\b/i },
+  { what: "the core's name for a reviewer's route", pattern: /\bAPI\s*(\.|\[\s*['"`])\s*(feedback|close|draft|session)\b/i },
+  { what: "the reviewer's credential", pattern: /x-redline-(session|link)\b|\bredline-session\b|\b(SESSION_HEADER|LINK_HEADER|SESSION_STORAGE_KEY)\b/i },
+  { what: "the review link's token", pattern: /[?&]token=/i },
+  { what: 'a reviewer verb on the command line', pattern: /\bredline['"`,\s[\]]+(approve|send|submit|close|resolve|accept|reject|verdict|request-changes)\b/i },
+  { what: 'a reviewer act as a tool or function name', pattern: /\b(send|submit|post)[_-]?feedback|\bclose[_-]?review|\bset[_-]?verdict|\b(approve|request[_-]?changes)[_-]?review|\bresolve[_-]?(thread|comment|annotation)|\b(accept|reject)[_-]?proposal|\b(edit|delete|update)[_-]?annotation/i },
+];
+
+export interface ReviewerActMention {
+  what: string;
+  match: string;
+}
+
+/** Every mention of a reviewer's act in `text`, invisible format characters (\p{Cf}) taken out first. */
+export function findReviewerActs(text: string): ReviewerActMention[] {
+  const visible = text.replace(/\p{Cf}/gu, '');
+  return REVIEWER_ACT_PATTERNS.flatMap(({ what, pattern }) => {
+    const found = new RegExp(pattern.source, 'gi');
+    return [...visible.matchAll(found)].map((match) => ({ what, match: match[0] }));
+  });
+}

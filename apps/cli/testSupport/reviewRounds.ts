@@ -1,0 +1,51 @@
+/** Rounds of a real review, for the tests: Send through the real server, read with the commands, hash what must not change. */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { API, type ReviewData } from '@redline/core';
+import { runCli } from '../src/main.js';
+import { signInAsPage, type PageSession } from './browserSession.js';
+import { captureIo } from './capturedIo.js';
+import type { TestRepo } from './gitRepo.js';
+
+const REVIEW_URL_RE = /Review: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64})\n/;
+
+export async function sendRound(
+  dir: string,
+  body: (data: ReviewData) => Record<string, unknown>,
+  args: string[] = [],
+  probe: (page: PageSession, data: ReviewData) => Promise<void> = async () => undefined,
+): Promise<{ stderr: string; data: ReviewData }> {
+  const io = captureIo(dir);
+  const exit = runCli(['--no-open', '--json', ...args], io);
+  const match = await Promise.race([io.waitForStderr(REVIEW_URL_RE), exit.then((code) => Promise.reject(new Error(`exit ${code}: ${io.err()}`)))]);
+  const page = await signInAsPage(match[1]!);
+  const data = (await page.get(API.review)).json<ReviewData>();
+  await probe(page, data);
+  const answer = await page.post(API.feedback, body(data));
+  expect(answer.status, answer.text).toBe(200);
+  expect(await exit, io.err()).toBe(0);
+  return { stderr: io.err(), data };
+}
+
+export async function runRead(dir: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const io = captureIo(dir);
+  const code = await runCli(args, io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+/** Everything of the repository a round must leave byte-identical. */
+export function repositoryFacts(repo: TestRepo): Record<string, string> {
+  const hash = (bytes: string | Buffer) => createHash('sha256').update(bytes).digest('hex');
+  const files = repo.git('ls-files', '-z', '--cached', '--others', '--exclude-standard').split('\0').filter(Boolean).sort();
+  return {
+    index: hash(readFileSync(join(repo.dir, '.git', 'index'))),
+    head: hash(readFileSync(join(repo.dir, '.git', 'HEAD'))),
+    config: hash(readFileSync(join(repo.dir, '.git', 'config'))),
+    refs: repo.git('for-each-ref', '--format=%(refname) %(objectname)').split('\n').filter((line) => !line.startsWith('refs/redline/')).join('\n'),
+    stash: repo.git('stash', 'list'),
+    worktree: hash(files.map((path) => `${path}\0${hash(readFileSync(join(repo.dir, path)))}`).join('\n')),
+  };
+}
+

@@ -1,0 +1,72 @@
+/**
+ * Issue 14, the MCP loop: the SDK's own client drives `redline mcp` over
+ * stdio (StdioClientTransport spawning node apps/cli/bin/redline.js mcp)
+ * against a real review server, while Playwright plays the reviewer in
+ * Chromium: start_review, wait_for_feedback answering "still open", the
+ * reviewer sends, wait_for_feedback answers with the feedback.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { expect, test } from '@playwright/test';
+import { REDLINE_BIN, reviewLinkIn, runRedline } from './support/agentCli';
+import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
+
+let fixture: FixtureRepo;
+let client: Client | null = null;
+
+test.beforeEach(() => {
+  fixture = createFixtureRepo();
+});
+
+test.afterEach(async () => {
+  await client?.close();
+  client = null;
+  await runRedline(['stop'], fixture.dir);
+  fixture.cleanup();
+});
+
+type ToolAnswer = { content: { type: string; text?: string }[]; isError?: boolean };
+
+async function callTool(name: string, args: Record<string, unknown> = {}): Promise<{ text: string; isError: boolean }> {
+  const answer = (await client!.callTool({ name, arguments: args })) as ToolAnswer;
+  return { text: answer.content.map((part) => part.text ?? '').join(''), isError: answer.isError === true };
+}
+
+test('an MCP client starts a review, hears "still open", and gets the feedback the reviewer sent', async ({ page }) => {
+  test.setTimeout(90_000);
+  const env = Object.fromEntries(Object.entries({ ...process.env, BROWSER: '' }).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const transport = new StdioClientTransport({ command: process.execPath, args: [REDLINE_BIN, 'mcp'], cwd: fixture.dir, env, stderr: 'pipe' });
+  client = new Client({ name: 'redline-e2e-agent', version: '1.0.0' });
+  await client.connect(transport);
+
+  const tools = (await client.listTools()).tools.map((tool) => tool.name).sort();
+  expect(tools).toEqual(['get_feedback', 'review_status', 'start_review', 'wait_for_feedback']);
+
+  const started = await callTool('start_review', { open: false });
+  expect(started.isError, started.text).toBe(false);
+  const link = reviewLinkIn(started.text);
+  expect(started.text).toMatch(/"session":"[0-9a-f]{16}"/);
+
+  const open = await callTool('wait_for_feedback', { timeoutSeconds: 1 });
+  expect(open.isError).toBe(false);
+  expect(open.text).toContain('still open');
+  expect((await callTool('review_status')).text).toContain('"state": "open"');
+
+  await page.goto(link);
+  await page.waitForURL(`${new URL(link).origin}/`);
+  await expect(page.getByText(fixture.files.modified, { exact: true }).first()).toBeVisible();
+  await page.getByRole('button', { name: /^Send Feedback/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
+  await dialog.getByRole('radio', { name: /^Approve/ }).check();
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible();
+
+  const feedback = await callTool('wait_for_feedback', { timeoutSeconds: 30, json: true });
+  expect(feedback.isError, feedback.text).toBe(false);
+  const json = JSON.parse(feedback.text.slice(0, feedback.text.indexOf('\n}\n') + 3)) as { decision: string; verdict: string };
+  expect(json).toMatchObject({ verdict: 'approve', decision: 'approve' });
+  expect(feedback.text).toMatch(/a copy is in .*\.git\/redline\/reviews\//);
+  const after = await callTool('get_feedback');
+  expect(after.isError).toBe(true);
+  expect(after.text).toContain('no review session');
+});

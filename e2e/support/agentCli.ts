@@ -1,0 +1,31 @@
+/**
+ * Runs the real `redline` command as a test agent would, one verb at a time
+ * (`node apps/cli/bin/redline.js start …`, `wait …`): each call returns its
+ * exit code and output once the process has exited.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const REDLINE_BIN = fileURLToPath(new URL('../../apps/cli/bin/redline.js', import.meta.url));
+
+export interface VerbRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runRedline(args: string[], cwd: string): Promise<VerbRun> {
+  const child = spawn(process.execPath, [REDLINE_BIN, ...args], { cwd, env: { ...process.env, BROWSER: '' } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr })));
+}
+
+/** The review link a verb printed on stderr (`Review: http://127.0.0.1:PORT/?token=…`). */
+export function reviewLinkIn(stderr: string): string {
+  const match = /^Review: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64})$/m.exec(stderr);
+  if (!match) throw new Error(`no review link in:\n${stderr}`);
+  return match[1]!;
+}

@@ -1,0 +1,53 @@
+/**
+ * Issue 16, finding 4: two tabs of one review never overwrite each other's
+ * drafts silently. Both tabs load the same (empty) draft; the first to save
+ * wins, and the other is refused by the server (409 draft-conflict), says
+ * so and saves no more. Before, the last writer won and the other tab's
+ * comment was gone on reload, with no warning.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
+import { openReview, startRedline, type RunningRedline } from './support/redline';
+
+let fixture: FixtureRepo;
+let redline: RunningRedline | null = null;
+
+test.beforeEach(() => {
+  fixture = createFixtureRepo();
+});
+
+test.afterEach(async () => {
+  await redline?.stop();
+  redline = null;
+  fixture.cleanup();
+});
+
+async function commentOnLine(page: Page, path: string, line: number, text: string): Promise<void> {
+  const file = page.locator('diffs-container').filter({ has: page.locator('[data-title]', { hasText: path }) });
+  await file.locator(`code[data-additions] [data-column-number="${line}"]`).click();
+  await page.keyboard.press('c');
+  const box = page.getByRole('textbox', { name: /^Comment/ });
+  await box.fill(text);
+  await box.press('Control+Enter');
+  await expect(page.getByRole('article', { name: `Comment, Line ${line} (new)` }).filter({ hasText: text })).toBeVisible();
+}
+
+test('a second tab that saves over the first tab\'s draft is refused and says so; the first tab\'s work stays', async ({ page, context }) => {
+  redline = await startRedline({ cwd: fixture.dir });
+  await openReview(page, redline);
+  const second = await context.newPage();
+  await second.goto(`${redline.origin}/`);
+  const { modified } = fixture.files;
+  for (const p of [page, second]) await expect(p.locator('diffs-container [data-line]').first()).toBeVisible();
+
+  await commentOnLine(page, modified, 2, 'From the first tab.');
+  await expect(page.getByText('Draft saved')).toBeVisible();
+
+  await commentOnLine(second, modified, 2, 'From the second tab.');
+  await expect(second.getByText('Not saved: saved from another tab')).toBeVisible();
+  await expect(second.getByText(/saved from another tab, so this tab no longer saves/)).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'Comment, Line 2 (new)' }).filter({ hasText: 'From the first tab.' })).toBeVisible();
+  await expect(page.getByText('From the second tab.')).toHaveCount(0);
+});

@@ -1,0 +1,85 @@
+/**
+ * Review rounds (issue 13): each Send records a round in git; a series is
+ * the rounds of one target. These are the shapes the CLI stores and serves
+ * (GET /api/review's `rounds`, `redline rounds --json`, `redline threads --json`).
+ */
+import type { LineSpan } from '../apply/suggestionOutcome.js';
+import type { Annotation, Verdict } from '../model/types.js';
+
+export type ThreadState = 'open' | 'changed' | 'addressed' | 'resolved' | 'outdated';
+export const THREAD_STATES: readonly ThreadState[] = ['open', 'changed', 'addressed', 'resolved', 'outdated'];
+
+export type ReviewerActKind = 'resolve' | 'reopen' | 'reply';
+export const REVIEWER_ACT_KINDS: readonly ReviewerActKind[] = ['resolve', 'reopen', 'reply'];
+export type AgentActKind = 'reply' | 'addressed';
+
+/** What the page sends with the feedback: an act on a thread of an earlier round. */
+export interface ThreadActInput {
+  /** The thread's id: the id of the annotation that opened it. */
+  thread: string;
+  act: ReviewerActKind;
+  /** The reply, or a note with a resolve or reopen ('' for none). */
+  text: string;
+}
+
+/** An act as stored: who did it, and when (ISO 8601). Only the reviewer resolves and reopens. */
+export type ThreadAct =
+  | (ThreadActInput & { by: 'reviewer'; reviewer: string | null; at: string })
+  | { by: 'agent'; thread: string; act: AgentActKind; text: string; at: string };
+
+export interface RoundCounts {
+  comments: number;
+  suggestions: number;
+  acts: number;
+}
+
+export interface RoundSummary {
+  number: number;
+  /** As typed by the reviewer; null when the round was sent without one. */
+  reviewer: string | null;
+  /** ISO 8601. */
+  time: string;
+  verdict: Verdict;
+  counts: RoundCounts;
+  /** The round's commit under refs/redline/. */
+  commit: string;
+  /** The reviewed state's tree id; `missing` when that tree cannot be read. */
+  state: { kind: 'recorded'; tree: string } | { kind: 'missing'; tree: string };
+}
+
+export type ThreadKind = { kind: 'comment' } | { kind: 'suggestion'; applied: boolean };
+
+export type Thread = ThreadKind & {
+  /** The annotation's id. */
+  id: string;
+  /** The round whose annotation opened the thread. */
+  round: number;
+  path: string;
+  /** Where its lines are now; null for file and general annotations, and outdated ones. */
+  lines: LineSpan | null;
+  state: ThreadState;
+  /** The annotation as recorded in its round. */
+  annotation: Annotation;
+  /** Every act on it, oldest first. */
+  acts: ThreadAct[];
+};
+
+/** The series a review belongs to, for the page: its rounds and the last round's annotations and files. */
+export interface ReviewRoundsData {
+  seriesId: string;
+  baseCommit: string;
+  /** Oldest first. The review under way is the next number. */
+  rounds: RoundSummary[];
+  /** The last round's annotations, from its review.json (empty when it cannot be read). */
+  previousAnnotations: Annotation[];
+  /** Path -> blob id in the last round's state ("unchanged since round N" is an equal id); null when missing. */
+  lastStateBlobs: Record<string, string> | null;
+  threads: Thread[];
+}
+
+/** GET /api/round-diff?from=<tree>&to=<tree>: the diff between two recorded states of the series. */
+export interface RoundDiffData {
+  from: string;
+  to: string;
+  patch: string;
+}
