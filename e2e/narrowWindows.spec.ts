@@ -84,7 +84,7 @@ for (const { width, height, style } of LAYOUTS) {
 test('below the chosen width split view shows as unified by itself; the sidebar hides, resizes, and both are remembered', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 700 });
   await open(page, { diffStyle: 'split' });
-  // The default width (1100 px) is above 800: unified, one code column per file.
+  // The default width (900 px) is above 800: unified, one code column per file.
   await expect(page.locator('diffs-container code[data-deletions]')).toHaveCount(0);
   await expect(page.locator('diffs-container code[data-unified], diffs-container [data-unified]').first()).toBeAttached();
   await page.setViewportSize({ width: 1280, height: 720 });

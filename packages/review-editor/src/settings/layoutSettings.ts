@@ -17,7 +17,7 @@ export interface LayoutSettings {
 
 export const SIDEBAR_WIDTH = { min: 180, max: 640 } as const;
 
-export const DEFAULT_LAYOUT: LayoutSettings = { sidebar: 'shown', sidebarWidth: 300, unifiedBelow: 1100 };
+export const DEFAULT_LAYOUT: LayoutSettings = { sidebar: 'shown', sidebarWidth: 300, unifiedBelow: 900 };
 
 const COOKIES = { sidebar: 'sidebar', sidebarWidth: 'sidebarWidth', unifiedBelow: 'unifiedBelow' } as const satisfies Record<keyof LayoutSettings, string>;
 
