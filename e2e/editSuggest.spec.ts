@@ -14,14 +14,14 @@
  * review → edit in place → Send Feedback → `redline apply` → the file is
  * byte for byte what the reviewer typed.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
+import { repoWith as createRepoWith } from './support/repoWith';
 import { openReview, startRedline, type RunningRedline } from './support/redline';
 
 const BIN = fileURLToPath(new URL('../apps/cli/bin/redline.js', import.meta.url));
@@ -77,7 +77,9 @@ async function startEditing(page: Page, path: string, { timeout = 10_000 }: { ti
   await editButton(page, path).click();
   await expect(hud(page, path)).toBeVisible({ timeout });
   const box = editor(page, path);
-  await expect(box).toBeVisible();
+  // The HUD is there from the click on (saying it is getting ready): the editor is what takes time.
+  await expect(box).toBeVisible({ timeout });
+  await expect(hud(page, path)).not.toHaveAttribute('data-edit-getting-ready', { timeout });
   return box;
 }
 
@@ -102,34 +104,10 @@ async function sendFeedback(page: Page, running: RunningRedline): Promise<string
   return running.stdout();
 }
 
-const IDENTITY = {
-  GIT_AUTHOR_NAME: 'Redline Edit Test',
-  GIT_AUTHOR_EMAIL: 'edit@redline.invalid',
-  GIT_COMMITTER_NAME: 'Redline Edit Test',
-  GIT_COMMITTER_EMAIL: 'edit@redline.invalid',
-};
-
-/** A repository with `base` committed and `change` left in the working tree. */
+/** A repository with `base` committed and `change` left in the working tree (removed after the test). */
 function repoWith(base: Record<string, string>, change: Record<string, string>): string {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'redline-edit-')));
+  const dir = createRepoWith(base, change);
   extraDirs.push(dir);
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'commit.gpgsign=false', '-c', 'core.hooksPath=/dev/null', ...args], {
-      cwd: dir,
-      env: { ...process.env, ...IDENTITY, GIT_DIR: undefined, GIT_WORK_TREE: undefined },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-  const write = (files: Record<string, string>) => {
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), text);
-    }
-  };
-  git('init', '--quiet', '--initial-branch=main');
-  write(base);
-  git('add', '--all');
-  git('commit', '--quiet', '-m', 'base');
-  write(change);
   return dir;
 }
 

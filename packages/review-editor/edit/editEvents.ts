@@ -27,6 +27,10 @@ export type EditEvent =
   | { type: 'framesPainted'; id: number }
   /** Pierre attached an editor to the item (again after a virtualization remount); `first`: the session had none. */
   | { type: 'editorAttached'; editor: AttachedEditor; first: boolean }
+  /** The reviewer clicked the file's new-side `line` while it was getting ready (the click itself was swallowed). */
+  | { type: 'inputAimed'; fileId: string; line: number }
+  /** The editor of session `id` was focused at the line of a focusLine effect: it takes input now. */
+  | { type: 'caretPlaced'; id: number }
   /** CodeView's onItemEditChange. */
   | { type: 'documentChanged'; itemId: string; document: LiveDocument }
   /** The HUD's debounced recount is due. */
@@ -76,7 +80,7 @@ export type EditEffect =
   | { type: 'holdDocument'; document: LiveDocument }
   /** Focus the held editor where its caret is. */
   | { type: 'focusEditor' }
-  /** After the editor painted, focus `editor` at `line` if session `id` is still on. */
+  /** After the editor painted, focus `editor` at `line` if session `id` is still on: answers caretPlaced. */
   | { type: 'focusLine'; id: number; editor: AttachedEditor; line: number }
   | { type: 'scheduleCount' }
   | { type: 'cancelCount' }

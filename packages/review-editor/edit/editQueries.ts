@@ -25,14 +25,25 @@ export function refusalFor(state: EditFeatureState, file: ReviewFile, review: Pi
   return staticEditRefusal(file, review) ?? (learned && learned.file === file ? learned.reason : null);
 }
 
-/** How the items builder shows a file: the hydrated diff, in edit mode or not. */
+/**
+ * How the items builder shows a file: the hydrated diff, in edit mode or
+ * not. The HUD's strip (`banner`) is there from the Edit click on, so the
+ * lines do not move when the editor arrives.
+ */
 export function itemView(state: EditFeatureState, file: ReviewFile): ItemEditView | null {
   const session = state.session;
-  if (session && session.fileId === file.id && session.file === file && (session.phase === 'editing' || session.phase === 'preparing')) {
-    return { fileDiff: session.fileDiff, editing: session.phase === 'editing' };
-  }
   const kept = state.hydrated.get(file.id);
-  return kept && kept.file === file ? { fileDiff: kept.fileDiff, editing: false } : null;
+  const keptDiff = kept && kept.file === file ? kept.fileDiff : null;
+  if (session && session.fileId === file.id && session.file === file) {
+    if (session.phase === 'editing' || session.phase === 'preparing') return { fileDiff: session.fileDiff, editing: session.phase === 'editing', banner: true };
+    if (session.phase === 'loading') return { fileDiff: keptDiff ?? file.fileDiff, editing: false, banner: true };
+  }
+  return keptDiff ? { fileDiff: keptDiff, editing: false, banner: false } : null;
+}
+
+/** Whether the session's file is getting ready for input: it shows so, and takes no clicks or keys. */
+export function isGettingReady(session: EditSession | null): boolean {
+  return session !== null && (session.phase === 'loading' || session.phase === 'preparing' || (session.phase === 'editing' && session.caret === 'placing'));
 }
 
 /** CodeView's getEditStateKey: a key only for the item of a session that has an editor. */

@@ -10,7 +10,15 @@
  *                 taken from the workers' cache (for two frames)
  *              ─▶ editing: the item is published with `edit: true`; the
  *                 editor keeps that highlighted render (instead of
- *                 re-highlighting the whole file on the main thread)
+ *                 re-highlighting the whole file on the main thread);
+ *                 the caret is 'placing' until the editor is attached and
+ *                 focused where the reviewer aimed, then 'placed'
+ *
+ * From the Edit click until the caret is placed the file is "getting
+ * ready" (isGettingReady): the HUD says so, and the file takes no clicks
+ * and no keys (a click is remembered as the line to put the caret on).
+ * Before this gate (issue 18, finding 1), a click 0.5–2.5 s after Edit
+ * was undone by the editor's late focus, and the text went to line 1.
  *              ─▶ ending: the item is published with `edit: false` (a new
  *                 version); CodeView calls onItemEditComplete, which always
  *                 answers 'reject' (the diff returns to pristine) after
@@ -35,6 +43,8 @@ interface SessionBase {
   file: ReviewFile;
   /** CodeView's retention key for this session's draft (unique per session). */
   stateKey: string;
+  /** The new-side line the reviewer clicked while the file was getting ready (where the caret goes), or null. */
+  aimedLine: number | null;
 }
 
 /** What the hydration gate made of the file: the diff the editor works on. */
@@ -58,7 +68,9 @@ interface OpenedSession extends SessionBase, OpenedFile {
 
 export type LoadingSession = SessionBase & { phase: 'loading' };
 export type PreparingSession = OpenedSession & { phase: 'preparing' };
-export type EditingSession = OpenedSession & { phase: 'editing' };
+/** Whether the editor has its caret where the reviewer aimed (until then the file takes no input). */
+export type CaretState = 'placing' | 'placed';
+export type EditingSession = OpenedSession & { phase: 'editing'; caret: CaretState };
 export type EndingSession = OpenedSession & {
   phase: 'ending';
   ending: EndReason;

@@ -28,6 +28,8 @@ export interface EditController {
   suggest(): void;
   /** The HUD's Discard: no suggestion, the diff as it was. */
   discard(): void;
+  /** A click on the new side's `line` of `fileId` while it was getting ready: the caret goes there. */
+  aimInput(fileId: string, line: number): void;
   /** Switch: finish this file (its edits become suggestions) and edit the other. Recover: keep the recovered edits. */
   confirmPrompt(): void;
   /** Switch: keep editing. Recover: drop the recovered edits. */
@@ -68,6 +70,7 @@ export function createEditController(review: ReviewController, options: EditCont
     requestEdit: (fileId) => dispatch(editRequested(shell, fileId)),
     suggest: () => dispatch({ type: 'endRequested', reason: 'suggest', liveText: text() }),
     discard: () => dispatch({ type: 'endRequested', reason: 'discard', liveText: text() }),
+    aimInput: (fileId, line) => dispatch({ type: 'inputAimed', fileId, line }),
     confirmPrompt: () => dispatch({ type: 'promptConfirmed', liveText: text() }),
     dismissPrompt: () => dispatch({ type: 'promptDismissed' }),
     refusalFor: (file) => refusalFor(store.getState(), file, review.store.getState().review),

@@ -165,7 +165,7 @@ describe('ending a session', () => {
       [9, 9, 'export const VERSION = 2;', 'export const VERSION = 3;'],
     ]);
     // The hydrated diff stays, out of edit mode.
-    expect(r.edit.itemView(r.harness.store.getState().fileById.get('src/calc.ts')!)).toEqual({ fileDiff: hydrated!.fileDiff, editing: false });
+    expect(r.edit.itemView(r.harness.store.getState().fileById.get('src/calc.ts')!)).toEqual({ fileDiff: hydrated!.fileDiff, editing: false, banner: false });
     expect(r.harness.store.getState().toasts.at(-1)?.message).toMatch(/2 suggestions added from your edits to src\/calc.ts/);
   });
 

@@ -189,8 +189,14 @@ function focusLine(shell: EditShell, { id, editor, line }: Extract<EditEffect, {
     try {
       editor.focus(line);
     } catch {
-      // Focus is a convenience.
+      // Focus is a convenience; the file must not stay closed to input because of it.
     }
+    // Pierre 1.6.4 places the caret in its next render frame and settles in the one after
+    // (editor.js #focus: two queueRender steps); a click before that was undone by it.
+    void nextFrame()
+      .then(nextFrame)
+      .then(nextFrame)
+      .then(() => shell.dispatch({ type: 'caretPlaced', id }));
   });
 }
 

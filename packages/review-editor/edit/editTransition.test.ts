@@ -7,7 +7,7 @@
  * environment is the proof that the machine needs no DOM.)
  */
 import { describe, expect, test } from 'vitest';
-import { editStateKey, hasUnsavedEdits, isDirty, isFloatingComposer, itemView, mapCommentTarget, refusalFor } from './editQueries.js';
+import { editStateKey, hasUnsavedEdits, isDirty, isFloatingComposer, isGettingReady, itemView, mapCommentTarget, refusalFor } from './editQueries.js';
 import { INITIAL_EDIT_STATE, type EditFeatureState, type EditPrompt, type OpenComposer } from './editSession.js';
 import { PLAIN_TEXT_LINES, transition } from './editTransition.js';
 import { CALC, completed, diffOf, EDITED, editing, EDITOR, effectTypes, ending, FILES, HYDRATED, loading, OPENED, opening, OTHER, PRE, request, run, stale, suggestion } from './testing/editMachineFixtures.js';
@@ -22,7 +22,7 @@ test('the machine runs without a DOM', () => {
 describe('starting a session', () => {
   test('Edit opens a loading session with its own id and retention key, shows the file and loads it', () => {
     const { state, effects } = run(INITIAL_EDIT_STATE, request(CALC));
-    expect(state.session).toEqual({ phase: 'loading', id: 1, fileId: CALC.id, path: CALC.path, file: CALC, stateKey: 'redline-edit:1' });
+    expect(state.session).toEqual({ phase: 'loading', id: 1, fileId: CALC.id, path: CALC.path, file: CALC, stateKey: 'redline-edit:1', aimedLine: null });
     expect(state.lastSessionId).toBe(1);
     expect(effects).toEqual([
       { type: 'expandFile', fileId: CALC.id },
@@ -91,10 +91,10 @@ describe('starting a session', () => {
     expect(prepared.state.session).toMatchObject({ phase: 'preparing', ...OPENED, changes: 0, frozenComposerKey: 7 });
     expect(prepared.state.hydrated.get(CALC.id)).toEqual({ file: CALC, fileDiff: HYDRATED });
     expect(effectTypes(prepared.effects)).toEqual(['primeHighlight', 'startDeriver', 'awaitFrames']);
-    expect(itemView(prepared.state, CALC)).toEqual({ fileDiff: HYDRATED, editing: false });
+    expect(itemView(prepared.state, CALC)).toEqual({ fileDiff: HYDRATED, editing: false, banner: true });
     const painted = run(prepared.state, { type: 'framesPainted', id: 1 });
     expect(painted.state.session?.phase).toBe('editing');
-    expect(itemView(painted.state, CALC)).toEqual({ fileDiff: HYDRATED, editing: true });
+    expect(itemView(painted.state, CALC)).toEqual({ fileDiff: HYDRATED, editing: true, banner: true });
     // A form open elsewhere is not frozen.
     const general = run(loading(), ...opening(1, { key: 8, editingId: null, target: { scope: 'general' } }));
     expect(general.state.session).toMatchObject({ frozenComposerKey: null });
@@ -137,6 +137,24 @@ describe('while editing', () => {
     expect(run(ending('suggest'), { type: 'editorAttached', editor: EDITOR, first: true }).effects).toEqual([{ type: 'holdEditor', editor: EDITOR }]);
     const prepared = run(loading(), ...opening(1)).state;
     expect(run(prepared, { type: 'editorAttached', editor: EDITOR, first: true }).effects).toEqual([]);
+  });
+
+  test('getting ready from the Edit click until the caret is placed; a click meanwhile is where the caret goes', () => {
+    expect(isGettingReady(loading().session)).toBe(true);
+    const prepared = run(loading(), ...opening(1)).state;
+    expect(isGettingReady(prepared.session)).toBe(true);
+    expect(itemView(loading(), CALC)).toEqual({ fileDiff: CALC.fileDiff, editing: false, banner: true });
+    const aimed = run(prepared, { type: 'inputAimed', fileId: CALC.id, line: 3 }, { type: 'framesPainted', id: 1 }).state;
+    expect(aimed.session).toMatchObject({ phase: 'editing', caret: 'placing', aimedLine: 3 });
+    expect(isGettingReady(aimed.session)).toBe(true);
+    expect(run(aimed, { type: 'editorAttached', editor: EDITOR, first: true }).effects).toContainEqual({ type: 'focusLine', id: 1, editor: EDITOR, line: 3 });
+    const placed = run(aimed, { type: 'caretPlaced', id: 1 }).state;
+    expect(placed.session).toMatchObject({ caret: 'placed' });
+    expect(isGettingReady(placed.session)).toBe(false);
+    // Once it takes input, clicks are the editor's own: nothing is remembered; nor for another file, nor an older session.
+    expect(run(placed, { type: 'inputAimed', fileId: CALC.id, line: 1 }).state).toBe(placed);
+    expect(run(prepared, { type: 'inputAimed', fileId: OTHER.id, line: 1 }).state).toBe(prepared);
+    expect(run(aimed, { type: 'caretPlaced', id: 2 }).state).toBe(aimed);
   });
 
   test('changes to the edited item are held and recounted (debounced); others are not', () => {
@@ -187,7 +205,7 @@ describe('ending a session', () => {
     const { state, effects } = run(editing(), { type: 'endRequested', reason: 'suggest', liveText: EDITED });
     expect(state.session).toMatchObject({ phase: 'ending', ending: 'suggest', capturedText: EDITED, nextFileId: null });
     expect(effects).toEqual([{ type: 'cancelCount' }, { type: 'prepareToEnd', id: 1 }, { type: 'startCompletionTimer', id: 1 }]);
-    expect(itemView(state, CALC)).toEqual({ fileDiff: HYDRATED, editing: false });
+    expect(itemView(state, CALC)).toEqual({ fileDiff: HYDRATED, editing: false, banner: false });
     for (const s of [INITIAL_EDIT_STATE, loading(), state]) expect(run(s, { type: 'endRequested', reason: 'discard', liveText: EDITED }).state).toBe(s);
   });
 
@@ -198,7 +216,7 @@ describe('ending a session', () => {
     expect(effects).toEqual([
       { type: 'finishSession', stateKey: 'redline-edit:1', derive: { path: CALC.path, preEdit: PRE, revision: OPENED.revision, text: 'typed after', reason: 'suggest', nextFileId: null } },
     ]);
-    expect(itemView(state, CALC)).toEqual({ fileDiff: HYDRATED, editing: false });
+    expect(itemView(state, CALC)).toEqual({ fileDiff: HYDRATED, editing: false, banner: false });
   });
 
   test('Discard: the session is over, nothing is derived', () => {

@@ -15,7 +15,7 @@ import type { FileDiffMetadata } from '@pierre/diffs';
 import { mapSelectionAnchor, type Annotation } from '@redline/core';
 import type { ReviewFile } from '../src/editHost.js';
 import type { DeriveRequest, EditEffect, EditEvent, EditStep } from './editEvents.js';
-import { editingSessionFor, firstChangedLine, INTERACTIVE_DIFF, isDirty, viewChanged } from './editQueries.js';
+import { editingSessionFor, firstChangedLine, INTERACTIVE_DIFF, isDirty, isGettingReady, viewChanged } from './editQueries.js';
 import type { EditFeatureState, EditSession, EditingSession, EndingSession, EndReason, OpenedFile } from './editSession.js';
 import type { HydrationResult } from './hydrateForEditing.js';
 
@@ -45,8 +45,12 @@ const REACTIONS: Reactions = {
   startFailed,
   highlightPrimed,
   framesPainted: (state, { id }) =>
-    state.session?.id === id && state.session.phase === 'preparing' ? stay(withSession(state, { ...state.session, phase: 'editing' })) : stay(state),
+    state.session?.id === id && state.session.phase === 'preparing' ? stay(withSession(state, { ...state.session, phase: 'editing', caret: 'placing' })) : stay(state),
   editorAttached,
+  inputAimed: (state, { fileId, line }) =>
+    state.session?.fileId === fileId && isGettingReady(state.session) ? stay(withSession(state, { ...state.session, aimedLine: line })) : stay(state),
+  caretPlaced: (state, { id }) =>
+    state.session?.id === id && state.session.phase === 'editing' ? stay(withSession(state, { ...state.session, caret: 'placed' })) : stay(state),
   documentChanged: (state, { itemId, document }) =>
     editingOn(state, itemId) ? { state, effects: [{ type: 'holdDocument', document }, { type: 'scheduleCount' }] } : stay(state),
   countDue: (state, { liveText }) =>
@@ -103,7 +107,7 @@ function learnedRefusal(state: EditFeatureState, file: ReviewFile): string | nul
 
 function startSession(state: EditFeatureState, file: ReviewFile): EditStep {
   const id = state.lastSessionId + 1;
-  const session: EditSession = { phase: 'loading', id, fileId: file.id, path: file.path, file, stateKey: `redline-edit:${id}` };
+  const session: EditSession = { phase: 'loading', id, fileId: file.id, path: file.path, file, stateKey: `redline-edit:${id}`, aimedLine: null };
   return {
     state: { ...state, lastSessionId: id, session },
     effects: [
@@ -171,7 +175,9 @@ function editorAttached(state: EditFeatureState, event: Extract<EditEvent, { typ
   const session = state.session;
   if (session?.phase !== 'editing' && session?.phase !== 'ending') return stay(state);
   const effects: EditEffect[] = [{ type: 'holdEditor', editor: event.editor }];
-  if (event.first && session.phase === 'editing') effects.push({ type: 'focusLine', id: session.id, editor: event.editor, line: firstChangedLine(session.fileDiff) });
+  // The caret goes where the reviewer clicked while the file was getting ready, else to the first change.
+  const line = session.aimedLine ?? firstChangedLine(session.fileDiff);
+  if (event.first && session.phase === 'editing') effects.push({ type: 'focusLine', id: session.id, editor: event.editor, line });
   return { state, effects };
 }
 

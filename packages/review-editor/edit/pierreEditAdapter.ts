@@ -35,7 +35,7 @@ export interface EditorSelectionSnapshot {
 
 /** The live editor of a session, as Redline uses it. */
 export interface AttachedEditor {
-  /** Focuses the editor, at the start of a 1-based line when given. */
+  /** Focuses the editor, at the start of a 1-based line when given (then without scrolling). */
   focus(lineNumber?: number): void;
   /** The document as it is now. */
   getText(): string;
@@ -73,8 +73,27 @@ export const MAKE_ANNOTATION_LABEL = 'Make annotation';
 
 let loaded: Promise<PierreEditAdapter> | null = null;
 
+/**
+ * Works around Pierre 1.6.4: its editor takes the caret from the DOM only
+ * on `selectionchange`, which the browser fires later, as a task of its own;
+ * a key typed right after a click went to the caret from BEFORE the click
+ * (e2e/editReady.spec.ts: a click on line 13 then typing put the text on
+ * line 3, the caret's earlier place, in 1 of 4 rounds; with no earlier caret
+ * the text went nowhere). Once the click is over, the editor is told at
+ * once (its listener reads the DOM selection, which the click has set).
+ */
+function syncCaretOnClick(): void {
+  document.addEventListener('click', (event) => {
+    const origin = event.composedPath()[0];
+    if (origin instanceof Element && origin.getRootNode() instanceof ShadowRoot && origin.closest('[contenteditable="true"]')) {
+      document.dispatchEvent(new Event('selectionchange'));
+    }
+  });
+}
+
 /** Loads the editor (once) and wraps it in Redline's interface. */
 export function loadPierreEditAdapter(): Promise<PierreEditAdapter> {
+  if (!loaded) syncCaretOnClick();
   loaded ??= import('@pierre/diffs/edit').then(
     (edit): PierreEditAdapter => ({
       createEditorFactory(hooks) {
@@ -90,7 +109,8 @@ export function loadPierreEditAdapter(): Promise<PierreEditAdapter> {
             onAttach: (editor, component) => {
               options.onAttach?.(editor, component);
               hooks.onEditorAttached?.({
-                focus: (lineNumber) => editor.focus(lineNumber === undefined ? {} : { lineNumber }),
+                // At a line: without scrolling (the lines the reviewer aims at must not move).
+                focus: (lineNumber) => editor.focus(lineNumber === undefined ? {} : { lineNumber, preventScroll: true }),
                 getText: () => editor.getText(),
                 prepareToEnd(cacheKey) {
                   // FileDiff keeps its private session copy in `editSession.diff` (not typed): give it a key if

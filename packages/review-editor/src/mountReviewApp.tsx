@@ -15,13 +15,14 @@ import { guardUnsentText } from './drafts/guardUnsentText.js';
 import { startFreshnessPolling } from './reviewLoading/freshnessPoller.js';
 import { createReviewController, type ReviewController } from './app/reviewController.js';
 import { persistSettings } from './settings/persistSettings.js';
+import { readLayout } from './settings/layoutSettings.js';
 import { readSettings } from './settings/settings.js';
 import { createReviewStore } from './app/reviewStore.js';
 import './styles/app.css';
 import './styles/firstScreen.css';
 
 export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi } = {}): ReviewController {
-  const store = createReviewStore(readSettings(document.cookie));
+  const store = createReviewStore(readSettings(document.cookie), readLayout(document.cookie));
   const pool = startHighlighterPool(store.getState().settings.editSuggestions);
   const api = options.api ?? createApiClient();
   const controller = createReviewController(store, api);

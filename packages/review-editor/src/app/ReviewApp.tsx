@@ -15,7 +15,9 @@ import { ReviewContext, useController, useReview } from './reviewContext.js';
 import { SearchBar } from '../search/SearchBar.js';
 import { SettingsDialog } from '../settings/SettingsDialog.js';
 import { ShortcutsDialog } from '../navigation/ShortcutsDialog.js';
-import { Sidebar } from '../navigation/Sidebar.js';
+import { LineCursorAnnouncer } from '../navigation/LineCursorAnnouncer.js';
+import { Sidebar, SidebarToggle } from '../navigation/Sidebar.js';
+import { SidebarResizer } from '../navigation/SidebarResizer.js';
 import { Toasts } from '../ui/Toasts.js';
 import { TopBar } from './TopBar.js';
 import { useGlobalShortcuts } from '../navigation/useGlobalShortcuts.js';
@@ -87,19 +89,28 @@ function ReviewPage() {
   useGlobalShortcuts(controller);
   useFirstScreenDeadline(fileCount);
   const PageExtension = extensionSlots.reviewPage;
+  const sidebar = useReview((s) => s.layout.sidebar);
   return (
     <div className="app">
       <TopBar />
       <ServerGoneBanner />
-      <div className="workspace">
-        <Sidebar />
+      <div className="workspace" data-sidebar={sidebar}>
+        {sidebar === 'shown' ? (
+          <>
+            <Sidebar />
+            <SidebarResizer />
+          </>
+        ) : null}
         <main className="diff-pane" aria-label="Diff">
+          {sidebar === 'hidden' ? <SidebarToggle /> : null}
           <SearchBar />
-          <div className="diff-scroll">
+          {/* Focusable (not a Tab stop): a tree row opened with Enter sends the keys here, for the line cursor. */}
+          <div className="diff-scroll" tabIndex={-1}>
             <DiffView />
           </div>
         </main>
       </div>
+      <LineCursorAnnouncer />
       <Toasts />
       {dialog === 'feedback' ? <FeedbackDialog /> : null}
       {dialog === 'settings' ? <SettingsDialog /> : null}

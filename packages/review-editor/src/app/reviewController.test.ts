@@ -90,7 +90,7 @@ describe('the review controller', () => {
   it('moves between files with j/k and marks the current file viewed with v', () => {
     const h = createHarness();
     const scrolled: string[] = [];
-    h.controller.setViewport({ scrollToTop: vi.fn(), scrollToFile: (id) => scrolled.push(id), scrollToLine: vi.fn() });
+    h.controller.setViewport({ scrollToTop: vi.fn(), scrollToFile: (id) => scrolled.push(id), scrollToLine: vi.fn(), revealLine: vi.fn() });
     h.controller.stepFile(1);
     h.controller.stepFile(1);
     h.controller.stepFile(-1);

@@ -6,6 +6,7 @@
 import type { ReviewApi } from '../api/apiClient.js';
 import { createComposerService, type ComposerService } from '../composer/composerService.js';
 import { createFeedbackService, type FeedbackService } from '../feedback/feedbackService.js';
+import { createLineCursorService, type LineCursorService } from '../navigation/lineCursorService.js';
 import { createNavigator, type Navigator } from '../navigation/navigator.js';
 import { createFileContents, type FileContentsService } from '../reviewLoading/fileContents.js';
 import { createReviewLoader, type ReviewLoader } from '../reviewLoading/reviewLoader.js';
@@ -17,6 +18,7 @@ export interface ReviewController
     FileContentsService,
     ComposerService,
     Navigator,
+    LineCursorService,
     SearchService,
     FeedbackService {
   readonly store: ReviewStore;
@@ -29,6 +31,7 @@ export interface ReviewServices {
   loader: ReviewLoader;
   composer: ComposerService;
   navigator: Navigator;
+  lineCursor: LineCursorService;
   search: SearchService;
   feedback: FeedbackService;
 }
@@ -36,11 +39,13 @@ export interface ReviewServices {
 export function createReviewServices(store: ReviewStore, api: ReviewApi): ReviewServices {
   const contents = createFileContents(store, api);
   const navigator = createNavigator(store);
+  const composer = createComposerService(store, contents);
   return {
     contents,
     loader: createReviewLoader(store, api, contents),
-    composer: createComposerService(store, contents),
+    composer,
     navigator,
+    lineCursor: createLineCursorService(store, navigator, composer),
     search: createSearchService(store, navigator),
     feedback: createFeedbackService(store, api),
   };
@@ -48,5 +53,5 @@ export function createReviewServices(store: ReviewStore, api: ReviewApi): Review
 
 export function createReviewController(store: ReviewStore, api: ReviewApi, services: ReviewServices = createReviewServices(store, api)): ReviewController {
   const { load, refresh, setHideWhitespace } = services.loader;
-  return { store, api, load, refresh, setHideWhitespace, ...services.contents, ...services.composer, ...services.navigator, ...services.search, ...services.feedback };
+  return { store, api, load, refresh, setHideWhitespace, ...services.contents, ...services.composer, ...services.navigator, ...services.lineCursor, ...services.search, ...services.feedback };
 }

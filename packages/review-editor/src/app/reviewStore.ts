@@ -13,6 +13,7 @@ import { createFeedbackSlice, type FeedbackSlice } from '../feedback/feedbackSli
 import { createNavigationSlice, type NavigationSlice } from '../navigation/navigationSlice.js';
 import { createReviewSlice, type ReviewSlice } from '../reviewLoading/reviewSlice.js';
 import { createSearchSlice, type SearchSlice } from '../search/searchSlice.js';
+import { DEFAULT_LAYOUT, type LayoutSettings } from '../settings/layoutSettings.js';
 import { DEFAULT_SETTINGS, type Settings } from '../settings/settings.js';
 import { createViewedSlice, type ViewedSlice } from '../viewed/viewedSlice.js';
 import { createSettingsSlice, type SettingsSlice } from '../settings/settingsSlice.js';
@@ -37,7 +38,7 @@ export type ReviewStore = StoreApi<ReviewStoreState>;
 /** One feature's part of the store; it may read (and reset) the others'. */
 export type ReviewSliceCreator<Slice> = StateCreator<ReviewStoreState, [], [], Slice>;
 
-export function createReviewStore(settings: Settings = DEFAULT_SETTINGS): ReviewStore {
+export function createReviewStore(settings: Settings = DEFAULT_SETTINGS, layout: LayoutSettings = DEFAULT_LAYOUT): ReviewStore {
   return createStore<ReviewStoreState>()((...a) => ({
     ...createReviewSlice(...a),
     ...createAnnotationsSlice(...a),
@@ -48,7 +49,7 @@ export function createReviewStore(settings: Settings = DEFAULT_SETTINGS): Review
     ...createDraftSlice(...a),
     ...createNavigationSlice(...a),
     ...createSearchSlice(...a),
-    ...createSettingsSlice(settings)(...a),
+    ...createSettingsSlice(settings, layout)(...a),
     ...createToastsSlice(...a),
     ...createDialogSlice(...a),
   }));

@@ -21,6 +21,7 @@ import { delegatingEditorFactory } from './editorFactory.js';
 import { extensionSlots } from './extensionSlots.js';
 import { DIFF_THEMES } from './highlighterPool.js';
 import { improveDiffAccessibility } from './improveDiffAccessibility.js';
+import { useNarrowWindow } from './useNarrowWindow.js';
 import type { SlotMeta } from './slotMeta.js';
 
 /**
@@ -45,6 +46,8 @@ span[style*="--diffs-token-light:#66707B" i] { --diffs-token-light: #4b535d !imp
 /* The header's counts are FileHeaderActions' (+2 −1, the tree's order); Pierre's own say -1 +2. */
 [data-additions-count], [data-deletions-count] { display: none; }
 pre code:focus-visible { outline: 2px solid light-dark(#0969da, #4493f8); outline-offset: -2px; }
+/* A file getting ready for editing takes no input (edit/editInputGate.ts): say so under the pointer too. */
+:host([data-edit-getting-ready]) pre, :host([data-edit-getting-ready]) pre * { cursor: progress !important; }
 `;
 
 type GutterClick = (range: SelectedLineRange, context: { item: { id: string } }) => void;
@@ -86,7 +89,10 @@ function DiffCodeView() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- collapsed, viewed, composerSlot and editSnapshot change what isCollapsed/composer/editView return
   }, [build, store, files, annotations, collapsed, viewed, composerSlot, edit, editSnapshot]);
 
-  const [diffStyle, wordWrap, theme] = settings;
+  const [chosenStyle, wordWrap, theme] = settings;
+  // Below the reviewer's width a split diff shows unified: at 800 px, split left the comment form's button off screen (issue 18).
+  const narrow = useNarrowWindow(useReview((s) => s.layout.unifiedBelow));
+  const diffStyle = narrow ? 'unified' : chosenStyle;
   const options = useMemo<CodeViewReactOptions<SlotMeta, undefined>>(() => {
     const onGutterUtilityClick: GutterClick = (range, context) => {
       controller.openComment(selectionToTarget({ fileId: context.item.id, range }));
@@ -121,6 +127,8 @@ function DiffCodeView() {
       scrollToFile: (id) => handle.current?.scrollTo({ type: 'item', id, align: 'start' }),
       scrollToLine: (id, side, lineNumber) =>
         handle.current?.scrollTo({ type: 'line', id, lineNumber, side: side === 'old' ? 'deletions' : 'additions', align: 'center' }),
+      revealLine: (id, side, lineNumber) =>
+        handle.current?.scrollTo({ type: 'line', id, lineNumber, side: side === 'old' ? 'deletions' : 'additions', align: 'nearest' }),
     });
     return () => controller.setViewport(null);
   }, [controller]);

@@ -4,6 +4,7 @@ import type { SlotMeta } from './slotMeta.js';
 import { AnnotationCard } from '../annotations/AnnotationCard.js';
 import { ComposerForm } from '../composer/ComposerForm.js';
 import { FileNotices } from './FileNotices.js';
+import { FitInWindow } from './FitInWindow.js';
 import { UnsafeLineChips } from './UnsafeLineChips.js';
 
 export function SlotView({ meta }: { meta: SlotMeta }) {
@@ -17,7 +18,9 @@ export function SlotView({ meta }: { meta: SlotMeta }) {
     case 'composer':
       return (
         <div className="slot">
-          <ComposerForm />
+          <FitInWindow>
+            <ComposerForm />
+          </FitInWindow>
         </div>
       );
     case 'unsafe-line':

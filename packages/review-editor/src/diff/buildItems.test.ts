@@ -73,7 +73,7 @@ describe('CodeView items', () => {
     expect(plain.edit).toBeUndefined();
     const hydrated = { ...plain.fileDiff, isPartial: false };
 
-    view = { fileDiff: hydrated, editing: true };
+    view = { fileDiff: hydrated, editing: true, banner: true };
     const editing = items().find((i) => i.id === 'src/calc.ts')!;
     expect(editing).toMatchObject({ fileDiff: hydrated, edit: true });
     expect(editing.version).toBeGreaterThan(plain.version!);
@@ -92,7 +92,7 @@ describe('CodeView items', () => {
     store.getState().setCollapsed('src/calc.ts', false);
 
     // The end of the session: edit false, the current slots, the same (hydrated) diff.
-    view = { fileDiff: hydrated, editing: false };
+    view = { fileDiff: hydrated, editing: false, banner: false };
     const after = items().find((i) => i.id === 'src/calc.ts')!;
     expect(after).toMatchObject({ fileDiff: hydrated, edit: false, collapsed: false });
     expect(after.annotations?.map((a) => (a.metadata.kind === 'annotation' ? a.metadata.id : a.metadata.kind))).toEqual(['a', 'b', 'composer']);

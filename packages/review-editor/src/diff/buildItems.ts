@@ -96,7 +96,7 @@ export function createItemsBuilder(): (input: ItemsInput) => ReviewItem[] {
         return item;
       }
       let slots = slotsFor(file, byPath.get(file.path) ?? [], input.composer);
-      if (editing) slots = [{ side: 'additions', lineNumber: 0, metadata: { kind: 'file-banner', fileId: file.id } }, ...slots];
+      if (editing || view?.banner) slots = [{ side: 'additions', lineNumber: 0, metadata: { kind: 'file-banner', fileId: file.id } }, ...slots];
       const signature = `${collapsed ? 1 : 0}|${editing ? 'edit' : ''}|${slots.map(slotKey).join(',')}`;
       if (cached && cached.file === file && cached.signature === signature && cached.item.fileDiff === fileDiff) return cached.item;
       const item: ReviewItem = { id: file.id, type: 'diff', fileDiff, annotations: slots, collapsed, version: ++version, ...(view ? { edit: editing } : {}) };

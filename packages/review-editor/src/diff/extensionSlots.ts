@@ -24,6 +24,8 @@ import type { SlotMeta } from './slotMeta.js';
 export interface ItemEditView {
   fileDiff: FileDiffMetadata;
   editing: boolean;
+  /** The file shows the `fileBanner` strip first (from the Edit click to the session's end). */
+  banner: boolean;
 }
 
 /** What the diff view asks of the edit feature. */

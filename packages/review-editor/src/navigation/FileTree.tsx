@@ -3,8 +3,13 @@
  * the current file; a filter box; click to jump. Rows are virtualized (a
  * fixed row height and only the visible window rendered), so 2,000 files
  * cost what 40 do.
+ *
+ * One Tab stop (a roving tab index, issue 18 finding 3: every row used to be
+ * its own): ↑/↓ (Home/End) move among the rows, ←/→ fold and unfold a
+ * folder, Enter opens a file and puts the line cursor on its first line.
  */
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReviewController } from '../app/reviewController.js';
 import { buildFileTree, flattenFileTree, SIDEBAR_WORDS, signedCount, statusLabel, statusLetter, type TreeRow } from '@redline/core';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import { ChangeCounts } from '../ui/ChangeCounts.js';
@@ -25,6 +30,8 @@ export function FileTree() {
   const rows = useMemo(() => flattenFileTree(tree, collapsedFolders, filter), [tree, collapsedFolders, filter]);
   const scroller = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState({ top: 0, height: 600 });
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  const active = Math.max(0, rows.findIndex((r) => r.key === activeKey));
 
   // Sized by a ResizeObserver, whose first observation comes with the first
   // layout: measuring in the effect itself forced a layout of the whole page in
@@ -63,6 +70,7 @@ export function FileTree() {
   const last = Math.min(rows.length, Math.ceil((viewport.top + viewport.height) / ROW_HEIGHT) + OVERSCAN);
   const fileCount = rows.filter((r) => r.kind === 'file').length;
 
+  const onKeyDown = useTreeKeys(rows, active, setActiveKey, scroller, (path) => toggleFolder(path));
   const toggleFolder = (path: string) =>
     setCollapsedFolders((prev) => {
       const next = new Set(prev);
@@ -89,7 +97,7 @@ export function FileTree() {
         ) : null}
       </div>
       <div className="file-tree-scroll" ref={scroller} onScroll={(event) => setViewport({ top: event.currentTarget.scrollTop, height: event.currentTarget.clientHeight || 600 })}>
-        <ul className="file-tree-rows" style={{ height: rows.length * ROW_HEIGHT }}>
+        <ul className="file-tree-rows" style={{ height: rows.length * ROW_HEIGHT }} onKeyDown={onKeyDown}>
           {rows.slice(first, last).map((row, i) => (
             <TreeRowView
               key={row.key}
@@ -98,7 +106,9 @@ export function FileTree() {
               position={first + i + 1}
               size={rows.length}
               current={row.kind === 'file' && row.file.id === currentFileId}
+              tabStop={first + i === active}
               onToggleFolder={toggleFolder}
+              onFocusRow={setActiveKey}
             />
           ))}
         </ul>
@@ -108,31 +118,69 @@ export function FileTree() {
   );
 }
 
+/** ↑/↓/Home/End move the tab stop (focusing the row once it is rendered), ←/→ fold and unfold folders. */
+function useTreeKeys(
+  rows: readonly TreeRow<ReviewFile>[],
+  active: number,
+  setActiveKey: (key: string) => void,
+  scroller: React.RefObject<HTMLDivElement | null>,
+  toggleFolder: (path: string) => void,
+) {
+  return (event: React.KeyboardEvent) => {
+    const row = rows[active];
+    const to = { ArrowDown: active + 1, ArrowUp: active - 1, Home: 0, End: rows.length - 1 }[event.key];
+    if (to !== undefined) {
+      event.preventDefault();
+      const next = rows[Math.min(rows.length - 1, Math.max(0, to))];
+      if (!next) return;
+      setActiveKey(next.key);
+      focusRow(scroller.current, rows.indexOf(next));
+    } else if (row?.kind === 'folder' && (event.key === 'ArrowRight') !== row.expanded && (event.key === 'ArrowRight' || event.key === 'ArrowLeft')) {
+      event.preventDefault();
+      toggleFolder(row.folder.path);
+    }
+  };
+}
+
+/** Brings row `index` into the scroller and focuses it once rendered. */
+function focusRow(scroller: HTMLDivElement | null, index: number) {
+  if (!scroller) return;
+  const top = index * ROW_HEIGHT;
+  if (top < scroller.scrollTop || top + ROW_HEIGHT > scroller.scrollTop + scroller.clientHeight) scroller.scrollTop = Math.max(0, top - scroller.clientHeight / 2);
+  requestAnimationFrame(() => scroller.querySelector<HTMLElement>(`[data-row-index="${index}"]`)?.focus());
+}
+
 interface RowProps {
   row: TreeRow<ReviewFile>;
   top: number;
   position: number;
   size: number;
   current: boolean;
+  /** The tree's one Tab stop. */
+  tabStop: boolean;
   onToggleFolder(path: string): void;
+  onFocusRow(key: string): void;
 }
 
-const TreeRowView = memo(function TreeRowView({ row, top, position, size, current, onToggleFolder }: RowProps) {
+const TreeRowView = memo(function TreeRowView({ row, top, position, size, current, tabStop, onToggleFolder, onFocusRow }: RowProps) {
   const style = { top, height: ROW_HEIGHT, paddingLeft: 8 + row.depth * 14 };
+  const roving = { tabIndex: tabStop ? 0 : -1, 'data-row-index': position - 1, onFocus: () => onFocusRow(row.key) };
   if (row.kind === 'folder') {
     return (
       <li className="tree-row" style={{ top, height: ROW_HEIGHT }} aria-setsize={size} aria-posinset={position}>
-        <button type="button" className="tree-item tree-folder" style={{ paddingLeft: style.paddingLeft }} aria-expanded={row.expanded} onClick={() => onToggleFolder(row.folder.path)}>
+        <button type="button" className="tree-item tree-folder" style={{ paddingLeft: style.paddingLeft }} aria-expanded={row.expanded} onClick={() => onToggleFolder(row.folder.path)} {...roving}>
           <Icon name={row.expanded ? 'chevronDown' : 'chevronRight'} size={12} />
           <span className="tree-name">{row.folder.name}</span>
         </button>
       </li>
     );
   }
-  return <FileRow file={row.file} name={row.name} top={top} padding={style.paddingLeft} position={position} size={size} current={current} />;
+  return <FileRow file={row.file} name={row.name} top={top} padding={style.paddingLeft} position={position} size={size} current={current} roving={roving} />;
 });
 
-function FileRow({ file, name, top, padding, position, size, current }: { file: ReviewFile; name: string; top: number; padding: number; position: number; size: number; current: boolean }) {
+type Roving = { tabIndex: number; 'data-row-index': number; onFocus(): void };
+
+function FileRow({ file, name, top, padding, position, size, current, roving }: { file: ReviewFile; name: string; top: number; padding: number; position: number; size: number; current: boolean; roving: Roving }) {
   const controller = useController();
   const viewed = useReview((s) => s.isViewed(file.id));
   const comments = useReview((s) => s.annotations.reduce((n, a) => (a.path === file.path && a.scope !== 'general' ? n + 1 : n), 0));
@@ -158,7 +206,12 @@ function FileRow({ file, name, top, padding, position, size, current }: { file: 
         aria-current={current ? 'location' : undefined}
         aria-label={label}
         title={file.oldPath && file.oldPath !== file.path ? `${file.oldPath} → ${file.path}` : file.path}
-        onClick={() => controller.jumpToFile(file.id)}
+        onClick={(event) => {
+          controller.jumpToFile(file.id);
+          // Opened with the keyboard (Enter: a click without a pointer): the line cursor goes to its first line.
+          if (event.detail === 0) openWithKeyboard(controller, file.id);
+        }}
+        {...roving}
       >
         <span className={`status-letter status-${letter}`} data-text={letter} aria-hidden="true" />
         <span className="tree-name">{name}</span>
@@ -175,4 +228,10 @@ function FileRow({ file, name, top, padding, position, size, current }: { file: 
       </button>
     </li>
   );
+}
+
+/** After Enter on a row: the cursor on the file's first line, and the keys go to the diff. */
+function openWithKeyboard(controller: ReviewController, fileId: string) {
+  controller.placeCursor(fileId);
+  document.querySelector<HTMLElement>('.diff-scroll')?.focus({ preventScroll: true });
 }

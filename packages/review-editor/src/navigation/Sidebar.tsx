@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { SIDEBAR_WORDS } from '@redline/core';
 import { AnnotationList } from '../annotations/AnnotationList.js';
 import { FileTree } from './FileTree.js';
+import { Icon } from '../ui/icons.js';
 import { useReview } from '../app/reviewContext.js';
 
 type Tab = 'files' | 'comments';
@@ -13,39 +14,56 @@ export function Sidebar() {
   const annotationCount = useReview((s) => s.annotations.length);
   const viewedCount = useReview((s) => Object.keys(s.viewed).length);
   const id = useId();
+  const width = useReview((s) => s.layout.sidebarWidth);
   const tabs: { key: Tab; label: string; count: number }[] = [
     { key: 'files', label: SIDEBAR_WORDS.files, count: fileCount },
     { key: 'comments', label: SIDEBAR_WORDS.comments, count: annotationCount },
   ];
   return (
-    <aside className="sidebar" aria-label="Review navigation">
-      <div className="sidebar-tabs" role="tablist" aria-label="Sidebar">
-        {tabs.map((t) => (
-          <button
-            key={t.key}
-            type="button"
-            role="tab"
-            id={`${id}-${t.key}-tab`}
-            aria-selected={tab === t.key}
-            aria-controls={`${id}-${t.key}-panel`}
-            tabIndex={tab === t.key ? 0 : -1}
-            className={`sidebar-tab ${tab === t.key ? 'is-active' : ''}`}
-            onClick={() => setTab(t.key)}
-            onKeyDown={(event) => {
-              if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') setTab(tab === 'files' ? 'comments' : 'files');
-            }}
-          >
-            {t.label} <span className="counter">{t.count}</span>
-          </button>
-        ))}
-        <span className="spacer" />
-        <span className="muted sidebar-progress" title="Files marked viewed">
-          {viewedCount}/{fileCount} viewed
-        </span>
+    <aside className="sidebar" aria-label="Review navigation" style={{ width, flexBasis: width }}>
+      <div className="sidebar-head">
+        <div className="sidebar-tabs" role="tablist" aria-label="Sidebar">
+          {tabs.map((t) => (
+            <button
+              key={t.key}
+              type="button"
+              role="tab"
+              id={`${id}-${t.key}-tab`}
+              aria-selected={tab === t.key}
+              aria-controls={`${id}-${t.key}-panel`}
+              tabIndex={tab === t.key ? 0 : -1}
+              className={`sidebar-tab ${tab === t.key ? 'is-active' : ''}`}
+              onClick={() => setTab(t.key)}
+              onKeyDown={(event) => {
+                if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') setTab(tab === 'files' ? 'comments' : 'files');
+              }}
+            >
+              {t.label} <span className="counter">{t.count}</span>
+            </button>
+          ))}
+          <span className="spacer" />
+          <span className="muted sidebar-progress" title="Files marked viewed">
+            {viewedCount}/{fileCount} viewed
+          </span>
+        </div>
+        {/* Outside the tablist: a tablist holds tabs only (axe, aria-required-children). */}
+        <SidebarToggle />
       </div>
       <div className="sidebar-panel" role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}-tab`}>
         {tab === 'files' ? <FileTree /> : <AnnotationList />}
       </div>
     </aside>
+  );
+}
+
+/** Hides or shows the sidebar (also `b`); remembered across reviews. */
+export function SidebarToggle() {
+  const shown = useReview((s) => s.layout.sidebar === 'shown');
+  const toggle = useReview((s) => s.toggleSidebar);
+  const label = shown ? 'Hide the sidebar' : 'Show the sidebar';
+  return (
+    <button type="button" className={`btn btn-small btn-quiet sidebar-toggle ${shown ? '' : 'is-floating'}`} aria-label={label} title={`${label} (b)`} aria-expanded={shown} onClick={toggle}>
+      <Icon name={shown ? 'chevronLeft' : 'chevronRight'} size={14} />
+    </button>
   );
 }

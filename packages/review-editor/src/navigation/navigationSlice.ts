@@ -1,14 +1,24 @@
-/** Which file is current (the tree's highlight, the target of `v`, where `j`/`k` step from). */
+/** Which file is current (the tree's highlight, the target of `v`, where `j`/`k` step from), and the line cursor. */
 import type { ReviewSliceCreator } from '../app/reviewStore.js';
+import { cursorSelection, type LineCursor } from './lineCursor.js';
 
 export interface NavigationSlice {
   currentFileId: string | null;
   setCurrentFile(fileId: string | null): void;
+  /** The keyboard's place in the diff (lineCursor.ts), or null. */
+  lineCursor: LineCursor | null;
+  /** Moves the cursor (its file becomes current); the selection follows it. Null leaves it, clearing the selection. */
+  setLineCursor(cursor: LineCursor | null): void;
 }
 
 export const createNavigationSlice: ReviewSliceCreator<NavigationSlice> = (set, get) => ({
   currentFileId: null,
   setCurrentFile(fileId) {
     if (get().currentFileId !== fileId) set({ currentFileId: fileId });
+  },
+  lineCursor: null,
+  setLineCursor(cursor) {
+    if (!cursor) return set({ lineCursor: null, selection: null });
+    set({ lineCursor: cursor, selection: cursorSelection(cursor), currentFileId: cursor.fileId });
   },
 });

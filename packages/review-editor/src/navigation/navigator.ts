@@ -11,6 +11,8 @@ export interface DiffViewport {
   scrollToTop(): void;
   scrollToFile(fileId: string): void;
   scrollToLine(fileId: string, side: Side, lineNumber: number): void;
+  /** Scrolls only as far as needed to show the line (the line cursor). */
+  revealLine(fileId: string, side: Side, lineNumber: number): void;
 }
 
 export interface Navigator {
@@ -22,8 +24,12 @@ export interface Navigator {
   jumpToAnnotation(id: string): void;
   /** `j`/`k`: the next or previous file. */
   stepFile(direction: 1 | -1): void;
-  /** `v`: marks the current file viewed, or not. */
+  /** `v`: marks the current file viewed, or not (the cursor's file, if there is a cursor). Never another file. */
   toggleViewedCurrent(): void;
+  /** `Shift+V`: marks the current file viewed and moves to the next file not viewed. */
+  markViewedAndNext(): void;
+  /** Shows the cursor's line (it becomes the current file, held while the scroll settles). */
+  revealCursor(): void;
 }
 
 /** How long a jumped-to file stays current while the scroll settles (the last files of a diff can never reach the top edge). */
@@ -47,11 +53,45 @@ export function createNavigator(store: ReviewStore): Navigator {
     jumpToLine: (fileId, side, lineNumber) => jumpToLine(m, fileId, side, lineNumber),
     jumpToAnnotation: (id) => jumpToAnnotation(m, id),
     stepFile: (direction) => stepFile(m, direction),
-    toggleViewedCurrent() {
-      const id = store.getState().currentFileId;
-      if (id) store.getState().toggleViewed(id);
+    toggleViewedCurrent: () => toggleViewedCurrent(m),
+    markViewedAndNext: () => markViewedAndNext(m),
+    revealCursor() {
+      const cursor = store.getState().lineCursor;
+      if (!cursor) return;
+      pin(m, cursor.fileId);
+      reveal(m, cursor.fileId, () => m.viewport?.revealLine(cursor.fileId, cursor.at.side, cursor.at.line));
     },
   };
+}
+
+/** The file `v` acts on: the cursor's, else the current one. */
+function targetFile(m: Moving): string | null {
+  const s = m.store.getState();
+  return s.lineCursor?.fileId ?? s.currentFileId;
+}
+
+/**
+ * Marking a file viewed folds it, and the files below move up: the scroll
+ * handler then made the NEXT file current, and fast presses of `v` marked
+ * the following files (issue 18, finding 3). The file stays current, held
+ * at the top, while the scroll settles.
+ */
+function toggleViewedCurrent(m: Moving) {
+  const id = targetFile(m);
+  if (!id) return;
+  m.store.getState().toggleViewed(id);
+  jumpToFile(m, id);
+}
+
+function markViewedAndNext(m: Moving) {
+  const id = targetFile(m);
+  if (!id) return;
+  const s = m.store.getState();
+  s.setViewed(id, true);
+  const at = s.files.findIndex((f) => f.id === id);
+  const next = [...s.files.slice(at + 1), ...s.files.slice(0, at)].find((f) => !m.store.getState().isViewed(f.id));
+  if (s.lineCursor) s.setLineCursor(null);
+  jumpToFile(m, next?.id ?? id);
 }
 
 function pin(m: Moving, fileId: string) {

@@ -1,20 +1,47 @@
 /**
- * The page's keyboard shortcuts: one table, used both to dispatch keys and
- * to list them in the "?" help dialog.
+ * The page's keyboard shortcuts: one table, used to dispatch keys, to list
+ * them in the "?" help dialog, and to write the table in docs/shortcuts.md
+ * (shortcutsDoc.test.ts fails when the two differ).
  */
 import { isTypingTarget } from './isTypingTarget.js';
 
-export type ShortcutAction = 'nextFile' | 'previousFile' | 'toggleViewed' | 'search' | 'comment' | 'sendFeedback' | 'help';
+export type ShortcutAction =
+  | 'nextFile'
+  | 'previousFile'
+  | 'lineDown'
+  | 'lineUp'
+  | 'extendDown'
+  | 'extendUp'
+  | 'nextHunk'
+  | 'previousHunk'
+  | 'nextAnnotation'
+  | 'previousAnnotation'
+  | 'comment'
+  | 'suggest'
+  | 'leaveLines'
+  | 'toggleViewed'
+  | 'viewedAndNext'
+  | 'search'
+  | 'toggleSidebar'
+  | 'sendFeedback'
+  | 'help';
+
+/** Where a shortcut works: anywhere on the page, or only with the line cursor in the diff. */
+export type ShortcutScope = 'page' | 'lineCursor';
 
 export interface Shortcut {
   action: ShortcutAction;
-  /** What the help dialog shows. */
+  /** What the help dialog and the docs show: alternatives, each a `+`-joined chord (`Mod` is Ctrl, or ⌘ on a Mac). */
   keys: string[];
   description: string;
+  scope: ShortcutScope;
   matches(event: KeyboardEvent): boolean;
 }
 
-const plain = (...keys: string[]) => (e: KeyboardEvent) => !e.ctrlKey && !e.metaKey && !e.altKey && keys.includes(e.key);
+const noModifier = (e: KeyboardEvent) => !e.ctrlKey && !e.metaKey && !e.altKey;
+const plain = (...keys: string[]) => (e: KeyboardEvent) => noModifier(e) && keys.includes(e.key);
+const unshifted = (key: string) => (e: KeyboardEvent) => noModifier(e) && !e.shiftKey && e.key === key;
+const shifted = (key: string) => (e: KeyboardEvent) => noModifier(e) && e.shiftKey && e.key === key;
 
 export const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
@@ -24,21 +51,47 @@ export function isModEnter(e: KeyboardEvent | { key: string; ctrlKey: boolean; m
 }
 
 export const SHORTCUTS: Shortcut[] = [
-  { action: 'nextFile', keys: ['j', 'n'], description: 'Next file', matches: plain('j', 'n') },
-  { action: 'previousFile', keys: ['k', 'p'], description: 'Previous file', matches: plain('k', 'p') },
-  { action: 'toggleViewed', keys: ['v'], description: 'Mark the current file viewed (or not)', matches: plain('v') },
-  { action: 'search', keys: ['/'], description: 'Search the whole diff', matches: plain('/') },
-  { action: 'comment', keys: ['c'], description: 'Comment on the selected lines', matches: plain('c') },
-  { action: 'sendFeedback', keys: ['Mod', 'Enter'], description: 'Send Feedback', matches: (e) => isModEnter(e) && !e.altKey },
-  { action: 'help', keys: ['?'], description: 'Show keyboard shortcuts', matches: (e) => !e.ctrlKey && !e.metaKey && !e.altKey && e.key === '?' },
+  { action: 'nextFile', keys: ['j'], description: 'Next file', scope: 'page', matches: plain('j') },
+  { action: 'previousFile', keys: ['k'], description: 'Previous file', scope: 'page', matches: plain('k') },
+  { action: 'lineDown', keys: ['↓'], description: 'Line cursor: next line (starts on the current file)', scope: 'page', matches: unshifted('ArrowDown') },
+  { action: 'lineUp', keys: ['↑'], description: 'Line cursor: previous line', scope: 'page', matches: unshifted('ArrowUp') },
+  { action: 'extendDown', keys: ['Shift+↓'], description: 'Extend the selected lines down', scope: 'page', matches: shifted('ArrowDown') },
+  { action: 'extendUp', keys: ['Shift+↑'], description: 'Extend the selected lines up', scope: 'page', matches: shifted('ArrowUp') },
+  { action: 'nextHunk', keys: ['n'], description: 'Next change (hunk)', scope: 'page', matches: plain('n') },
+  { action: 'previousHunk', keys: ['p'], description: 'Previous change (hunk)', scope: 'page', matches: plain('p') },
+  { action: 'nextAnnotation', keys: [']'], description: 'Next comment or suggestion', scope: 'page', matches: plain(']') },
+  { action: 'previousAnnotation', keys: ['['], description: 'Previous comment or suggestion', scope: 'page', matches: plain('[') },
+  { action: 'comment', keys: ['c', 'Enter'], description: 'Comment on the selected lines', scope: 'page', matches: (e) => plain('c')(e) || unshifted('Enter')(e) },
+  { action: 'suggest', keys: ['s'], description: 'Suggest a change to the selected lines', scope: 'page', matches: plain('s') },
+  { action: 'leaveLines', keys: ['Esc'], description: 'Leave the line cursor', scope: 'lineCursor', matches: plain('Escape') },
+  { action: 'toggleViewed', keys: ['v'], description: 'Mark the current file viewed (or not)', scope: 'page', matches: plain('v') },
+  { action: 'viewedAndNext', keys: ['Shift+V'], description: 'Mark the current file viewed and go to the next one not viewed', scope: 'page', matches: plain('V') },
+  { action: 'search', keys: ['/'], description: 'Search the whole diff', scope: 'page', matches: plain('/') },
+  { action: 'toggleSidebar', keys: ['b'], description: 'Show or hide the sidebar', scope: 'page', matches: plain('b') },
+  { action: 'sendFeedback', keys: ['Mod+Enter'], description: 'Send Feedback', scope: 'page', matches: (e) => isModEnter(e) && !e.altKey },
+  { action: 'help', keys: ['?'], description: 'Show keyboard shortcuts', scope: 'page', matches: plain('?') },
 ];
+
+/** Keys that a focused control already answers (a button's Enter, a list's arrows): the page leaves them to it. */
+const CONTROL_KEYS = new Set(['Enter', 'ArrowDown', 'ArrowUp', 'Escape']);
 
 /**
  * The action a keydown asks for, or null: never for keys typed into a text
- * field, a contenteditable or anything inside a shadow root (the editor).
+ * field, a contenteditable or anything inside a shadow root (the editor),
+ * nor Enter or arrows on a focused control.
  */
-export function shortcutFor(event: KeyboardEvent): ShortcutAction | null {
+export function shortcutFor(event: KeyboardEvent, hasLineCursor = false): ShortcutAction | null {
   if (event.defaultPrevented || event.isComposing || event.repeat) return null;
   if (isTypingTarget(event)) return null;
-  return SHORTCUTS.find((s) => s.matches(event))?.action ?? null;
+  if (CONTROL_KEYS.has(event.key) && !event.ctrlKey && !event.metaKey && isControlTarget(event)) return null;
+  const shortcut = SHORTCUTS.find((s) => s.matches(event));
+  if (!shortcut || (shortcut.scope === 'lineCursor' && !hasLineCursor)) return null;
+  // Enter comments only on the cursor's lines (anywhere else it is a control's).
+  if (shortcut.action === 'comment' && event.key === 'Enter' && !hasLineCursor) return null;
+  return shortcut.action;
+}
+
+function isControlTarget(event: KeyboardEvent): boolean {
+  const origin = event.composedPath()[0] ?? event.target;
+  return origin instanceof Element && origin.closest('button, a[href], select, summary, [role="button"], [role="tab"], [role="checkbox"], [role="option"], [role="treeitem"], [role="menuitem"]') !== null;
 }

@@ -60,6 +60,7 @@ export function SettingsDialog() {
                   {value === 'split' ? 'Split' : 'Unified'}
                 </label>
               ))}
+              <UnifiedBelow />
             </fieldset>
             <fieldset className="setting">
               <legend>Theme</legend>
@@ -95,5 +96,23 @@ export function SettingsDialog() {
         )}
       </div>
     </Modal>
+  );
+}
+
+/** Below which window width split view shows as unified (layoutSettings.ts). */
+function UnifiedBelow() {
+  const unifiedBelow = useReview((s) => s.layout.unifiedBelow);
+  const setLayout = useReview((s) => s.setLayout);
+  return (
+    <label className="select-setting">
+      Split view shows as unified in windows narrower than{' '}
+      <select className="input" value={unifiedBelow} onChange={(event) => setLayout({ unifiedBelow: Number(event.target.value) })}>
+        {[0, 900, 1100, 1400].map((width) => (
+          <option key={width} value={width}>
+            {width === 0 ? 'never' : `${width} px`}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 const paths = {
   chevronDown: 'M4 6l4 4 4-4',
   chevronRight: 'M6 4l4 4-4 4',
+  chevronLeft: 'M10 4l-4 4 4 4',
   search: 'M7 12.5a5.5 5.5 0 1 0 0-11 5.5 5.5 0 0 0 0 11zM11 11l3.5 3.5',
   gear: 'M8 10.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM8 1v2M8 13v2M1 8h2M13 8h2M3 3l1.5 1.5M11.5 11.5L13 13M3 13l1.5-1.5M11.5 4.5L13 3',
   comment: 'M2 3h12v8H6l-3 3v-3H2z',

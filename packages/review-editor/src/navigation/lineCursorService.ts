@@ -1,0 +1,80 @@
+/**
+ * The line cursor's keys (lineCursor.ts holds the rules): ↑/↓ and Shift,
+ * `n`/`p` over hunks, `]`/`[` over annotations, `c`/Enter and `s` on the
+ * cursor's lines, Esc to leave. Each move shows the line (scrolling only as
+ * far as needed) and makes its file current.
+ */
+import type { ReviewStore } from '../app/reviewStore.js';
+import { groupAnnotationsByFile } from '../annotations/annotationOps.js';
+import { selectionToTarget } from '../composer/composerSlice.js';
+import type { ComposerService } from '../composer/composerService.js';
+import { cursorAt, cursorLinesOf, moveCursor, stepHunk, type LineCursor } from './lineCursor.js';
+import type { Navigator } from './navigator.js';
+
+export interface LineCursorService {
+  moveLine(direction: 1 | -1, extend: boolean): void;
+  stepHunk(direction: 1 | -1): void;
+  stepAnnotation(direction: 1 | -1): void;
+  /** `c`/Enter with a cursor: a comment on its lines. */
+  commentOnLines(): boolean;
+  /** `s`: a suggestion on the cursor's (new-side) lines. */
+  suggestOnLines(): Promise<boolean>;
+  /** Esc: no cursor, no selection. */
+  leaveLines(): void;
+  /** The cursor on a line of a file (a click on a line, a tree row opened with the keyboard). */
+  placeCursor(fileId: string, side?: 'old' | 'new', line?: number): void;
+}
+
+export function createLineCursorService(store: ReviewStore, navigator: Navigator, composer: ComposerService): LineCursorService {
+  const state = () => store.getState();
+  const go = (next: LineCursor | null) => {
+    if (!next) return;
+    state().setLineCursor(next);
+    navigator.revealCursor();
+  };
+  return {
+    moveLine: (direction, extend) => go(moveCursor(state().files, state().lineCursor, state().currentFileId, direction, extend)),
+    stepHunk: (direction) => go(stepHunk(state().files, state().lineCursor, state().currentFileId, direction)),
+    stepAnnotation: (direction) => stepAnnotation(store, navigator, direction),
+    commentOnLines: () => composer.commentOnSelection(),
+    async suggestOnLines() {
+      const selection = state().selection;
+      const target = selection ? selectionToTarget(selection) : null;
+      if (!target || target.side !== 'new') {
+        state().showToast('Suggest on new lines: move the line cursor (↑/↓) onto added or unchanged lines first.');
+        return false;
+      }
+      return composer.openSuggestion(target);
+    },
+    leaveLines: () => state().setLineCursor(null),
+    placeCursor(fileId, side, line) {
+      const file = state().fileById.get(fileId);
+      const lines = file ? cursorLinesOf(file) : [];
+      const at = lines.find((l) => side === undefined || (l.side === side && l.line === line)) ?? lines[0];
+      if (file && at) go(cursorAt(file.id, at));
+    },
+  };
+}
+
+/** `]`/`[`: the next (previous) annotation after the cursor, in the Comments tab's order. */
+function stepAnnotation(store: ReviewStore, navigator: Navigator, direction: 1 | -1): void {
+  const s = store.getState();
+  const order = s.files.map((f) => f.path);
+  const list = groupAnnotationsByFile(s.annotations, order).flatMap((g) => g.annotations);
+  if (list.length === 0) return s.showToast('No comments or suggestions yet.');
+  const cursor = s.lineCursor;
+  const here = cursor ? { file: order.indexOf(cursor.fileId), line: cursor.at.line } : { file: order.indexOf(s.currentFileId ?? ''), line: 0 };
+  const place = (a: (typeof list)[number]) => ({ file: a.scope === 'general' ? -1 : order.indexOf(a.path), line: a.scope === 'line' ? (a.startLine ?? 0) : 0 });
+  const after = (a: (typeof list)[number]) => {
+    const p = place(a);
+    return direction === 1 ? p.file > here.file || (p.file === here.file && p.line > here.line) : p.file < here.file || (p.file === here.file && p.line < here.line);
+  };
+  const target = direction === 1 ? list.find(after) : [...list].reverse().find(after);
+  const picked = target ?? (direction === 1 ? list[0] : list[list.length - 1])!;
+  if (picked.scope === 'line' && !picked.outdated && s.fileById.has(picked.path)) {
+    const file = s.fileById.get(picked.path)!;
+    const at = cursorLinesOf(file).find((l) => l.side === (picked.side ?? 'new') && l.line === picked.startLine);
+    if (at) s.setLineCursor(cursorAt(file.id, at));
+  }
+  navigator.jumpToAnnotation(picked.id);
+}
