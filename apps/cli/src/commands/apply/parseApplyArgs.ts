@@ -73,7 +73,7 @@ Options:
 Each suggestion ends as one of: applied; relocated (the file changed and the
 original code moved to its only exact match); already applied (nothing to do,
 so running apply twice is safe); outdated; conflict (overlaps a suggestion
-applied first); refused (a reason says why: old-side anchor, symlink, binary,
+applied first); refused (a reason says why: revision unknown, symlink, binary,
 path outside the repository, ...). Comments are not applied: act on them.
 
 For agents: run \`redline apply --check\` first, then \`redline apply\`.
