@@ -192,7 +192,7 @@ export async function measureRun(tool, repo, options) {
       return record;
     }
 
-    // The review endpoint, fetched from Node as the page fetched it (its headers and session cookie), after load.
+    // The review endpoint, fetched from Node as the page fetched it (its headers, the session secret among them, and its cookies), after load.
     const cookies = tool.endpoint.cookie ? await context.cookies(origin) : [];
     const pageHeaders = cdp.requestHeaders(/^\/api\/(review|diff)$/);
     record.endpoint = await timeEndpoint(origin + tool.endpoint.path, pageHeaders, cookies, options.endpointRepeats);

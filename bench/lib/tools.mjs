@@ -3,7 +3,7 @@
  *   available()          -> null when it can run, else why not (one line)
  *   start(repo, port)    -> startServer(...) result: { url, readyMs, stop }
  *   pageCapMs            -> hard cap for one page's measurements
- *   endpoint             -> the review-data request: path, and whether it needs the session cookie
+ *   endpoint             -> the review-data request: path, and whether it needs the tool's cookies (Redline's session secret travels in the page's own request headers, which are replayed)
  *   search(page, needle) -> types the query and waits for the hit (null: the tool has no code search)
  *   editFlagCookie       -> cookie that turns the Edit feature on (null: no such feature)
  */
