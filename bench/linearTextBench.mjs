@@ -12,14 +12,15 @@
 // "over" means a superlinear path, not a slow machine.
 //
 //   node bench/linearTextBench.mjs
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import * as core from '../packages/core/dist/index.js';
+import { call, signIn } from './lib/redlineSession.mjs';
+import { startServer } from './lib/serverProcess.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'apps/cli/bin/redline.js');
@@ -102,19 +103,6 @@ function inProcess(name, text) {
   return rows.map(([path, ms]) => ({ input: name, path, ms }));
 }
 
-function call(port, method, path, headers, body) {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
-      let text = '';
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode, text }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
 function makeRepo() {
   const dir = mkdtempSync(join(tmpdir(), 'redline-linear-bench-'));
   const git = (...args) => execFileSync('git', args, { cwd: dir, env: { ...process.env, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@b', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@b' } });
@@ -129,27 +117,10 @@ function makeRepo() {
 /** One real review: a draft PUT per input, then the feedback POST with the mixture; then apply --check on the export. */
 async function throughTheCli() {
   const dir = makeRepo();
-  const child = spawn(process.execPath, [BIN, '--no-open'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c) => (stdout += c));
-  child.stderr.on('data', (c) => (stderr += c));
-  const exited = new Promise((resolve) => child.on('close', resolve));
+  const server = await startServer({ command: process.execPath, args: [BIN, '--no-open'], cwd: dir, urlPattern: /Review: (http:\/\/\S+)/, timeoutMs: 30_000, label: 'redline' });
   try {
-    const link = await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no review link; stderr: ${stderr}`)), 30_000);
-      child.stderr.on('data', () => {
-        const match = /Review: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64})/.exec(stderr);
-        if (match) {
-          clearTimeout(timer);
-          resolve(new URL(match[1]));
-        }
-      });
-    });
-    const port = Number(link.port);
-    const origin = link.origin;
-    const grant = await call(port, 'POST', core.API.session, { origin, [core.LINK_HEADER]: link.searchParams.get('token') });
-    const auth = { [core.SESSION_HEADER]: JSON.parse(grant.text).session, origin, 'content-type': 'application/json' };
+    const { port, origin, auth: session } = await signIn(server.url);
+    const auth = { ...session, origin, 'content-type': 'application/json' };
     const review = JSON.parse((await call(port, 'GET', core.API.review, auth)).text);
     const rows = [];
     for (const [name, text] of Object.entries(INPUTS)) {
@@ -161,9 +132,9 @@ async function throughTheCli() {
     const started = performance.now();
     const sent = await call(port, 'POST', core.API.feedback, auth, JSON.stringify({ verdict: 'comment', summary: INPUTS.mixture, annotations: [] }));
     rows.push({ input: 'mixture', path: `server: feedback POST (${sent.status})`, ms: performance.now() - started });
-    await exited;
+    // The answer carries exactly what the CLI prints (FeedbackResult.output).
     const exportFile = join(dir, 'review.md');
-    writeFileSync(exportFile, stdout);
+    writeFileSync(exportFile, JSON.parse(sent.text).output);
     const applyStarted = performance.now();
     try {
       execFileSync(process.execPath, [BIN, 'apply', '--check', exportFile], { cwd: dir, stdio: 'pipe' });
@@ -173,7 +144,7 @@ async function throughTheCli() {
     rows.push({ input: 'mixture', path: 'redline apply --check on the export', ms: performance.now() - applyStarted });
     return rows;
   } finally {
-    child.kill('SIGKILL');
+    await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

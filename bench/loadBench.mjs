@@ -9,13 +9,14 @@
 // processes at once. Needs the CLI built (`tsc -b apps/cli`).
 //
 //   node bench/loadBench.mjs [--clients 200] [--seconds 60]
-import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { ensureRepos, REPOS_DIR } from './generateRepos.mjs';
+import { signIn } from './lib/redlineSession.mjs';
+import { startServer } from './lib/serverProcess.mjs';
 
 const { values } = parseArgs({ options: { clients: { type: 'string', default: '200' }, seconds: { type: 'string', default: process.env.BENCH_QUICK ? '15' : '60' } } });
 const CLIENTS = Number(values.clients);
@@ -25,20 +26,8 @@ const BIN = new URL('../apps/cli/bin/redline.js', import.meta.url).pathname;
 await ensureRepos(['M']);
 const dir = join(REPOS_DIR, 'M');
 
-const server = spawn(process.execPath, [BIN, '--no-open'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-let stderr = '';
-server.stderr.on('data', (c) => (stderr += c));
-const link = await new Promise((resolve, reject) => {
-  const timer = setTimeout(() => reject(new Error(`no review link in 60 s: ${stderr}`)), 60_000);
-  server.stderr.on('data', () => {
-    const match = /Review: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64})/.exec(stderr);
-    if (match) {
-      clearTimeout(timer);
-      resolve(new URL(match[1]));
-    }
-  });
-});
-const port = Number(link.port);
+const server = await startServer({ command: process.execPath, args: [BIN, '--no-open'], cwd: dir, urlPattern: /Review: (http:\/\/\S+)/, timeoutMs: 60_000, label: 'redline' });
+const { port, origin, auth } = await signIn(server.url);
 const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
 
 let retries = 0;
@@ -71,9 +60,6 @@ function call(method, path, headers, retried = false) {
   });
 }
 
-const grant = await call('POST', '/api/session', { origin: link.origin, 'x-redline-link': link.searchParams.get('token') });
-const secret = JSON.parse(grant.text).session;
-const auth = { 'x-redline-session': secret };
 await call('GET', '/api/review', { ...auth, 'accept-encoding': 'gzip, deflate, br, zstd' });
 
 let peakRss = 0;
@@ -111,8 +97,8 @@ await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i)));
 const elapsed = (performance.now() - started) / 1000;
 clearInterval(sampler);
 clearInterval(toucher);
-await call('POST', '/api/close', { ...auth, origin: link.origin, 'content-type': 'application/json' });
-server.kill('SIGINT');
+await call('POST', '/api/close', { ...auth, origin, 'content-type': 'application/json' });
+await server.stop();
 rmSync(target, { force: true });
 
 latencies.sort((a, b) => a - b);

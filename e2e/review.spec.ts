@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
 import { openReview, startRedline, type RunningRedline } from './support/redline';
+import { card, commentOnLine, fileDiff, lineNumber } from './support/reviewPage';
 
 let fixture: FixtureRepo;
 let redline: RunningRedline | null = null;
@@ -39,16 +40,6 @@ async function open(page: Page, running: RunningRedline): Promise<void> {
   await expect(page.locator('diffs-container [data-line]').first()).toBeVisible();
 }
 
-/** One file of the diff (its CodeView item), by path. */
-function fileDiff(page: Page, path: string): Locator {
-  return page.locator('diffs-container').filter({ has: page.locator('[data-title]', { hasText: path }) });
-}
-
-/** A line number cell in the gutter (split view). */
-function lineNumber(page: Page, path: string, side: 'old' | 'new', line: number): Locator {
-  return fileDiff(page, path).locator(`code[data-${side === 'new' ? 'additions' : 'deletions'}] [data-column-number="${line}"]`);
-}
-
 /** Drags across line numbers, as a reviewer selects a range. */
 async function dragLines(page: Page, from: Locator, to: Locator): Promise<void> {
   // The virtualized view may re-render the rows while we measure: measure again then.
@@ -65,17 +56,6 @@ async function dragLines(page: Page, from: Locator, to: Locator): Promise<void> 
   await page.mouse.down();
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });
   await page.mouse.up();
-}
-
-const card = (page: Page, name: string | RegExp) => page.getByRole('article', { name });
-
-async function commentOnLine(page: Page, path: string, line: number, text: string): Promise<void> {
-  await lineNumber(page, path, 'new', line).click();
-  await page.keyboard.press('c');
-  const box = page.getByRole('textbox', { name: /^Comment/ });
-  await box.fill(text);
-  await box.press('Control+Enter');
-  await expect(card(page, `Comment, Line ${line} (new)`).filter({ hasText: text })).toBeVisible();
 }
 
 async function draftSaved(page: Page): Promise<void> {

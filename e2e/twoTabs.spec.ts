@@ -5,9 +5,10 @@
  * so and saves no more. Before, the last writer won and the other tab's
  * comment was gone on reload, with no warning.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
 import { openReview, startRedline, type RunningRedline } from './support/redline';
+import { commentOnLine } from './support/reviewPage';
 
 let fixture: FixtureRepo;
 let redline: RunningRedline | null = null;
@@ -21,16 +22,6 @@ test.afterEach(async () => {
   redline = null;
   fixture.cleanup();
 });
-
-async function commentOnLine(page: Page, path: string, line: number, text: string): Promise<void> {
-  const file = page.locator('diffs-container').filter({ has: page.locator('[data-title]', { hasText: path }) });
-  await file.locator(`code[data-additions] [data-column-number="${line}"]`).click();
-  await page.keyboard.press('c');
-  const box = page.getByRole('textbox', { name: /^Comment/ });
-  await box.fill(text);
-  await box.press('Control+Enter');
-  await expect(page.getByRole('article', { name: `Comment, Line ${line} (new)` }).filter({ hasText: text })).toBeVisible();
-}
 
 test('a second tab that saves over the first tab\'s draft is refused and says so; the first tab\'s work stays', async ({ page, context }) => {
   redline = await startRedline({ cwd: fixture.dir });

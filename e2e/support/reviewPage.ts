@@ -1,0 +1,25 @@
+/** Finding things on the review page and commenting as a reviewer does, for the specs that need it. */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** One file of the diff (its CodeView item), by path. */
+export function fileDiff(page: Page, path: string): Locator {
+  return page.locator('diffs-container').filter({ has: page.locator('[data-title]', { hasText: path }) });
+}
+
+/** A line number cell in the gutter (split view). */
+export function lineNumber(page: Page, path: string, side: 'old' | 'new', line: number): Locator {
+  return fileDiff(page, path).locator(`code[data-${side === 'new' ? 'additions' : 'deletions'}] [data-column-number="${line}"]`);
+}
+
+/** An annotation card, by its accessible name. */
+export const card = (page: Page, name: string | RegExp): Locator => page.getByRole('article', { name });
+
+/** A comment on one new-side line: select it, press c, type, Ctrl+Enter; waits for its card. */
+export async function commentOnLine(page: Page, path: string, line: number, text: string): Promise<void> {
+  await lineNumber(page, path, 'new', line).click();
+  await page.keyboard.press('c');
+  const box = page.getByRole('textbox', { name: /^Comment/ });
+  await box.fill(text);
+  await box.press('Control+Enter');
+  await expect(card(page, `Comment, Line ${line} (new)`).filter({ hasText: text })).toBeVisible();
+}
