@@ -29,15 +29,21 @@ test('a second tab that saves over the first tab\'s draft is refused and says so
   const second = await context.newPage();
   await second.goto(`${redline.origin}/`);
   const { modified } = fixture.files;
-  for (const p of [page, second]) await expect(p.locator('diffs-container [data-line]').first()).toBeVisible();
+  // A reload of / carries no first screen: the second tab waits for the app's own diff.
+  await second.bringToFront();
+  await expect(second.locator('diffs-container [data-line]').first()).toBeVisible({ timeout: 20_000 });
+  await page.bringToFront();
+  await expect(page.locator('diffs-container [data-line]').first()).toBeVisible();
 
   await commentOnLine(page, modified, 2, 'From the first tab.');
   await expect(page.getByText('Draft saved')).toBeVisible();
 
+  await second.bringToFront();
   await commentOnLine(second, modified, 2, 'From the second tab.');
   await expect(second.getByText('Not saved: saved from another tab')).toBeVisible();
   await expect(second.getByText(/saved from another tab, so this tab no longer saves/)).toBeVisible();
 
+  await page.bringToFront();
   await page.reload();
   await expect(page.getByRole('article', { name: 'Comment, Line 2 (new)' }).filter({ hasText: 'From the first tab.' })).toBeVisible();
   await expect(page.getByText('From the second tab.')).toHaveCount(0);
