@@ -4,7 +4,10 @@
  * comment form's "Add comment" button at x 800–896, off screen, where
  * scrolling sideways moved only the code (issue 18, finding 2). The slot's
  * content sticks to the column's visible left edge and is never wider than
- * what is left of the window to its right.
+ * what is left of the window to its right. When it opens partly below (or
+ * above) the visible code, it is scrolled into view: the text box's own
+ * focus reveals only the text box, leaving its buttons under the window's
+ * edge, where a click had to scroll first and could land mid-scroll.
  */
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
@@ -25,7 +28,10 @@ export function FitInWindow({ children }: { children: ReactNode }) {
     };
     fit();
     // CodeView may still place the slot after this render: look again once it has painted.
-    const frame = requestAnimationFrame(fit);
+    const frame = requestAnimationFrame(() => {
+      fit();
+      el.scrollIntoView?.({ block: 'nearest' });
+    });
     window.addEventListener('resize', fit);
     return () => {
       cancelAnimationFrame(frame);

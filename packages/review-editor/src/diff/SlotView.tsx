@@ -1,4 +1,5 @@
 /** Renders one CodeView annotation slot by what it carries. */
+import { useEffect, useRef, type ReactNode } from 'react';
 import { extensionSlots } from './extensionSlots.js';
 import type { SlotMeta } from './slotMeta.js';
 import { AnnotationCard } from '../annotations/AnnotationCard.js';
@@ -7,33 +8,58 @@ import { FileNotices } from './FileNotices.js';
 import { FitInWindow } from './FitInWindow.js';
 import { UnsafeLineChips } from './UnsafeLineChips.js';
 
+/**
+ * A slot's box. A press inside it is the slot's own (a button, a text box),
+ * never the start of a line selection: CodeView listens for pointerdown on
+ * its code element, which slotted content bubbles through, and took a press
+ * on "Add comment" for a press on the annotated line, redrawing the rows
+ * between the button's mousedown and mouseup so the click was lost (e2e
+ * narrowWindows, about 1 run in 8 under load). A native listener: the event
+ * reaches CodeView before React's root would see it.
+ */
+export function Slot({ tight, children }: { tight?: boolean; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const keep = (event: Event) => event.stopPropagation();
+    el.addEventListener('pointerdown', keep);
+    return () => el.removeEventListener('pointerdown', keep);
+  }, []);
+  return (
+    <div ref={box} className={tight ? 'slot slot-tight' : 'slot'}>
+      {children}
+    </div>
+  );
+}
+
 export function SlotView({ meta }: { meta: SlotMeta }) {
   switch (meta.kind) {
     case 'annotation':
       return (
-        <div className="slot">
+        <Slot>
           <AnnotationCard id={meta.id} />
-        </div>
+        </Slot>
       );
     case 'composer':
       return (
-        <div className="slot">
+        <Slot>
           <FitInWindow>
             <ComposerForm />
           </FitInWindow>
-        </div>
+        </Slot>
       );
     case 'unsafe-line':
       return (
-        <div className="slot slot-tight">
+        <Slot tight>
           <UnsafeLineChips line={meta.line} />
-        </div>
+        </Slot>
       );
     case 'file-notices':
       return (
-        <div className="slot slot-tight">
+        <Slot tight>
           <FileNotices fileId={meta.fileId} />
-        </div>
+        </Slot>
       );
     case 'file-banner': {
       const Banner = extensionSlots.fileBanner;
