@@ -20,6 +20,7 @@ import { createItemsBuilder } from './buildItems.js';
 import { delegatingEditorFactory } from './editorFactory.js';
 import { extensionSlots } from './extensionSlots.js';
 import { DIFF_THEMES } from './highlighterPool.js';
+import { fileEndShown } from './fileEndShown.js';
 import { improveDiffAccessibility } from './improveDiffAccessibility.js';
 import { useNarrowWindow } from './useNarrowWindow.js';
 import { lineOfClick, type LineClickFacts } from '../navigation/lineOfClick.js';
@@ -50,6 +51,8 @@ span[style*="--diffs-token-light:#66707B" i] { --diffs-token-light: #4b535d !imp
 [data-additions-count], [data-deletions-count] { display: none; }
 /* A click on code places the line cursor, but the code stays text to select: no pointer hand. */
 [data-interactive-lines] [data-line] { cursor: text; }
+/* "More unchanged context may be available" after a last hunk that already reaches the file's end (fileEndShown.ts). */
+:host([data-file-end-shown]) [data-separator][data-separator-last] { display: none; }
 pre code:focus-visible { outline: 2px solid light-dark(#0969da, #4493f8); outline-offset: -2px; }
 /* A file getting ready for editing takes no input (edit/editInputGate.ts): say so under the pointer too. */
 :host([data-edit-getting-ready]) pre, :host([data-edit-getting-ready]) pre * { cursor: progress !important; }
@@ -130,6 +133,7 @@ function DiffCodeView() {
       onPostRender: ((node: HTMLElement, instance: { fileDiff?: FileDiffMetadata }, phase: string) => {
         searchMatchRendered(node, instance.fileDiff?.name, phase);
         if (phase === 'unmount') return;
+        node.toggleAttribute('data-file-end-shown', instance.fileDiff !== undefined && fileEndShown(instance.fileDiff));
         improveDiffAccessibility(node);
         // This diff is in the DOM now: the server's picture of it can go.
         dismissFirstScreen();
