@@ -25,8 +25,9 @@ test.afterEach(async () => {
 /** The highlighted search match: its text, and where it is drawn against the window and its code column. */
 const match = (page: Page) =>
   page.evaluate(() => {
-    const highlight = CSS.highlights.get('redline-search-match');
-    const range = highlight ? ([...highlight][0] as Range | undefined) : undefined;
+    // (The e2e tsconfig's DOM types have no HighlightRegistry.get: it is a Map of Highlights, each a Set of ranges.)
+    const highlight = (CSS.highlights as unknown as Map<string, Set<Range>>).get('redline-search-match');
+    const range = highlight ? Array.from(highlight)[0] : undefined;
     if (!range) return null;
     const box = range.getBoundingClientRect();
     // The code column the match is in (in word-wrap mode Pierre's columns are `display: contents`: then the diff's <pre>).
@@ -40,7 +41,7 @@ const match = (page: Page) =>
   });
 
 const selectedLines = (page: Page) =>
-  page.evaluate(() => [...document.querySelectorAll('diffs-container')].reduce((n, host) => n + (host.shadowRoot?.querySelectorAll('[data-line][data-selected-line]').length ?? 0), 0));
+  page.evaluate(() => Array.from(document.querySelectorAll('diffs-container')).reduce((n, host) => n + (host.shadowRoot?.querySelectorAll('[data-line][data-selected-line]').length ?? 0), 0));
 
 test('search highlights the match itself, scrolls sideways to it, and keeps its place across a word-wrap toggle', async ({ page }) => {
   // 200 lines of 300 characters: wrapping them changes every line's height (the match is on line 150, far right).

@@ -33,14 +33,14 @@ test('the unchanged-context note shows after a hunk with more below it, not at t
   /** The visible notes of a file, each with the row it follows ("start" when it comes before the first row). */
   const notes = (path: string) =>
     fileDiff(page, path).evaluate((host) =>
-      [...(host.shadowRoot?.querySelectorAll('code[data-additions] [data-content] > *, code[data-unified] [data-content] > *') ?? [])].flatMap((el, i, all) => {
+      Array.from(host.shadowRoot?.querySelectorAll('code[data-additions] [data-content] > *, code[data-unified] [data-content] > *') ?? []).flatMap((el, i, all) => {
         if (!el.matches('[data-separator]') || (el as HTMLElement).offsetParent === null) return [];
         const before = all.slice(0, i).reverse().find((x) => x.matches('[data-line]'));
         return [before?.getAttribute('data-line') ?? 'start'];
       }),
     );
   const wording = (path: string) =>
-    fileDiff(page, path).evaluate((host) => [...(host.shadowRoot?.querySelectorAll('[data-unmodified-lines]') ?? [])].filter((el) => (el as HTMLElement).offsetParent !== null).map((el) => el.textContent));
+    fileDiff(page, path).evaluate((host) => Array.from(host.shadowRoot?.querySelectorAll('[data-unmodified-lines]') ?? []).filter((el) => (el as HTMLElement).offsetParent !== null).map((el) => el.textContent));
 
   await expect.poll(() => notes('a_end.txt')).toEqual(['start']); // lines 1–25 above the hunk, none after line 30
   await expect.poll(() => notes('b_start.txt')).toEqual(['5']); // nothing before line 1; lines 6–30 after line 5
