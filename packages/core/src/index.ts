@@ -57,6 +57,18 @@ export {
 } from './export/validateFeedbackReview.js';
 export type { FieldProblem, ValidationResult } from './export/validateFeedbackReview.js';
 
+// The agent's proposals (issue 14): findings, their ids, outdated, and their outcomes in the export
+export { FINDING_KINDS, MAX_FINDINGS, MAX_FINDINGS_BYTES } from './proposals/proposalTypes.js';
+export type {
+  Finding, FindingKind, FindingLines, Proposal, ProposalAnswer, ProposalAnswerKind, ProposalState, ProposedReplacement,
+} from './proposals/proposalTypes.js';
+export { validateFindings } from './proposals/validateFindings.js';
+export type { FindingsResult } from './proposals/validateFindings.js';
+export { proposalId } from './proposals/proposalId.js';
+export { isProposalOutdated, linesText } from './proposals/isProposalOutdated.js';
+export { PROPOSALS_NOTE, proposalsToJson, renderProposalsMarkdown, sortProposalStates } from './export/renderProposalOutcomes.js';
+export type { ProposalOutcome } from './export/renderProposalOutcomes.js';
+
 // Apply planning
 export { planApply } from './apply/planApply.js';
 export type { ApplyPlan, PlanApplyInput } from './apply/planApply.js';
