@@ -14,7 +14,7 @@ export type {
   ReviewTarget, Side, Suggestion, TargetKind, UnsentComposer, UnsentTarget, Verdict,
 } from './model/types.js';
 export { API, DRAFT_BASE_HEADER, FIRST_SCREEN_ID, LINK_HEADER, MAX_EDITABLE_BYTES, SESSION_HEADER, SESSION_STORAGE_KEY } from './model/api.js';
-export type { ApiRequests, ApiResponses, FeedbackResult, SessionGrant } from './model/api.js';
+export type { ApiRequests, ApiResponses, FeedbackResult, ProposalActBody, ProposalsData, SessionGrant } from './model/api.js';
 export { suggestionId } from './model/suggestionId.js';
 export type { SuggestionContent } from './model/suggestionId.js';
 export { isFingerprint } from './model/isFingerprint.js';
