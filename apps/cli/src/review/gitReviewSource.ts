@@ -48,8 +48,10 @@ export class GitReviewSource implements ReviewSource {
   /**
    * One reading: the state probe first (a change made while the diff is read
    * then shows up as a different signature at the next freshness check),
-   * then the tracked diff streamed through the collector while the untracked
-   * files are diffed alongside, their patch appended after it.
+   * then the pairing of deleted tracked files with similar untracked ones
+   * (pairUntrackedRenames; usually nothing to pair, no git run), then the
+   * tracked diff streamed through the collector while the untracked files
+   * are diffed alongside, their patch and the pairs' appended after it.
    */
   async read(options: ReadOptions): Promise<ReviewSnapshot> {
     const root = this.repository.root;
