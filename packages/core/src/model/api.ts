@@ -46,7 +46,13 @@ export const DRAFT_BASE_HEADER = 'x-redline-draft-base';
 export const SESSION_STORAGE_KEY = 'redline-session';
 
 export const API = {
-  /** POST, header `X-Redline-Link: <link token>` -> SessionGrant; works once per link. */
+  /**
+   * POST, header `X-Redline-Link: <link token>` -> SessionGrant; works once per link.
+   * With `?review=show|ignore` the answer's body is the review (ReviewData, as
+   * `GET /api/review` would answer it, `ignore` = `whitespace=ignore`) and the
+   * secret is in its `X-Redline-Session` header: the page's first script then
+   * needs one request, not the exchange and then the review.
+   */
   session: '/api/session',
   /** GET -> ReviewData. Query: `whitespace=ignore` re-reads the diff with `git diff -w`. */
   review: '/api/review',

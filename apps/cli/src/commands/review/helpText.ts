@@ -34,6 +34,8 @@ Options:
   --json                           print the feedback as JSON instead of markdown
   --output FILE                    also write the feedback to FILE
   --new-series                     start a new review series instead of continuing the open one
+  --no-untracked-renames           show a deleted file and a similar untracked one as a deletion
+                                   and an addition (by default git's rename detection pairs them)
   -h, --help                       show this help
   -v, --version                    show the version
 

@@ -37,7 +37,7 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   const note = (line: string) => io.stderr.write(`${line}\n`);
   const outputPath = options.output === null ? null : resolve(io.cwd, options.output);
   if (outputPath) await assertWritableDir(outputPath);
-  const source = await createReviewSource(options.target, { cwd: io.cwd, repo: options.repo, stdin: io.stdin, note, onCleanup, newSeries: options.newSeries });
+  const source = await createReviewSource(options.target, { cwd: io.cwd, repo: options.repo, stdin: io.stdin, note, onCleanup, newSeries: options.newSeries, untrackedRenames: options.untrackedRenames });
   const store = new SessionStore(source.stateDir);
   await store.assertNoOpenReview();
   const session = new ReviewSession(source, options.json ? 'json' : 'markdown', note);
