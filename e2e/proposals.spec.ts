@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { reviewLinkIn, runRedline, type VerbRun } from './support/agentCli';
+import { loopWait, reviewLinkIn, runRedline } from './support/agentCli';
 import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
 
 let fixture: FixtureRepo;
@@ -56,15 +56,7 @@ test('the agent posts three findings; the reviewer accepts one, edits one, rejec
 
   const first = await runRedline(['wait', '--timeout', '5'], fixture.dir);
   expect(first).toMatchObject({ code: 4, stdout: '' });
-  const waits: VerbRun[] = [];
-  let ended: VerbRun | null = null;
-  const agent = (async () => {
-    for (let round = 0; round < 18 && !ended; round++) {
-      const run = await runRedline(['wait', '--timeout', '5'], fixture.dir);
-      waits.push(run);
-      if (run.code !== 4) ended = run;
-    }
-  })();
+  const agent = loopWait(fixture.dir, 18);
 
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(link);
@@ -92,7 +84,7 @@ test('the agent posts three findings; the reviewer accepts one, edits one, rejec
   await dialog.getByRole('radio', { name: /^Request changes/ }).check();
   await dialog.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible();
-  await agent;
+  const { waits, ended } = await agent;
 
   expect(ended, JSON.stringify(waits)).not.toBeNull();
   const done = ended!;

@@ -24,7 +24,7 @@ export function ProposalCard({ id }: { id: string }) {
   const anchor = finding.lines.start === finding.lines.end ? `Line ${finding.lines.start} (${finding.side})` : `Lines ${finding.lines.start}–${finding.lines.end} (${finding.side})`;
   const label = `Agent proposal · ${finding.kind}`;
   return (
-    <article className={`proposal-card${state.answer.kind === 'rejected' ? ' proposal-rejected' : ''}`} aria-label={`${label}, ${anchor}`}>
+    <article className={`annotation-card proposal-card${state.answer.kind === 'rejected' ? ' proposal-rejected' : ''}`} aria-label={`${label}, ${anchor}`}>
       <header className="annotation-header proposal-header">
         <span className="badge badge-proposal">{label}</span>
         <span className="annotation-anchor">{anchor}</span>

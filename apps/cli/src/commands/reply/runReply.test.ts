@@ -8,19 +8,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Thread } from '@redline/core';
 import { captureIo } from '../../../testSupport/capturedIo.js';
-import { makeRepo } from '../../../testSupport/gitRepo.js';
-import { runRead, sendRound } from '../../../testSupport/reviewRounds.js';
+import { repoWithOneThread, runRead } from '../../../testSupport/reviewRounds.js';
 import { runCli } from '../../main.js';
 
 describe('redline reply', () => {
   it('records a reply and an addressed mark on a thread, and refuses an unknown thread or no text', async () => {
-    const repo = makeRepo({ commit: { 'a.txt': 'one\ntwo\n' } });
-    repo.write('a.txt', 'one\nTWO\n');
-    await sendRound(repo.dir, () => ({
-      verdict: 'request-changes',
-      summary: '',
-      annotations: [{ id: 'c1', kind: 'comment', scope: 'line', path: 'a.txt', side: 'new', startLine: 2, endLine: 2, text: 'why?', createdAt: '2026-01-01T00:00:00.000Z' }],
-    }));
+    const repo = await repoWithOneThread();
     const run = async (args: string[]) => {
       const io = captureIo(repo.dir);
       return { code: await runCli(['reply', ...args], io), err: io.err() };
