@@ -11,6 +11,8 @@ import {
   type FeedbackSubmission,
   type FileContentsData,
   type FreshnessData,
+  type ProposalActBody,
+  type ProposalsData,
   type ReviewData,
   DRAFT_BASE_HEADER,
   SESSION_HEADER,
@@ -43,6 +45,9 @@ export interface ReviewApi {
   putDraft(draft: DraftData, options?: { keepalive?: boolean; base?: string }): Promise<void>;
   sendFeedback(submission: FeedbackSubmission): Promise<FeedbackResult>;
   closeReview(): Promise<void>;
+  /** The agent's proposals with the reviewer's answers (issue 14). */
+  getProposals(): Promise<ProposalsData>;
+  answerProposal(act: ProposalActBody): Promise<void>;
 }
 
 type Fetch = typeof fetch;
@@ -127,6 +132,10 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
     sendFeedback: (submission) => request('feedback', API.feedback, jsonInit('POST', submission)),
     async closeReview() {
       await request('close', API.close, jsonInit('POST', {}));
+    },
+    getProposals: () => request('proposals', API.proposals),
+    async answerProposal(act) {
+      await request('proposalAnswer', API.proposalAnswer, jsonInit('POST', act));
     },
   };
 }

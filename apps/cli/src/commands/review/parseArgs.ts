@@ -23,7 +23,7 @@ export interface ReviewOptions {
 }
 
 /** The verbs of an agent's review session (and `serve-session`, the detached server `start` spawns: not for people). */
-export const VERBS = ['start', 'wait', 'status', 'stop', 'mcp', 'serve-session'] as const;
+export const VERBS = ['start', 'wait', 'status', 'stop', 'mcp', 'annotate', 'reply', 'serve-session'] as const;
 export type Verb = (typeof VERBS)[number];
 
 export type Command =

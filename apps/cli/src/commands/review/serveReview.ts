@@ -16,6 +16,7 @@ import { AgentChannel } from '../../server/agent/agentChannel.js';
 import { startReviewServer, type ReviewServer } from '../../server/startReviewServer.js';
 import type { SessionFacts, SessionMode } from '../../sessions/sessionRecord.js';
 import { SessionStore } from '../../sessions/sessionStore.js';
+import { takePendingFindings } from '../../proposals/pendingFindings.js';
 import { openReviewInBrowser } from './openReviewInBrowser.js';
 import type { ReviewOptions } from './parseArgs.js';
 
@@ -60,6 +61,7 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   await onCleanup(() => server.close());
   const facts = sessionFacts(mode, server.port, source.stateDir, data);
   await store.claim(facts, agent.key);
+  await takePendingFindings(session, source.stateDir, note);
 
   note(summaryLine(data));
   note(`Review: ${server.reviewUrl}`);
