@@ -11,6 +11,7 @@ import { createCollapseSlice, type CollapseSlice } from '../diff/collapseSlice.j
 import { createDraftSlice, type DraftSlice } from '../drafts/draftSlice.js';
 import { createFeedbackSlice, type FeedbackSlice } from '../feedback/feedbackSlice.js';
 import { createNavigationSlice, type NavigationSlice } from '../navigation/navigationSlice.js';
+import { createProposalsSlice, type ProposalsSlice } from '../proposals/proposalsSlice.js';
 import { createReviewSlice, type ReviewSlice } from '../reviewLoading/reviewSlice.js';
 import { createSearchSlice, type SearchSlice } from '../search/searchSlice.js';
 import { DEFAULT_LAYOUT, type LayoutSettings } from '../settings/layoutSettings.js';
@@ -31,7 +32,8 @@ export type ReviewStoreState = ReviewSlice &
   SearchSlice &
   SettingsSlice &
   ToastsSlice &
-  DialogSlice;
+  DialogSlice &
+  ProposalsSlice;
 
 export type ReviewStore = StoreApi<ReviewStoreState>;
 
@@ -52,5 +54,6 @@ export function createReviewStore(settings: Settings = DEFAULT_SETTINGS, layout:
     ...createSettingsSlice(settings, layout)(...a),
     ...createToastsSlice(...a),
     ...createDialogSlice(...a),
+    ...createProposalsSlice(...a),
   }));
 }

@@ -7,6 +7,7 @@ import { ComposerForm } from '../composer/ComposerForm.js';
 import { FileNotices } from './FileNotices.js';
 import { FitInWindow } from './FitInWindow.js';
 import { UnsafeLineChips } from './UnsafeLineChips.js';
+import { ProposalCard } from '../proposals/ProposalCard.js';
 
 /**
  * A slot's box. A press inside it is the slot's own (a button, a text box),
@@ -59,6 +60,12 @@ export function SlotView({ meta }: { meta: SlotMeta }) {
       return (
         <Slot tight>
           <FileNotices fileId={meta.fileId} />
+        </Slot>
+      );
+    case 'proposal':
+      return (
+        <Slot>
+          <ProposalCard id={meta.id} />
         </Slot>
       );
     case 'file-banner': {

@@ -8,6 +8,7 @@ import { getFile } from './fileRoute.js';
 import { getFreshness } from './freshnessRoute.js';
 import { getReview } from './reviewRoute.js';
 import { getRoundDiff } from './roundDiffRoute.js';
+import { getProposals, postProposalAnswer } from '../../proposals/proposalsRoute.js';
 
 type Method = 'GET' | 'PUT' | 'POST';
 
@@ -19,6 +20,8 @@ export const API_ROUTES: ReadonlyMap<string, Partial<Record<Method, ApiHandler>>
   [API.feedback, { POST: postFeedback }],
   [API.close, { POST: postClose }],
   [API.roundDiff, { GET: getRoundDiff }],
+  [API.proposals, { GET: getProposals }],
+  [API.proposalAnswer, { POST: postProposalAnswer }],
 ]);
 
 /** The handler for a path and method; HEAD is answered like GET. */
