@@ -2,7 +2,8 @@
  * Search and a click on a line (issue 18, finding 9), against the real CLI:
  * - search highlights the match itself (a CSS highlight over its characters,
  *   no line selected), scrolls the code column sideways to a match far to the
- *   right, and keeps its place across a word-wrap toggle;
+ *   right, and keeps its place across a word-wrap toggle; closed, it selects
+ *   the match's line;
  * - a single click on a line's code (a mouse click where the line is drawn)
  *   only focuses it and puts the line cursor there; `c` then comments on it.
  */
@@ -69,10 +70,13 @@ test('search highlights the match itself, scrolls sideways to it, and keeps its 
   await expect.poll(() => match(page)).toEqual({ text: 'FarRightNeedle', inColumn: true, inWindow: true });
   expect(await page.getByText('1 of 1').count()).toBe(1);
 
-  // Closing the search leaves the line cursor on the match's line.
+  // Closing the search selects the match's line (so `c` comments on it), and only then.
   await page.getByRole('searchbox', { name: 'Search' }).press('Escape');
   await expect.poll(() => match(page)).toBeNull();
-  await expect(page.locator('[data-line-cursor-announcer]')).toHaveText(/^src\/wide\.ts, new line 150:/);
+  await expect.poll(() => selectedLines(page)).toBeGreaterThan(0); // a context line: in both columns
+  await page.keyboard.press('c');
+  await expect(page.getByRole('textbox', { name: /^Comment/ })).toBeFocused();
+  await expect(page.getByText('Line 150 (new)').first()).toBeVisible();
 });
 
 test('a click on a line only focuses it and moves the line cursor there; c then comments on that line', async ({ page }) => {

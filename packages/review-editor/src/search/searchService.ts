@@ -3,10 +3,9 @@
  * itself highlighted, searchMatchHighlight.ts), and keeping that place: after
  * a word-wrap toggle every line's height changes, so the view goes back to
  * the match once CodeView has laid the diff out again. Closing the search on
- * a line hit leaves the line cursor there, so `c` comments on it.
+ * a line hit selects that line, so `c` comments on it.
  */
 import type { ReviewStoreState, ReviewStore } from '../app/reviewStore.js';
-import { cursorAt, cursorLinesOf } from '../navigation/lineCursor.js';
 import type { Navigator } from '../navigation/navigator.js';
 import type { SearchHit } from './searchDiff.js';
 import { setSearchMatch } from './searchMatchHighlight.js';
@@ -46,10 +45,10 @@ export function createSearchService(store: ReviewStore, navigator: Navigator): S
   return { jumpToSearchHit };
 }
 
-/** The search closed: no highlight, and the line cursor on the line it was at. */
+/** The search closed: no highlight, and its line selected (so `c` comments on it; the line cursor stays where it was, and `v` with it). */
 function closedOn(store: ReviewStore, hit: LineHit | null): void {
   setSearchMatch(null);
-  const file = hit ? store.getState().fileById.get(hit.fileId) : undefined;
-  const at = file && hit ? cursorLinesOf(file).find((l) => l.side === (hit.side ?? 'new') && l.line === hit.lineNumber) : undefined;
-  if (file && at) store.getState().setLineCursor(cursorAt(file.id, at));
+  if (!hit) return;
+  const side = hit.side === 'old' ? 'deletions' : 'additions';
+  store.getState().setSelection({ fileId: hit.fileId, range: { start: hit.lineNumber, end: hit.lineNumber, side } });
 }
