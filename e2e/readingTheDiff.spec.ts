@@ -1,11 +1,14 @@
 /**
- * Search and a click on a line (issue 18, finding 9), against the real CLI:
+ * Reading the diff (issue 18, finding 9 and the small things), against the real CLI:
  * - search highlights the match itself (a CSS highlight over its characters,
  *   no line selected), scrolls the code column sideways to a match far to the
  *   right, and keeps its place across a word-wrap toggle; closed, it selects
  *   the match's line;
  * - a single click on a line's code (a mouse click where the line is drawn)
- *   only focuses it and puts the line cursor there; `c` then comments on it.
+ *   only focuses it and puts the line cursor there; `c` then comments on it;
+ * - "More unchanged context may be available" shows only where there is
+ *   more: after a last hunk that stops short of the file's end, never after
+ *   one that reaches it, and never before line 1.
  */
 import { rmSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -113,4 +116,32 @@ test('a click on a line only focuses it and moves the line cursor there; c then 
   await box.fill('Clicked, then c.');
   await box.press('Control+Enter');
   await expect(card(page, 'Comment, Line 5 (new)')).toContainText('Clicked, then c.');
+});
+
+test('the unchanged-context note shows after a hunk with more below it, not at the end of a file or before line 1', async ({ page }) => {
+  const text = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+  dir = repoWith(
+    { 'a_end.txt': text, 'b_start.txt': text },
+    // a: line 29 changed (the diff shows 26–30, the file's end); b: line 2 changed (1–5 shown, 6–30 not).
+    { 'a_end.txt': text.replace('line 29\n', 'line 29!\n'), 'b_start.txt': text.replace('line 2\n', 'line 2!\n') },
+  );
+  redline = await startRedline({ cwd: dir });
+  await openReview(page, redline);
+  await expect(fileDiff(page, 'b_start.txt').locator('[data-line]').first()).toBeVisible();
+
+  /** The visible notes of a file, each with the row it follows ("start" when it comes before the first row). */
+  const notes = (path: string) =>
+    fileDiff(page, path).evaluate((host) =>
+      Array.from(host.shadowRoot?.querySelectorAll('code[data-additions] [data-content] > *, code[data-unified] [data-content] > *') ?? []).flatMap((el, i, all) => {
+        if (!el.matches('[data-separator]') || (el as HTMLElement).offsetParent === null) return [];
+        const before = all.slice(0, i).reverse().find((x) => x.matches('[data-line]'));
+        return [before?.getAttribute('data-line') ?? 'start'];
+      }),
+    );
+  const wording = (path: string) =>
+    fileDiff(page, path).evaluate((host) => Array.from(host.shadowRoot?.querySelectorAll('[data-unmodified-lines]') ?? []).filter((el) => (el as HTMLElement).offsetParent !== null).map((el) => el.textContent));
+
+  await expect.poll(() => notes('a_end.txt')).toEqual(['start']); // lines 1–25 above the hunk, none after line 30
+  await expect.poll(() => notes('b_start.txt')).toEqual(['5']); // nothing before line 1; lines 6–30 after line 5
+  expect(await wording('b_start.txt')).toEqual(['More unchanged context may be available']);
 });
