@@ -18,6 +18,7 @@ import { persistSettings } from './settings/persistSettings.js';
 import { readLayout } from './settings/layoutSettings.js';
 import { readSettings } from './settings/settings.js';
 import { createReviewStore } from './app/reviewStore.js';
+import { persistReviewer } from './threads/reviewerCookie.js';
 import './styles/app.css';
 import './styles/firstScreen.css';
 
@@ -28,6 +29,7 @@ export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi 
   const controller = createReviewController(store, api);
 
   persistSettings(store);
+  persistReviewer(store);
 
   const autosave = startDraftAutosave(store, api);
   const stopGuard = guardUnsentText(store);

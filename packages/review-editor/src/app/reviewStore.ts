@@ -19,6 +19,7 @@ import { createViewedSlice, type ViewedSlice } from '../viewed/viewedSlice.js';
 import { createSettingsSlice, type SettingsSlice } from '../settings/settingsSlice.js';
 import { createDialogSlice, type DialogSlice } from '../ui/dialogSlice.js';
 import { createToastsSlice, type ToastsSlice } from '../ui/toastsSlice.js';
+import { createThreadsSlice, type ThreadsSlice } from '../threads/threadsSlice.js';
 
 export type ReviewStoreState = ReviewSlice &
   AnnotationsSlice &
@@ -31,7 +32,8 @@ export type ReviewStoreState = ReviewSlice &
   SearchSlice &
   SettingsSlice &
   ToastsSlice &
-  DialogSlice;
+  DialogSlice &
+  ThreadsSlice;
 
 export type ReviewStore = StoreApi<ReviewStoreState>;
 
@@ -52,5 +54,6 @@ export function createReviewStore(settings: Settings = DEFAULT_SETTINGS, layout:
     ...createSettingsSlice(settings, layout)(...a),
     ...createToastsSlice(...a),
     ...createDialogSlice(...a),
+    ...createThreadsSlice(...a),
   }));
 }
