@@ -7,6 +7,7 @@ import { ComposerForm } from '../composer/ComposerForm.js';
 import { FileNotices } from './FileNotices.js';
 import { FitInWindow } from './FitInWindow.js';
 import { UnsafeLineChips } from './UnsafeLineChips.js';
+import { ThreadCard } from '../threads/ThreadCard.js';
 
 /**
  * A slot's box. A press inside it is the slot's own (a button, a text box),
@@ -39,6 +40,12 @@ export function SlotView({ meta }: { meta: SlotMeta }) {
       return (
         <Slot>
           <AnnotationCard id={meta.id} />
+        </Slot>
+      );
+    case 'thread':
+      return (
+        <Slot>
+          <ThreadCard id={meta.id} />
         </Slot>
       );
     case 'composer':

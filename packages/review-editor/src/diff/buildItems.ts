@@ -15,12 +15,13 @@
  * state may still change.
  */
 import type { CodeViewDiffItem, DiffLineAnnotation } from '@pierre/diffs';
-import type { Annotation } from '@redline/core';
+import type { Annotation, Thread } from '@redline/core';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import { findUnsafeLines, type UnsafeLine } from './unsafeLines.js';
 import type { Composer } from '../composer/composerSlice.js';
 import type { ItemEditView } from './extensionSlots.js';
 import type { SlotMeta } from './slotMeta.js';
+import { threadsByPath, threadSlotsFor } from '../threads/threadSlots.js';
 
 export type ReviewItem = CodeViewDiffItem<SlotMeta>;
 
@@ -28,6 +29,8 @@ export interface ItemsInput {
   files: readonly ReviewFile[];
   annotations: readonly Annotation[];
   composer: Composer | null;
+  /** Earlier rounds' threads (the core's, from `ReviewData.rounds`); absent: none. */
+  threads?: readonly Thread[];
   isCollapsed(fileId: string): boolean;
   /** How editing shows a file (the edit feature's answer; absent or null: as parsed). */
   editView?(file: ReviewFile): ItemEditView | null;
@@ -69,6 +72,8 @@ export function createItemsBuilder(): (input: ItemsInput) => ReviewItem[] {
   let version = 0;
   let lastAnnotations: readonly Annotation[] | null = null;
   let byPath = new Map<string, Annotation[]>();
+  let lastThreads: readonly Thread[] | undefined;
+  let threadsOf = new Map<string, Thread[]>();
 
   return (input) => {
     if (input.annotations !== lastAnnotations) {
@@ -80,6 +85,10 @@ export function createItemsBuilder(): (input: ItemsInput) => ReviewItem[] {
         if (list) list.push(a);
         else byPath.set(a.path, [a]);
       }
+    }
+    if (input.threads !== lastThreads) {
+      lastThreads = input.threads;
+      threadsOf = threadsByPath(input.threads ?? []);
     }
     const seen = new Set<string>();
     const items = input.files.map((file) => {
@@ -95,7 +104,7 @@ export function createItemsBuilder(): (input: ItemsInput) => ReviewItem[] {
         cache.set(file.id, { ...cached, item });
         return item;
       }
-      let slots = slotsFor(file, byPath.get(file.path) ?? [], input.composer);
+      let slots = [...slotsFor(file, byPath.get(file.path) ?? [], input.composer), ...threadSlotsFor(file, threadsOf.get(file.path) ?? [])];
       if (editing || view?.banner) slots = [{ side: 'additions', lineNumber: 0, metadata: { kind: 'file-banner', fileId: file.id } }, ...slots];
       const signature = `${collapsed ? 1 : 0}|${editing ? 'edit' : ''}|${slots.map(slotKey).join(',')}`;
       if (cached && cached.file === file && cached.signature === signature && cached.item.fileDiff === fileDiff) return cached.item;
@@ -143,6 +152,6 @@ function slotsFor(file: ReviewFile, annotations: readonly Annotation[], composer
 
 function slotKey(slot: DiffLineAnnotation<SlotMeta>): string {
   const m = slot.metadata;
-  const what = m.kind === 'annotation' ? m.id : m.kind === 'composer' ? String(m.key) : m.kind === 'unsafe-line' ? '' : m.fileId;
+  const what = m.kind === 'annotation' || m.kind === 'thread' ? m.id : m.kind === 'composer' ? String(m.key) : m.kind === 'unsafe-line' ? '' : m.fileId;
   return `${m.kind}:${what}:${slot.side}:${slot.lineNumber}`;
 }

@@ -10,12 +10,12 @@ import { checkReviewerIdentity, type ReviewerActKind, type ThreadActInput } from
 import type { ReviewSliceCreator } from '../app/reviewStore.js';
 
 /** The typed name as the core's identity rule judges it; empty is allowed (the round has no reviewer). */
-export type ReviewerCheck = { kind: 'empty' } | { kind: 'valid'; reviewer: string } | { kind: 'invalid'; problem: string };
+export type ReviewerNameCheck = { kind: 'empty' } | { kind: 'valid'; reviewer: string } | { kind: 'invalid'; problem: string };
 
 export interface ThreadsSlice {
   /** As typed in the Send dialog's "Your name". */
   reviewer: string;
-  reviewerCheck: ReviewerCheck;
+  reviewerCheck: ReviewerNameCheck;
   /** This round's acts on earlier threads, in the order made. */
   threadActs: ThreadActInput[];
   /** Resolved threads the reviewer unfolded, and open ones they folded. */
@@ -27,7 +27,7 @@ export interface ThreadsSlice {
   toggleThreadFold(thread: string): void;
 }
 
-export function judgeReviewer(text: string): ReviewerCheck {
+export function judgeReviewer(text: string): ReviewerNameCheck {
   if (text.trim() === '') return { kind: 'empty' };
   const checked = checkReviewerIdentity(text);
   return checked.ok ? { kind: 'valid', reviewer: checked.reviewer } : { kind: 'invalid', problem: checked.problem };
