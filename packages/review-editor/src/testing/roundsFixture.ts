@@ -10,7 +10,7 @@ const PATH = 'src/calc.ts';
 /** Round 1 saw VERSION = 3 (now 2: `changed`) and `return a + b;` (the suggestion since applied). */
 const ROUND1 = CALC_NEW.replace('VERSION = 2', 'VERSION = 3').replace('a + b + 0', 'a + b');
 
-const line = (id: string, n: number, text: string): Annotation => ({ id, kind: 'comment', scope: 'line', path: PATH, side: 'new', startLine: n, endLine: n, text, createdAt: '2026-01-01T00:00:00.000Z' });
+const line = (id: string, n: number, text: string) => ({ id, kind: 'comment' as const, scope: 'line' as const, path: PATH, side: 'new' as const, startLine: n, endLine: n, text, createdAt: '2026-01-01T00:00:00.000Z' });
 
 export const ROUND1_ANNOTATIONS: Annotation[] = [
   line('c-open', 6, 'Why subtract here?'),
