@@ -19,6 +19,7 @@ import { readLayout } from './settings/layoutSettings.js';
 import { readSettings } from './settings/settings.js';
 import { createReviewStore } from './app/reviewStore.js';
 import { persistReviewer } from './threads/reviewerCookie.js';
+import { startRoundView } from './threads/roundView.js';
 import './styles/app.css';
 import './styles/firstScreen.css';
 
@@ -44,6 +45,6 @@ export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi 
   });
 
   createRoot(element).render(<ReviewApp controller={controller} />);
-  void controller.load(whenHighlighterReady(pool, 400));
+  void controller.load(whenHighlighterReady(pool, 400)).then(() => startRoundView(store, api));
   return controller;
 }

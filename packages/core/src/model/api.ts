@@ -20,7 +20,7 @@ import type {
   FreshnessData,
   ReviewData,
 } from './types.js';
-import type { RoundDiffData } from '../rounds/roundTypes.js';
+import type { RoundChangesData, RoundDiffData } from '../rounds/roundTypes.js';
 
 /**
  * The id of the server-rendered first screen in the review page
@@ -61,6 +61,8 @@ export const API = {
   close: '/api/close',
   /** GET ?from=<tree>&to=<tree> -> RoundDiffData: `git diff` between two recorded round states of the review's series (issue 13). */
   roundDiff: '/api/round-diff',
+  /** GET ?from=<tree> -> RoundChangesData: which of the review's files differ now from a recorded round state (issue 13). */
+  roundChanges: '/api/round-changes',
 } as const;
 
 export interface FeedbackResult {
@@ -85,6 +87,7 @@ export interface ApiResponses {
   feedback: FeedbackResult;
   close: { ok: true };
   roundDiff: RoundDiffData;
+  roundChanges: RoundChangesData;
 }
 
 export interface ApiRequests {

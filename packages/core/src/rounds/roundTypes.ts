@@ -91,3 +91,9 @@ export interface RoundDiffData {
   to: string;
   patch: string;
 }
+
+/** GET /api/round-changes?from=<tree>: the review's paths whose content now differs from that recorded state. */
+export interface RoundChangesData {
+  from: string;
+  changedPaths: string[];
+}

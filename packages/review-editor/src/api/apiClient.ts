@@ -12,6 +12,7 @@ import {
   type FileContentsData,
   type FreshnessData,
   type ReviewData,
+  type RoundChangesData,
   DRAFT_BASE_HEADER,
   SESSION_HEADER,
 } from '@redline/core';
@@ -38,6 +39,8 @@ export interface ReviewApi {
   putDraft(draft: DraftData, options?: { keepalive?: boolean }): Promise<void>;
   sendFeedback(submission: FeedbackSubmission): Promise<FeedbackResult>;
   closeReview(): Promise<void>;
+  /** Which of the review's files differ now from a recorded round state (issue 13). */
+  getRoundChanges(fromTree: string): Promise<RoundChangesData>;
 }
 
 type Fetch = typeof fetch;
@@ -96,6 +99,7 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
       const path = ignoreWhitespace ? `${API.review}?whitespace=ignore` : API.review;
       return request('review', path, undefined, baseUrl === '' ? takeEarlyReview(ignoreWhitespace) : null);
     },
+    getRoundChanges: (from) => request('roundChanges', `${API.roundChanges}?${new URLSearchParams({ from })}`),
     getFile: (path, fingerprint) =>
       request('file', `${API.file}?${new URLSearchParams({ path, fingerprint })}`),
     getFreshness: (fingerprint) => request('freshness', `${API.freshness}?${new URLSearchParams({ fingerprint })}`),

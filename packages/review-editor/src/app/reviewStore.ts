@@ -20,6 +20,7 @@ import { createSettingsSlice, type SettingsSlice } from '../settings/settingsSli
 import { createDialogSlice, type DialogSlice } from '../ui/dialogSlice.js';
 import { createToastsSlice, type ToastsSlice } from '../ui/toastsSlice.js';
 import { createThreadsSlice, type ThreadsSlice } from '../threads/threadsSlice.js';
+import { createRoundViewSlice, type RoundViewSlice } from '../threads/roundView.js';
 
 export type ReviewStoreState = ReviewSlice &
   AnnotationsSlice &
@@ -33,7 +34,8 @@ export type ReviewStoreState = ReviewSlice &
   SettingsSlice &
   ToastsSlice &
   DialogSlice &
-  ThreadsSlice;
+  ThreadsSlice &
+  RoundViewSlice;
 
 export type ReviewStore = StoreApi<ReviewStoreState>;
 
@@ -55,5 +57,6 @@ export function createReviewStore(settings: Settings = DEFAULT_SETTINGS, layout:
     ...createToastsSlice(...a),
     ...createDialogSlice(...a),
     ...createThreadsSlice(...a),
+    ...createRoundViewSlice(...a),
   }));
 }

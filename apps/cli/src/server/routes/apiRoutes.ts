@@ -7,6 +7,7 @@ import { postFeedback } from './feedbackRoute.js';
 import { getFile } from './fileRoute.js';
 import { getFreshness } from './freshnessRoute.js';
 import { getReview } from './reviewRoute.js';
+import { getRoundChanges } from './roundChangesRoute.js';
 import { getRoundDiff } from './roundDiffRoute.js';
 
 type Method = 'GET' | 'PUT' | 'POST';
@@ -19,6 +20,7 @@ export const API_ROUTES: ReadonlyMap<string, Partial<Record<Method, ApiHandler>>
   [API.feedback, { POST: postFeedback }],
   [API.close, { POST: postClose }],
   [API.roundDiff, { GET: getRoundDiff }],
+  [API.roundChanges, { GET: getRoundChanges }],
 ]);
 
 /** The handler for a path and method; HEAD is answered like GET. */
