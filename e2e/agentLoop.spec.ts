@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { isProcessAlive } from '../apps/cli/src/sessions/isProcessAlive';
-import { reviewLinkIn, runRedline, type VerbRun } from './support/agentCli';
+import { loopWait, reviewLinkIn, runRedline } from './support/agentCli';
 import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
 
 let fixture: FixtureRepo;
@@ -34,15 +34,7 @@ test('start, wait --timeout 5 in a loop (exit 4) while the reviewer sends, then 
   expect(first).toMatchObject({ code: 4, stdout: '' });
 
   // The agent keeps looping while the reviewer works in the page.
-  const waits: VerbRun[] = [];
-  let ended: VerbRun | null = null;
-  const agent = (async () => {
-    for (let round = 0; round < 12 && !ended; round++) {
-      const run = await runRedline(['wait', '--timeout', '5'], fixture.dir);
-      waits.push(run);
-      if (run.code !== 4) ended = run;
-    }
-  })();
+  const agent = loopWait(fixture.dir, 12);
 
   await page.goto(link);
   await page.waitForURL(`http://127.0.0.1:${port}/`);
@@ -53,7 +45,7 @@ test('start, wait --timeout 5 in a loop (exit 4) while the reviewer sends, then 
   await dialog.getByRole('textbox', { name: /^Summary/ }).fill('Rename the helper back, please.');
   await dialog.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible();
-  await agent;
+  const { waits, ended } = await agent;
 
   expect(ended, JSON.stringify(waits)).not.toBeNull();
   const done = ended!;

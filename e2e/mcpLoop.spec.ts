@@ -3,7 +3,8 @@
  * stdio (StdioClientTransport spawning node apps/cli/bin/redline.js mcp)
  * against a real review server, while Playwright plays the reviewer in
  * Chromium: start_review, wait_for_feedback answering "still open", the
- * reviewer sends, wait_for_feedback answers with the feedback.
+ * reviewer sends, wait_for_feedback answers with the feedback; post_findings
+ * posts a finding (once: the second post is a no-op) and refuses a bad one.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -40,12 +41,22 @@ test('an MCP client starts a review, hears "still open", and gets the feedback t
   await client.connect(transport);
 
   const tools = (await client.listTools()).tools.map((tool) => tool.name).sort();
-  expect(tools).toEqual(['get_feedback', 'review_status', 'start_review', 'wait_for_feedback']);
+  expect(tools).toEqual(['get_feedback', 'post_findings', 'reply_to_thread', 'review_status', 'start_review', 'wait_for_feedback']);
 
   const started = await callTool('start_review', { open: false });
   expect(started.isError, started.text).toBe(false);
   const link = reviewLinkIn(started.text);
   expect(started.text).toMatch(/"session":"[0-9a-f]{16}"/);
+
+  // The agent's findings go in through the same code as redline annotate: posted once, a no-op the second time.
+  const finding = { kind: 'note', path: fixture.files.modified, side: 'new', lines: { start: 1, end: 1 }, text: 'Posted over MCP.' };
+  const posted = await callTool('post_findings', { findings: [finding] });
+  expect(posted.isError, posted.text).toBe(false);
+  expect(posted.text).toMatch(/"added":\["[0-9a-f]{10}"\],"known":\[\]/);
+  expect((await callTool('post_findings', { findings: [finding] })).text).toMatch(/"added":\[\],"known":\["[0-9a-f]{10}"\]/);
+  const refused = await callTool('post_findings', { findings: [{ ...finding, lines: { start: 0, end: 1 } }] });
+  expect(refused.isError).toBe(true);
+  expect(refused.text).toContain('findings[0].lines.start: expected a positive integer, got 0');
 
   const open = await callTool('wait_for_feedback', { timeoutSeconds: 1 });
   expect(open.isError).toBe(false);

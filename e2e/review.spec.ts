@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
 import { openReview, startRedline, type RunningRedline } from './support/redline';
-import { card, commentOnLine, fileDiff, lineNumber } from './support/reviewPage';
+import { card, clickInDiff, commentOnLine, fileDiff, lineNumber } from './support/reviewPage';
 
 let fixture: FixtureRepo;
 let redline: RunningRedline | null = null;
@@ -75,7 +75,7 @@ test('every kind of annotation, then Send Feedback: the CLI prints exactly the m
   // A range suggestion: drag lines 5–7, then "Suggest change" (prefilled with those lines).
   await dragLines(page, lineNumber(page, modified, 'new', 5), lineNumber(page, modified, 'new', 7));
   await page.keyboard.press('c');
-  await page.getByRole('button', { name: 'Suggest change' }).click();
+  await clickInDiff(page, page.getByRole('button', { name: 'Suggest change' }));
   const code = page.getByRole('textbox', { name: 'Suggested code' });
   await expect(code).toHaveValue('export function half(n: number): number {\n  return Math.floor(n / 2);\n}');
   await code.fill('export function half(n: number): number {\n  return n >> 1;\n}');
@@ -183,7 +183,7 @@ test('reload mid-review, and kill the browser and the server: everything comes b
   await commentOnLine(page, modified, 2, 'Keep this comment.');
   await lineNumber(page, added, 'new', 3).click();
   await page.keyboard.press('c');
-  await page.getByRole('button', { name: 'Suggest change' }).click();
+  await clickInDiff(page, page.getByRole('button', { name: 'Suggest change' }));
   await page.getByRole('textbox', { name: 'Suggested code' }).fill('export const total = (xs: number[]) => xs.reduce(add, 0) | 0;');
   await page.getByRole('button', { name: 'Add suggestion' }).click();
   await page.getByRole('group', { name: `${added} actions` }).getByRole('checkbox', { name: 'Viewed' }).check();

@@ -29,3 +29,18 @@ export function reviewLinkIn(stderr: string): string {
   if (!match) throw new Error(`no review link in:\n${stderr}`);
   return match[1]!;
 }
+
+/**
+ * The agent's loop: `redline wait --timeout 5` again and again (each exit 4,
+ * still open) until one exits otherwise, or `rounds` waits have passed.
+ * Every run is kept, the ending one last.
+ */
+export async function loopWait(dir: string, rounds: number): Promise<{ waits: VerbRun[]; ended: VerbRun | null }> {
+  const waits: VerbRun[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const run = await runRedline(['wait', '--timeout', '5'], dir);
+    waits.push(run);
+    if (run.code !== 4) return { waits, ended: run };
+  }
+  return { waits, ended: null };
+}

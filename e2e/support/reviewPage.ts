@@ -23,3 +23,16 @@ export async function commentOnLine(page: Page, path: string, line: number, text
   await box.press('Control+Enter');
   await expect(card(page, `Comment, Line ${line} (new)`).filter({ hasText: text })).toBeVisible();
 }
+
+/**
+ * Clicks a control drawn inside the diff once the diff is at rest. CodeView
+ * turns pointer events off over its content for 120 ms after every scroll
+ * (its own, a jump, or the scroll Playwright makes to bring the control into
+ * view), so a click whose mouseup lands in that window goes to the content's
+ * wrapper and is lost (seen in narrowWindows: about 1 run in 8 under load).
+ */
+export async function clickInDiff(page: Page, control: Locator): Promise<void> {
+  await control.scrollIntoViewIfNeeded();
+  await expect.poll(() => page.locator('.code-view [style*="pointer-events: none"]').count(), { message: 'the diff is at rest' }).toBe(0);
+  await control.click();
+}

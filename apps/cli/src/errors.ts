@@ -128,6 +128,11 @@ export function isRedlineError(error: unknown): error is RedlineError {
   return error instanceof RedlineError;
 }
 
+/** Whether a string is one of the codes (a server's refusal read back by the agent's client). */
+export function isErrorCode(code: string): code is RedlineErrorCode {
+  return Object.hasOwn(CODE_MAPPINGS, code);
+}
+
 export function exitCodeFor(code: RedlineErrorCode): number {
   return CODE_MAPPINGS[code].exitCode;
 }

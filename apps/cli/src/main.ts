@@ -67,6 +67,10 @@ async function loadVerb(verb: Verb): Promise<(args: readonly string[], io: CliIo
       return (await import('./commands/stop/runStop.js')).runStop;
     case 'mcp':
       return (await import('./commands/mcp/runMcp.js')).runMcp;
+    case 'annotate':
+      return (await import('./commands/annotate/runAnnotate.js')).runAnnotate;
+    case 'reply':
+      return (await import('./commands/reply/runReply.js')).runReply;
   }
 }
 

@@ -13,8 +13,8 @@ interface ReviewerActPattern {
 }
 
 export const REVIEWER_ACT_PATTERNS: readonly ReviewerActPattern[] = [
-  { what: "a reviewer's route", pattern: /\/api\/(feedback|close|draft|session)\b/i },
-  { what: "the core's name for a reviewer's route", pattern: /\bAPI\s*(\.|\[\s*['"`])\s*(feedback|close|draft|session)\b/i },
+  { what: "a reviewer's route", pattern: /\/api\/(feedback|close|draft|session|proposals\/answer)\b/i },
+  { what: "the core's name for a reviewer's route", pattern: /\bAPI\s*(\.|\[\s*['"`])\s*(feedback|close|draft|session|proposalAnswer)\b/i },
   { what: "the reviewer's credential", pattern: /x-redline-(session|link)\b|\bredline-session\b|\b(SESSION_HEADER|LINK_HEADER|SESSION_STORAGE_KEY)\b/i },
   { what: "the review link's token", pattern: /[?&]token=/i },
   { what: 'a reviewer verb on the command line', pattern: /\bredline['"`,\s[\]]+(approve|send|submit|close|resolve|accept|reject|verdict|request-changes)\b/i },

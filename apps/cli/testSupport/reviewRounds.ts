@@ -7,7 +7,7 @@ import { API, type ReviewData } from '@redline/core';
 import { runCli } from '../src/main.js';
 import { signInAsPage, type PageSession } from './browserSession.js';
 import { captureIo } from './capturedIo.js';
-import type { TestRepo } from './gitRepo.js';
+import { makeRepo, type TestRepo } from './gitRepo.js';
 
 const REVIEW_URL_RE = /Review: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64})\n/;
 
@@ -49,3 +49,15 @@ export function repositoryFacts(repo: TestRepo): Record<string, string> {
   };
 }
 
+
+/** A repository with one round sent: a comment `c1` on line 2 of a.txt, the thread the agent's acts answer. */
+export async function repoWithOneThread(): Promise<TestRepo> {
+  const repo = makeRepo({ commit: { 'a.txt': 'one\ntwo\n' } });
+  repo.write('a.txt', 'one\nTWO\n');
+  await sendRound(repo.dir, () => ({
+    verdict: 'request-changes',
+    summary: '',
+    annotations: [{ id: 'c1', kind: 'comment', scope: 'line', path: 'a.txt', side: 'new', startLine: 2, endLine: 2, text: 'why?', createdAt: '2026-01-01T00:00:00.000Z' }],
+  }));
+  return repo;
+}

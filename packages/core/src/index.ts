@@ -14,7 +14,7 @@ export type {
   ReviewTarget, Side, Suggestion, TargetKind, UnsentComposer, UnsentTarget, Verdict,
 } from './model/types.js';
 export { API, DRAFT_BASE_HEADER, FIRST_SCREEN_ID, LINK_HEADER, MAX_EDITABLE_BYTES, SESSION_HEADER, SESSION_STORAGE_KEY } from './model/api.js';
-export type { ApiRequests, ApiResponses, FeedbackResult, SessionGrant } from './model/api.js';
+export type { ApiRequests, ApiResponses, FeedbackResult, ProposalActBody, ProposalsData, SessionGrant } from './model/api.js';
 export { suggestionId } from './model/suggestionId.js';
 export type { SuggestionContent } from './model/suggestionId.js';
 export { isFingerprint } from './model/isFingerprint.js';
@@ -56,6 +56,18 @@ export {
   validateFeedbackReview,
 } from './export/validateFeedbackReview.js';
 export type { FieldProblem, ValidationResult } from './export/validateFeedbackReview.js';
+
+// The agent's proposals (issue 14): findings, their ids, outdated, and their outcomes in the export
+export { FINDING_KINDS, MAX_FINDINGS, MAX_FINDINGS_BYTES } from './proposals/proposalTypes.js';
+export type {
+  Finding, FindingKind, FindingLines, Proposal, ProposalAnswer, ProposalAnswerKind, ProposalState, ProposedReplacement,
+} from './proposals/proposalTypes.js';
+export { validateFindings } from './proposals/validateFindings.js';
+export type { FindingsResult } from './proposals/validateFindings.js';
+export { proposalId } from './proposals/proposalId.js';
+export { isProposalOutdated, linesText } from './proposals/isProposalOutdated.js';
+export { PROPOSALS_NOTE, proposalsToJson, renderProposalsMarkdown, sortProposalStates } from './export/renderProposalOutcomes.js';
+export type { ProposalOutcome } from './export/renderProposalOutcomes.js';
 
 // Apply planning
 export { planApply } from './apply/planApply.js';

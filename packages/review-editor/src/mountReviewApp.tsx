@@ -13,6 +13,7 @@ import { startHighlighterPool, whenHighlighterReady } from './diff/highlighterPo
 import { startDraftAutosave } from './drafts/draftAutosave.js';
 import { guardUnsentText } from './drafts/guardUnsentText.js';
 import { startFreshnessPolling } from './reviewLoading/freshnessPoller.js';
+import { startProposalPolling } from './proposals/proposalsService.js';
 import { createReviewController, type ReviewController } from './app/reviewController.js';
 import { persistSettings } from './settings/persistSettings.js';
 import { readLayout } from './settings/layoutSettings.js';
@@ -35,11 +36,13 @@ export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi 
   const autosave = startDraftAutosave(store, api);
   const stopGuard = guardUnsentText(store);
   const stopPolling = startFreshnessPolling(store, api);
+  const stopProposals = startProposalPolling(store, api);
   const unsubscribe = store.subscribe((s) => {
     if (s.phase === 'sent' || s.phase === 'closed') {
       autosave.stop();
       stopGuard();
       stopPolling();
+      stopProposals();
       unsubscribe();
     }
   });

@@ -22,6 +22,8 @@ const AGENT_SURFACES = [
   'apps/cli/src/commands/status',
   'apps/cli/src/commands/stop',
   'apps/cli/src/server/agent',
+  'apps/cli/src/commands/annotate',
+  'apps/cli/src/commands/reply',
 ];
 
 function filesUnder(dir: string): string[] {
@@ -42,6 +44,8 @@ const PLANTED = [
   "server.registerTool('send_feedback', …)",
   "const tool = 'resolveThread'",
   'acceptProposal(id)',
+  "curl -X POST http://127.0.0.1:4000/api/proposals/answer -d '{\"act\":\"accept\"}'",
+  'post(API.proposalAnswer, body)',
   "spawn('redline', ['close'])",
   'send\u200b_feed\u200dback', // invisible characters do not hide it
 ];

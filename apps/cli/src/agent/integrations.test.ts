@@ -2,7 +2,8 @@
  * The ready files under integrations/, one folder per agent, each parsed in
  * its agent's own format (markdown with YAML front matter, TOML, JSON): the
  * command or prompt files tell the agent to start, wait in a loop and apply
- * with the commands that exist, name no command that does not, and the MCP
+ * with the commands that exist, post findings, read the proposals' outcomes and
+ * reply on threads, name no command that does not, and the MCP
  * entries run `redline mcp`. (agentBoundary.test.ts scans them for reviewer
  * acts.)
  */
@@ -17,7 +18,7 @@ const INTEGRATIONS = resolve(__dirname, '../../../../integrations');
 const read = (path: string) => readFileSync(join(INTEGRATIONS, path), 'utf8');
 
 /** The `redline` commands a person or agent may run (serve-session is the detached server's own). */
-const COMMANDS = new Set<string>([...VERBS.filter((verb) => verb !== 'serve-session'), 'apply']);
+const COMMANDS = new Set<string>([...VERBS.filter((verb) => verb !== 'serve-session'), 'apply', 'rounds', 'threads']);
 
 type Instructions = { file: string; frontMatter: Record<string, unknown> | null; text: string };
 
@@ -68,6 +69,10 @@ describe('integrations/', () => {
     expect(text).toContain('redline apply');
     expect(text).toContain('.git/redline/reviews/');
     expect(text).toContain('Never act as the reviewer');
+    // Issue 14, part 2: the agent's findings, their outcomes, and replies on threads.
+    expect(text).toContain('redline annotate -');
+    expect(text).toContain('Agent proposals');
+    expect(text).toMatch(/redline reply THREAD_ID --text "[^"]+"`, adding `--addressed`/);
     const named = [...text.matchAll(/\bredline ([a-z][a-z-]*)/g)].map((match) => match[1]!);
     expect(named.filter((verb) => !COMMANDS.has(verb))).toEqual([]);
     if (file !== 'cursor/redline.md') expect(typeof frontMatter?.description).toBe('string'); // Cursor's commands are plain markdown
@@ -75,7 +80,7 @@ describe('integrations/', () => {
 
   it('the Claude Code command may run only the agent verbs and apply (and the package by its npm name)', () => {
     const allowed = String(markdown('claude-code/redline.md').frontMatter?.['allowed-tools']).split(/,\s*/);
-    expect(allowed).toEqual(['Bash(redline start:*)', 'Bash(redline wait:*)', 'Bash(redline status:*)', 'Bash(redline stop:*)', 'Bash(redline apply:*)', 'Bash(npx redline-review:*)']);
+    expect(allowed).toEqual(['Bash(redline start:*)', 'Bash(redline wait:*)', 'Bash(redline status:*)', 'Bash(redline stop:*)', 'Bash(redline annotate:*)', 'Bash(redline reply:*)', 'Bash(redline threads:*)', 'Bash(redline apply:*)', 'Bash(npx redline-review:*)']);
   });
 
   it.each(Object.keys(MCP_ENTRIES))('%s: an MCP entry that runs `redline mcp`', (file) => {

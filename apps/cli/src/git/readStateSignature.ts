@@ -23,7 +23,7 @@ import { lstatSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { NEUTRAL_LISTING_FLAGS } from './diffFlags.js';
-import { parseRawZ } from './parseRawZ.js';
+import { parseRawZ, type RawEntry } from './parseRawZ.js';
 import { listUntrackedFiles } from './readUntrackedFiles.js';
 import type { GitTarget } from './resolveTarget.js';
 import { runGit } from './runGit.js';
@@ -34,6 +34,8 @@ export interface StateProbe {
   untracked: string[];
   /** lstat of every working-tree path the signature covers (null: missing), by path. */
   stats: Map<string, BigIntStats | null>;
+  /** Tracked files deleted on the new side, unpaired by git's rename detection (the working tree and index targets). */
+  deleted: RawEntry[];
 }
 
 /** lstat calls between two turns of the event loop (synchronous calls are several times faster than promised ones). */
@@ -47,7 +49,7 @@ export async function probeState(root: string, target: GitTarget): Promise<State
   const hash = createHash('sha256');
   if (target.newSide.kind === 'commit') {
     // Two fixed commits: the diff can never change.
-    return { signature: hash.update(`${target.oldTree}..${target.newSide.commit}`).digest('hex'), untracked: [], stats: new Map() };
+    return { signature: hash.update(`${target.oldTree}..${target.newSide.commit}`).digest('hex'), untracked: [], stats: new Map(), deleted: [] };
   }
   const options = target.newSide.kind === 'index' ? ['--cached'] : [];
   const [raw, untracked] = await Promise.all([
@@ -56,8 +58,10 @@ export async function probeState(root: string, target: GitTarget): Promise<State
   ]);
   hash.update(raw.stdout).update('\0\0').update(untracked.join('\0')).update('\0\0');
   const stats = new Map<string, BigIntStats | null>();
+  const listed = parseRawZ(raw.stdout.toString('utf8'));
+  const deleted = listed.filter((entry) => entry.status === 'D');
   if (target.newSide.kind === 'worktree') {
-    const paths = [...parseRawZ(raw.stdout.toString('utf8')).map((entry) => entry.path), ...untracked];
+    const paths = [...listed.map((entry) => entry.path), ...untracked];
     for (let start = 0; start < paths.length; start += LSTAT_BATCH) {
       if (start > 0) await nextTurn();
       for (const path of paths.slice(start, start + LSTAT_BATCH)) {
@@ -67,7 +71,7 @@ export async function probeState(root: string, target: GitTarget): Promise<State
       }
     }
   }
-  return { signature: hash.digest('hex'), untracked, stats };
+  return { signature: hash.digest('hex'), untracked, stats, deleted };
 }
 
 function lstatOrNull(path: string): BigIntStats | null {

@@ -61,10 +61,12 @@ export async function readTrackedDiff(
   ignoreWhitespace: boolean,
   onPatchText: (text: string) => void,
   worktreeStats: WorktreeStats = new Map(),
+  /** Paths left out (deleted files paired with untracked ones: pairUntrackedRenames). */
+  exclude: ReadonlySet<string> = new Set(),
 ): Promise<TrackedReading> {
   const { options, revisions } = diffArguments(target);
   const whitespace = ignoreWhitespace ? ['-w'] : [];
-  const tail = ['--end-of-options', ...revisions, '--'];
+  const tail = ['--end-of-options', ...revisions, '--', ...[...exclude].map((path) => `:(exclude,literal)${path}`)];
   let sizes: Promise<Map<string, number>> = Promise.resolve(new Map());
   const output = await readRawAndPatch(['diff', ...RAW_AND_PATCH_FLAGS, ...NEUTRAL_DIFF_FLAGS, ...whitespace, ...options, ...tail], {
     cwd: root,
@@ -112,7 +114,8 @@ function blobIdsToMeasure(raw: RawEntry[], target: GitTarget): string[] {
   return oids;
 }
 
-async function toFileEntry(
+/** One raw record of a diff of `target`, with its counts, as the review's file entry. */
+export async function toFileEntry(
   root: string,
   target: GitTarget,
   entry: RawEntry,

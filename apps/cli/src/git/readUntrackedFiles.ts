@@ -7,15 +7,12 @@
  * repository's index is never touched), and `git diff --raw -p -z` of that
  * index against the working tree prints every one as a new file, in one
  * process, with git's own binary detection, modes, blob ids, filters and
- * quoting. (`git add -N` stores the empty blob; GIT_OBJECT_DIRECTORY points
- * that write into the temp dir too, with the repository's objects as an
- * alternate, so nothing at all is written to the repository.) Should that
+ * quoting (the private index: temporaryIndex.ts). Should that
  * not work out (an old git, a file gone in between), each file is diffed on
  * its own against /dev/null, as before.
  */
 import type { BigIntStats } from 'node:fs';
-import { lstat, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileFacts } from '@redline/core';
 import { mapConcurrently } from '../mapConcurrently.js';
@@ -26,6 +23,7 @@ import { MODE_GITLINK, MODE_SYMLINK, modeOfStats } from './fileModes.js';
 import { pairPatchSections, type EntryPatchFacts } from './pairPatchSections.js';
 import { RAW_AND_PATCH_FLAGS, readRawAndPatch } from './readRawAndPatch.js';
 import { runGit } from './runGit.js';
+import { addIntentToAdd, TEMP_INDEX_CONFIG, withTemporaryIndex } from './temporaryIndex.js';
 
 export interface UntrackedReading {
   patch: string;
@@ -36,9 +34,6 @@ export interface UntrackedReading {
 
 /** In the fallback each file is one git process; a few run at a time. */
 const PARALLEL_DIFFS = 4;
-
-/** Settings for the temporary index: no shared index files in .git, no fsmonitor hook. */
-const TEMP_INDEX_CONFIG = ['-c', 'core.splitIndex=false', '-c', 'core.fsmonitor=false'];
 
 export async function listUntrackedFiles(root: string): Promise<string[]> {
   const result = await runGit(['ls-files', '--others', '--exclude-standard', '-z'], { cwd: root });
@@ -72,22 +67,8 @@ async function diffWithIntentToAdd(
   ignoreWhitespace: boolean,
   stats: ReadonlyMap<string, BigIntStats | null>,
 ): Promise<UntrackedReading | null> {
-  const objects = await objectDirectory(root);
-  if (objects === null) return null;
-  const dir = await mkdtemp(join(tmpdir(), 'redline-untracked-'));
-  try {
-    await mkdir(join(dir, 'objects'));
-    const inherited = process.env.GIT_ALTERNATE_OBJECT_DIRECTORIES;
-    const env = {
-      GIT_INDEX_FILE: join(dir, 'index'),
-      GIT_OBJECT_DIRECTORY: join(dir, 'objects'),
-      GIT_ALTERNATE_OBJECT_DIRECTORIES: inherited ? `${objects}:${inherited}` : objects,
-    };
-    const added = await runGit(
-      [...TEMP_INDEX_CONFIG, '--literal-pathspecs', 'add', '--intent-to-add', '--sparse', '--pathspec-from-file=-', '--pathspec-file-nul'],
-      { cwd: root, env, input: paths.join('\0'), okExitCodes: [0, 1, 128, 129] },
-    );
-    if (added.exitCode !== 0) return null;
+  const reading = await withTemporaryIndex(root, async (env) => {
+    if (!(await addIntentToAdd(root, env, paths))) return null;
     const parts: string[] = [];
     const output = await readRawAndPatch(
       [...TEMP_INDEX_CONFIG, 'diff', ...RAW_AND_PATCH_FLAGS, ...NEUTRAL_DIFF_FLAGS, ...(ignoreWhitespace ? ['-w'] : []), '--'],
@@ -102,25 +83,9 @@ async function diffWithIntentToAdd(
     const entries = await Promise.all(
       output.raw.map((entry, i) => addedFileEntry(root, entry.path, entry.newMode, paired[i]!, stats.get(entry.path))),
     );
-    return { patch: parts.join(''), entries, diffedBy: 'intent-to-add' };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-const objectDirectories = new Map<string, Promise<string | null>>();
-
-/** The repository's object directory, absolute (null when git cannot say, or it cannot go unquoted in an alternates list). */
-function objectDirectory(root: string): Promise<string | null> {
-  let known = objectDirectories.get(root);
-  if (!known) {
-    known = runGit(['rev-parse', '--path-format=absolute', '--git-path', 'objects'], { cwd: root, okExitCodes: [0, 128, 129] }).then((result) => {
-      const path = result.stdout.toString('utf8').replace(/\n$/, '');
-      return result.exitCode === 0 && path.startsWith('/') && !/[:"\\\x00-\x1f]/.test(path) ? path : null;
-    }, () => null);
-    objectDirectories.set(root, known);
-  }
-  return known;
+    return { patch: parts.join(''), entries, diffedBy: 'intent-to-add' as const };
+  });
+  return reading ?? null;
 }
 
 /** The fallback, one `git diff --no-index /dev/null <file>` per file (files gone since they were listed are left out). */

@@ -23,6 +23,8 @@ export interface SourceContext {
   onCleanup: (cleanup: () => Promise<void>) => Promise<void>;
   /** --new-series: do not continue the open review series. */
   newSeries?: boolean;
+  /** false: --no-untracked-renames. */
+  untrackedRenames?: boolean;
 }
 
 export async function createReviewSource(target: TargetChoice, context: SourceContext): Promise<ReviewSource> {
@@ -38,12 +40,13 @@ export async function createReviewSource(target: TargetChoice, context: SourceCo
   const spec = target.kind === 'demo' ? { kind: 'working-tree' as const } : target;
   const gitTarget = await resolveTarget(repository.root, spec);
   // The demo repository is removed when the review ends: no rounds for it.
-  if (target.kind === 'demo') return new GitReviewSource(repository, gitTarget);
+  const renames = context.untrackedRenames ?? true;
+  if (target.kind === 'demo') return new GitReviewSource(repository, gitTarget, null, Promise.resolve(undefined), renames);
   const choice = await chooseSeries(repository.root, spec, gitTarget, { newSeries: context.newSeries ?? false, note: context.note, gitDir: repository.gitDir });
   const earlier = choice.series?.earlier;
   const rounds = earlier ? readRoundsData(repository.root, earlier) : Promise.resolve(undefined);
   rounds.catch(() => undefined); // awaited by the first reading
-  return new GitReviewSource(repository, choice.target, choice.series, rounds);
+  return new GitReviewSource(repository, choice.target, choice.series, rounds, renames);
 }
 
 async function createPatchSource(file: string, context: SourceContext): Promise<ReviewSource> {

@@ -8,6 +8,7 @@ import { readFilteredPaths } from '../git/readFilteredPaths.js';
 import { probeState, readStateSignature } from '../git/readStateSignature.js';
 import { readTrackedDiff, type TrackedReading } from '../git/readTrackedDiff.js';
 import { readUntrackedFiles, type UntrackedReading } from '../git/readUntrackedFiles.js';
+import { pairUntrackedRenames } from '../git/pairUntrackedRenames.js';
 import type { GitTarget } from '../git/resolveTarget.js';
 import { mapConcurrently } from '../mapConcurrently.js';
 import type { OpenSeries } from '../rounds/chooseSeries.js';
@@ -37,6 +38,8 @@ export class GitReviewSource implements ReviewSource {
     readonly series: OpenSeries | null = null,
     /** What the page is told about the series' earlier rounds, when there are any: read while the first diff is. */
     private readonly rounds: Promise<ReviewRoundsData | undefined> = Promise.resolve(undefined),
+    /** Pair deleted tracked files with similar untracked ones as renames (off: --no-untracked-renames). */
+    private readonly untrackedRenames = true,
   ) {
     this.stateDir = join(repository.gitDir, 'redline');
     this.roots = realpath(repository.root).then((realRoot) => ({ root: repository.root, realRoot }));
@@ -45,25 +48,34 @@ export class GitReviewSource implements ReviewSource {
   /**
    * One reading: the state probe first (a change made while the diff is read
    * then shows up as a different signature at the next freshness check),
-   * then the tracked diff streamed through the collector while the untracked
-   * files are diffed alongside, their patch appended after it.
+   * then the pairing of deleted tracked files with similar untracked ones
+   * (pairUntrackedRenames; usually nothing to pair, no git run), then the
+   * tracked diff streamed through the collector while the untracked files
+   * are diffed alongside, their patch and the pairs' appended after it.
    */
   async read(options: ReadOptions): Promise<ReviewSnapshot> {
     const root = this.repository.root;
     const probe = await probeState(root, this.target);
+    const renames =
+      this.target.includeUntracked && this.untrackedRenames
+        ? await pairUntrackedRenames(root, this.target, probe, options.ignoreWhitespace, probe.stats)
+        : null;
+    const untrackedPaths = renames ? probe.untracked.filter((path) => !renames.newPaths.has(path)) : probe.untracked;
     const frame: ReviewDataParts = { target: this.target.review, repoName: this.repository.name, patchOnly: false, ignoreWhitespace: options.ignoreWhitespace };
     const collector = new ReviewPatchCollector(frame, options.encodeBody ?? false);
     try {
       const [tracked, untracked, filtered] = await Promise.all([
-        readTrackedDiff(root, this.target, options.ignoreWhitespace, (text) => collector.add(text), probe.stats),
-        this.target.includeUntracked ? readUntrackedFiles(root, probe.untracked, options.ignoreWhitespace, probe.stats) : null,
+        readTrackedDiff(root, this.target, options.ignoreWhitespace, (text) => collector.add(text), probe.stats, renames?.oldPaths),
+        this.target.includeUntracked ? readUntrackedFiles(root, untrackedPaths, options.ignoreWhitespace, probe.stats) : null,
         options.recordContents ? readFilteredPaths(root, [...probe.stats.keys()]) : new Set<string>(),
       ]);
       if (untracked) collector.add(untracked.patch);
+      if (renames) collector.add(renames.patch);
       // The rounds go in the answer's tail, so they can arrive while the patch streams in.
       const rounds = await this.rounds;
       if (rounds) frame.rounds = rounds;
-      const entries = untracked ? [...tracked.entries, ...untracked.entries] : tracked.entries;
+      // In the patch's order: tracked, untracked, then the pairs of the two.
+      const entries = [...tracked.entries, ...(untracked?.entries ?? []), ...(renames?.entries ?? [])];
       if (options.recordContents) {
         // A filtered file's id is not that of its bytes (and a path the probe did not see may be one).
         for (const entry of entries) {

@@ -13,8 +13,10 @@ import {
   type FeedbackSubmission,
   type FileContentsData,
   type FreshnessData,
+  type ProposalState,
   type ReviewData,
 } from '@redline/core';
+import { ProposalBoard } from '../proposals/proposalBoard.js';
 import { join } from 'node:path';
 import { DraftStore } from '../drafts/draftStore.js';
 import { RedlineError } from '../errors.js';
@@ -51,6 +53,8 @@ const SNAPSHOTS_KEPT = 8;
 
 export class ReviewSession {
   readonly drafts: DraftStore;
+  /** The agent's proposals and the reviewer's answers (issue 14): added on the agent's route, answered on the reviewer's. */
+  readonly proposals = new ProposalBoard();
   readonly outcome: Promise<ReviewOutcome>;
   private settle!: (outcome: ReviewOutcome) => void;
   private ended = false;
@@ -301,11 +305,11 @@ export class ReviewSession {
   }
 
   /** Renders the export; the outcome settles after the page has its answer (see `finish`). */
-  submitFeedback(submission: FeedbackSubmission): { result: FeedbackResult; finish: () => void } {
+  submitFeedback(submission: FeedbackSubmission, proposals: ProposalState[] = []): { result: FeedbackResult; finish: () => void } {
     this.assertOpen();
     const snapshot = this.latest;
     if (!snapshot) throw new RedlineError('internal', 'feedback arrived before the review was loaded');
-    const review = buildFeedbackReview(snapshot.data, submission);
+    const review = { ...buildFeedbackReview(snapshot.data, submission), proposals };
     const markdown = renderFeedbackMarkdown(review);
     const json = renderFeedbackJson(review);
     const output = this.format === 'json' ? json : markdown;

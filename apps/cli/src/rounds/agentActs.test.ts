@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Thread } from '@redline/core';
-import { makeRepo } from '../../testSupport/gitRepo.js';
-import { runRead, sendRound } from '../../testSupport/reviewRounds.js';
+import { repoWithOneThread, runRead } from '../../testSupport/reviewRounds.js';
 import { agentActsRef, recordAgentActs } from './agentActs.js';
 import { readAllSeries } from './readSeries.js';
 
 describe('agent acts', () => {
   it('are stored in the series\' _agent/acts ref, make a thread addressed with the reply, and are no foreign ref', async () => {
-    const repo = makeRepo({ commit: { 'a.txt': 'one\ntwo\n' } });
-    repo.write('a.txt', 'one\nTWO\n');
-    await sendRound(repo.dir, () => ({
-      verdict: 'request-changes',
-      summary: '',
-      annotations: [{ id: 'c1', kind: 'comment', scope: 'line', path: 'a.txt', side: 'new', startLine: 2, endLine: 2, text: 'why?', createdAt: '2026-01-01T00:00:00.000Z' }],
-    }));
+    const repo = await repoWithOneThread();
     const [series] = (await readAllSeries(repo.dir)).series;
     await recordAgentActs(repo.dir, series!.id, [{ thread: 'c1', act: 'reply', text: 'looking' }]);
     await recordAgentActs(repo.dir, series!.id, [{ thread: 'c1', act: 'addressed', text: 'upper case is the convention here' }]);

@@ -116,6 +116,33 @@ describe('the single-use link and the session secret', () => {
     }
   });
 
+  it('with ?review= the exchange answers with the review itself, the secret in its header, once', async () => {
+    const fresh = await startHarness(await gitSource(repo.dir), { signIn: false });
+    try {
+      const token = new URL(fresh.server.reviewUrl).searchParams.get('token')!;
+      const headers = { origin: `http://127.0.0.1:${fresh.port}`, [LINK_HEADER]: token };
+      const grant = await httpCall({ port: fresh.port, method: 'POST', path: `${API.session}?review=show`, headers });
+      expect(grant.status).toBe(200);
+      expect(grant.headers['cache-control']).toBe('no-store');
+      expect(grant.headers['set-cookie']).toBeUndefined();
+      const secret = String(grant.headers[SESSION_HEADER]);
+      expect(secret).toMatch(/^[0-9a-f]{64}$/);
+      expect(secret).not.toBe(token);
+      // The body is what GET /api/review answers that secret.
+      const review = await httpCall({ port: fresh.port, path: API.review, headers: { [SESSION_HEADER]: secret } });
+      expect(grant.json()).toEqual(review.json());
+      // Spent: neither form of the exchange works again, and neither shows the review.
+      for (const path of [`${API.session}?review=show`, API.session]) {
+        const reused = await httpCall({ port: fresh.port, method: 'POST', path, headers });
+        expect(reused.status, path).toBe(401);
+        expect(reused.headers[SESSION_HEADER], path).toBeUndefined();
+        expect(reused.text, path).not.toContain('"files"');
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('a wrong token is refused, at the link and at the exchange, and does not spend the real one', async () => {
     const fresh = await startHarness(await gitSource(repo.dir), { signIn: false });
     try {

@@ -20,14 +20,16 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API, LINK_HEADER, type SessionGrant } from '@redline/core';
+import { API, LINK_HEADER, SESSION_HEADER, type SessionGrant } from '@redline/core';
 import { RedlineError } from '../errors.js';
 import type { ReviewSession } from '../review/reviewSession.js';
 import { sendApiError, sendHtmlPage, sendJson, sendText } from './httpIo.js';
 import { OriginPolicy } from './originPolicy.js';
 import type { AgentChannel } from './agent/agentChannel.js';
 import { routeAgentRequest } from './agent/agentRoutes.js';
+import type { ApiHandler } from './routes/apiContext.js';
 import { findApiHandler } from './routes/apiRoutes.js';
+import { getReview } from './routes/reviewRoute.js';
 import { enforceHeaderDeadline } from './headerDeadline.js';
 import { applySecurityHeaders } from './securityHeaders.js';
 import { SessionAuth } from './sessionAuth.js';
@@ -127,7 +129,7 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, scope: R
   if (path === '/' && query.has('token')) return openLink(req, res, scope, query.get('token') ?? '');
   const agentScope = { path, query, session: options.session, agent: options.agent ?? null, linkUsed: scope.linkUsed };
   if (await routeAgentRequest(req, res, agentScope)) return;
-  if (path === API.session) return exchangeLink(req, res, auth);
+  if (path === API.session) return exchangeLink(req, res, scope, query);
 
   if (path.startsWith('/api/')) {
     if (!auth.hasSession(req)) return sendApiError(req, res, new RedlineError('unauthorized', 'this browser is not signed in to the review; open the review link redline printed in its terminal'));
@@ -136,13 +138,7 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, scope: R
     if (handler === 'method-not-allowed') {
       return sendApiError(req, res, new RedlineError('method-not-allowed', `${req.method ?? ''} is not allowed on ${path}`));
     }
-    try {
-      await handler({ req, res, query, session: options.session });
-    } catch (error) {
-      if (!(error instanceof RedlineError) || error.code === 'internal') options.onInternalError?.(error);
-      sendApiError(req, res, error);
-    }
-    return;
+    return runApiHandler(handler, req, res, query, options);
   }
 
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
@@ -176,15 +172,39 @@ function openLink(req: IncomingMessage, res: ServerResponse, scope: RequestScope
   sendHtmlPage(res, 403, 'This review link is not valid', 'Use the exact link that redline printed in your terminal.');
 }
 
-/** POST /api/session with the link token in `X-Redline-Link`: the session secret, once. */
-function exchangeLink(req: IncomingMessage, res: ServerResponse, auth: SessionAuth): void {
+/**
+ * POST /api/session with the link token in `X-Redline-Link`: the session
+ * secret, once. With `?review=show|ignore` the answer is the review itself,
+ * the secret in its `X-Redline-Session` header: chaining the review read
+ * behind the exchange's answer put it behind the first screen's layout on
+ * the page's main thread (L: the review request started 460-920 ms after
+ * the exchange had answered, against 100-200 ms after navigation before
+ * the exchange existed).
+ */
+async function exchangeLink(req: IncomingMessage, res: ServerResponse, scope: RequestScope, query: URLSearchParams): Promise<void> {
   if (req.method !== 'POST') return sendApiError(req, res, new RedlineError('method-not-allowed', `${req.method ?? ''} is not allowed on ${API.session}`));
   const token = req.headers[LINK_HEADER];
-  const exchange = auth.exchange(typeof token === 'string' ? token : '');
-  if (exchange.outcome === 'accepted') return sendJson(req, res, 200, { session: exchange.secret } satisfies SessionGrant);
-  const message =
-    exchange.outcome === 'reused' ? 'this review link has already been used; press Enter in the terminal running redline for a new one' : 'this review link is not valid';
-  sendApiError(req, res, new RedlineError('unauthorized', message));
+  const exchange = scope.auth.exchange(typeof token === 'string' ? token : '');
+  if (exchange.outcome !== 'accepted') {
+    const message =
+      exchange.outcome === 'reused' ? 'this review link has already been used; press Enter in the terminal running redline for a new one' : 'this review link is not valid';
+    return sendApiError(req, res, new RedlineError('unauthorized', message));
+  }
+  const withReview = query.get('review');
+  if (withReview !== 'show' && withReview !== 'ignore') return sendJson(req, res, 200, { session: exchange.secret } satisfies SessionGrant);
+  // Granted either way: should the review fail, the page has the secret from this header and asks again.
+  res.setHeader(SESSION_HEADER, exchange.secret);
+  await runApiHandler(getReview, req, res, new URLSearchParams(withReview === 'ignore' ? { whitespace: 'ignore' } : {}), scope.options);
+}
+
+/** Runs an API handler; a failure is answered as an ApiError, an unexpected one reported too. */
+async function runApiHandler(handler: ApiHandler, req: IncomingMessage, res: ServerResponse, query: URLSearchParams, options: ReviewServerOptions): Promise<void> {
+  try {
+    await handler({ req, res, query, session: options.session });
+  } catch (error) {
+    if (!(error instanceof RedlineError) || error.code === 'internal') options.onInternalError?.(error);
+    sendApiError(req, res, error);
+  }
 }
 
 /** Node keeps only the first of several Host headers; RFC 9112 asks for a 400 instead. */

@@ -8,6 +8,7 @@
  */
 import type { FeedbackParseError, ParseResult } from './feedbackParseResult.js';
 import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
+import { proposalsToJson } from './renderProposalOutcomes.js';
 import type { Annotation, FeedbackReview, Verdict } from '../model/types.js';
 import { formatFieldProblem, validateFeedbackReview } from './validateFeedbackReview.js';
 
@@ -56,6 +57,8 @@ export function renderFeedbackJson(review: FeedbackReview): string {
     document.files = normalized.files.map((f) => ({ path: f.path, oldPath: f.oldPath, status: f.status }));
   }
   document.annotations = normalized.annotations.map(annotationToJson);
+  // The agent's proposals and their outcomes (issue 14): a field of their own, after the annotations.
+  if (review.proposals && review.proposals.length > 0) document.proposals = proposalsToJson(review.proposals);
   return toAsciiJson(document) + '\n';
 }
 

@@ -31,6 +31,8 @@ export const SUMMARY_HEADING = '## Summary';
 export const GENERAL_HEADING = '## General';
 export const GENERAL_COMMENT_HEADING = '### Comment';
 export const FILE_COMMENT_HEADING = '### File comment';
+/** The agent's proposals and their outcomes (issue 14): the last section; the parser reads nothing after it. */
+export const PROPOSALS_HEADING = '## Agent proposals';
 
 export const STATUS_NOTES: Partial<Record<FileStatus, string>> = {
   added: 'added',

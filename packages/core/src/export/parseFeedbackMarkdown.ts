@@ -28,6 +28,7 @@ import {
   FILE_COMMENT_HEADING,
   GENERAL_COMMENT_HEADING,
   GENERAL_HEADING,
+  PROPOSALS_HEADING,
   ITEM,
   LABELS,
   LINE_COUNT_NOTE_RE,
@@ -133,6 +134,8 @@ class MarkdownReader {
       const line = trimEnd(raw);
       this.i++;
       if (line === '') continue;
+      // The agent's proposals (renderProposalOutcomes.ts) are for the agent to read, not annotations: the export ends here.
+      if (line === PROPOSALS_HEADING) break;
       if (line.startsWith('>')) this.readProse(raw, index);
       else if (line.startsWith('### ')) this.readAnnotationHeading(line, index);
       else if (line.startsWith('## ') || line === '##') this.readSectionHeading(line, index);

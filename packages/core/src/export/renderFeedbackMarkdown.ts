@@ -41,6 +41,7 @@ import {
   lineHeading,
 } from './feedbackMarkdownSyntax.js';
 import { languageForPath } from '../diff/languageForPath.js';
+import { renderProposalsMarkdown } from './renderProposalOutcomes.js';
 import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
 import { escapeUnsafeChars, findUnsafeChars, formatCodePoint } from '../safety/textSafety.js';
 import type { Annotation, FeedbackReview, FileFacts } from '../model/types.js';
@@ -78,6 +79,8 @@ export function renderFeedbackMarkdown(review: FeedbackReview): string {
     }
     out.push(...renderAnnotation(annotation));
   }
+  // The agent's proposals and their outcomes (issue 14): a section of their own, last.
+  if (review.proposals && review.proposals.length > 0) out.push(...renderProposalsMarkdown(review.proposals));
   return out.join('\n\n') + '\n';
 }
 
@@ -134,7 +137,7 @@ function renderAnnotation(a: Annotation): string[] {
 }
 
 /** A label with the block's line count, a warning when needed, and the byte-exact fenced code. */
-function codeBlock(label: string, code: string, language: string): string {
+export function codeBlock(label: string, code: string, language: string): string {
   const warning = unsafeCharsWarning(code);
   const lines = [`${label} ${lineCountNote(code)}`];
   if (warning !== null) lines.push(warning);
@@ -160,7 +163,7 @@ export function unsafeCharsWarning(code: string): string | null {
 }
 
 /** The reviewer's words as a quote, escaped visibly; `> ` on every line, `>` alone on an empty one. */
-function quote(text: string): string {
+export function quote(text: string): string {
   return escapeUnsafeChars(text, { context: 'prose' })
     .split('\n')
     .map((line) => (line === '' ? '>' : '> ' + line))
@@ -172,6 +175,6 @@ function oneLine(value: string): string {
 }
 
 /** A one-line value in a code span; '' (never valid where this is used) shows as `""`. */
-function inlineCode(value: string): string {
+export function inlineCode(value: string): string {
   return value === '' ? '""' : codeSpan(oneLine(value));
 }

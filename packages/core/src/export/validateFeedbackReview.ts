@@ -65,8 +65,8 @@ const SUGGESTION_ONLY_FIELDS = ['originalCode', 'suggestedCode', 'deletion', 're
 
 type Fields = Record<string, unknown>;
 
-/** Collects problems while reading one value. */
-class Reader {
+/** Collects problems while reading one value (proposals/validateFindings.ts reads findings with it too). */
+export class Reader {
   readonly problems: FieldProblem[] = [];
 
   fail(field: string, problem: string): undefined {

@@ -21,6 +21,7 @@ import type {
   ReviewData,
 } from './types.js';
 import type { RoundChangesData, RoundDiffData } from '../rounds/roundTypes.js';
+import type { ProposalState } from '../proposals/proposalTypes.js';
 
 /**
  * The id of the server-rendered first screen in the review page
@@ -45,7 +46,13 @@ export const DRAFT_BASE_HEADER = 'x-redline-draft-base';
 export const SESSION_STORAGE_KEY = 'redline-session';
 
 export const API = {
-  /** POST, header `X-Redline-Link: <link token>` -> SessionGrant; works once per link. */
+  /**
+   * POST, header `X-Redline-Link: <link token>` -> SessionGrant; works once per link.
+   * With `?review=show|ignore` the answer's body is the review (ReviewData, as
+   * `GET /api/review` would answer it, `ignore` = `whitespace=ignore`) and the
+   * secret is in its `X-Redline-Session` header: the page's first script then
+   * needs one request, not the exchange and then the review.
+   */
   session: '/api/session',
   /** GET -> ReviewData. Query: `whitespace=ignore` re-reads the diff with `git diff -w`. */
   review: '/api/review',
@@ -63,7 +70,22 @@ export const API = {
   roundDiff: '/api/round-diff',
   /** GET ?from=<tree> -> RoundChangesData: which of the review's files differ now from a recorded round state (issue 13). */
   roundChanges: '/api/round-changes',
+  /** GET -> ProposalsData: the agent's proposals with the reviewer's answers (issue 14). */
+  proposals: '/api/proposals',
+  /** POST ProposalActBody -> { ok: true }: the reviewer accepts, edits, rejects or replies to a proposal (never the agent: 403). */
+  proposalAnswer: '/api/proposals/answer',
 } as const;
+
+/** The agent's proposals as the page draws them. */
+export interface ProposalsData {
+  proposals: ProposalState[];
+}
+
+/** A reviewer's act on a proposal: `accept` and `edit` name the annotation the page made of it. */
+export type ProposalActBody =
+  | { act: 'accept' | 'edit'; id: string; annotationId: string }
+  | { act: 'reject'; id: string }
+  | { act: 'reply'; id: string; text: string };
 
 export interface FeedbackResult {
   ok: true;
@@ -88,12 +110,15 @@ export interface ApiResponses {
   close: { ok: true };
   roundDiff: RoundDiffData;
   roundChanges: RoundChangesData;
+  proposals: ProposalsData;
+  proposalAnswer: { ok: true };
 }
 
 export interface ApiRequests {
   draft: DraftData;
   feedback: FeedbackSubmission;
   close: Record<string, never>;
+  proposalAnswer: ProposalActBody;
 }
 
 /**

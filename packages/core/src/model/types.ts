@@ -9,6 +9,7 @@
  */
 
 import type { ReviewRoundsData, ThreadActInput } from '../rounds/roundTypes.js';
+import type { ProposalState } from '../proposals/proposalTypes.js';
 
 /** Which side of a diff a line belongs to. `old` is the base, `new` the change. */
 export type Side = 'old' | 'new';
@@ -254,6 +255,8 @@ export interface FeedbackReview {
   annotations: Annotation[];
   /** Facts used to print renames (`old → new`); optional. */
   files?: Pick<FileFacts, 'path' | 'oldPath' | 'status'>[];
+  /** The agent's proposals with the reviewer's answers (issue 14), rendered in a section of their own; absent: none. */
+  proposals?: ProposalState[];
 }
 
 /** An error answer from the API: `{ error: { code, message } }`. */

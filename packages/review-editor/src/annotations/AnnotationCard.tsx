@@ -5,6 +5,7 @@ import { overlapsOf } from './overlapsOf.js';
 import { useController, useReview } from '../app/reviewContext.js';
 import { SuggestionDiff } from './SuggestionDiff.js';
 import { TextWithChips } from '../ui/TextWithChips.js';
+import { ProposalProvenance } from '../proposals/ProposalCard.js';
 
 export function AnnotationCard({ id }: { id: string }) {
   const controller = useController();
@@ -23,6 +24,7 @@ export function AnnotationCard({ id }: { id: string }) {
         <span className="annotation-anchor">{anchor}</span>
         {annotation.outdated ? <span className="chip chip-warning" title="Its lines changed after a refresh; it is still sent, with the lines it was about">Outdated</span> : null}
         {annotation.approximate ? <span className="chip">Approximate</span> : null}
+        <ProposalProvenance annotationId={id} />
         {overlapCount > 0 ? (
           <span className="chip chip-danger" title="Another suggestion changes some of the same lines">
             Overlaps another suggestion

@@ -11,6 +11,8 @@ import {
   type FeedbackSubmission,
   type FileContentsData,
   type FreshnessData,
+  type ProposalActBody,
+  type ProposalsData,
   type ReviewData,
   type RoundChangesData,
   DRAFT_BASE_HEADER,
@@ -36,11 +38,19 @@ export interface ReviewApi {
   getFreshness(fingerprint: string): Promise<FreshnessData>;
   /** null when no draft is stored for this fingerprint. */
   getDraft(fingerprint: string): Promise<DraftData | null>;
-  putDraft(draft: DraftData, options?: { keepalive?: boolean }): Promise<void>;
+  /**
+   * `base`: the draft this save builds on when that is a save still on the
+   * wire (the page is going away and cannot wait for it); by default the
+   * last draft this page loaded or saved.
+   */
+  putDraft(draft: DraftData, options?: { keepalive?: boolean; base?: string }): Promise<void>;
   sendFeedback(submission: FeedbackSubmission): Promise<FeedbackResult>;
   closeReview(): Promise<void>;
   /** Which of the review's files differ now from a recorded round state (issue 13). */
   getRoundChanges(fromTree: string): Promise<RoundChangesData>;
+  /** The agent's proposals with the reviewer's answers (issue 14). */
+  getProposals(): Promise<ProposalsData>;
+  answerProposal(act: ProposalActBody): Promise<void>;
 }
 
 type Fetch = typeof fetch;
@@ -117,13 +127,19 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
       }
     },
     async putDraft(draft, options) {
-      const base = draftBases.get(draft.fingerprint);
+      const base = options?.base ?? draftBases.get(draft.fingerprint);
       await request('draft', API.draft, jsonInit('PUT', draft, options?.keepalive, base === undefined ? {} : { [DRAFT_BASE_HEADER]: base }));
-      draftBases.set(draft.fingerprint, draft.updatedAt);
+      // Two saves may answer out of order (one sent while the other was on the wire): the later draft is the base.
+      const known = draftBases.get(draft.fingerprint);
+      if (known === undefined || known === 'none' || draft.updatedAt > known) draftBases.set(draft.fingerprint, draft.updatedAt);
     },
     sendFeedback: (submission) => request('feedback', API.feedback, jsonInit('POST', submission)),
     async closeReview() {
       await request('close', API.close, jsonInit('POST', {}));
+    },
+    getProposals: () => request('proposals', API.proposals),
+    async answerProposal(act) {
+      await request('proposalAnswer', API.proposalAnswer, jsonInit('POST', act));
     },
   };
 }

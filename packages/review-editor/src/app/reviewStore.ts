@@ -11,6 +11,7 @@ import { createCollapseSlice, type CollapseSlice } from '../diff/collapseSlice.j
 import { createDraftSlice, type DraftSlice } from '../drafts/draftSlice.js';
 import { createFeedbackSlice, type FeedbackSlice } from '../feedback/feedbackSlice.js';
 import { createNavigationSlice, type NavigationSlice } from '../navigation/navigationSlice.js';
+import { createProposalsSlice, type ProposalsSlice } from '../proposals/proposalsSlice.js';
 import { createReviewSlice, type ReviewSlice } from '../reviewLoading/reviewSlice.js';
 import { createSearchSlice, type SearchSlice } from '../search/searchSlice.js';
 import { DEFAULT_LAYOUT, type LayoutSettings } from '../settings/layoutSettings.js';
@@ -35,7 +36,8 @@ export type ReviewStoreState = ReviewSlice &
   ToastsSlice &
   DialogSlice &
   ThreadsSlice &
-  RoundViewSlice;
+  RoundViewSlice &
+  ProposalsSlice;
 
 export type ReviewStore = StoreApi<ReviewStoreState>;
 
@@ -58,5 +60,6 @@ export function createReviewStore(settings: Settings = DEFAULT_SETTINGS, layout:
     ...createDialogSlice(...a),
     ...createThreadsSlice(...a),
     ...createRoundViewSlice(...a),
+    ...createProposalsSlice(...a),
   }));
 }

@@ -4,10 +4,7 @@
  * comment form's "Add comment" button at x 800–896, off screen, where
  * scrolling sideways moved only the code (issue 18, finding 2). The slot's
  * content sticks to the column's visible left edge and is never wider than
- * what is left of the window to its right. When it opens partly below (or
- * above) the visible code, it is scrolled into view: the text box's own
- * focus reveals only the text box, leaving its buttons under the window's
- * edge, where a click had to scroll first and could land mid-scroll.
+ * what is left of the window to its right.
  */
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
@@ -28,10 +25,7 @@ export function FitInWindow({ children }: { children: ReactNode }) {
     };
     fit();
     // CodeView may still place the slot after this render: look again once it has painted.
-    const frame = requestAnimationFrame(() => {
-      fit();
-      el.scrollIntoView?.({ block: 'nearest' });
-    });
+    const frame = requestAnimationFrame(fit);
     window.addEventListener('resize', fit);
     return () => {
       cancelAnimationFrame(frame);

@@ -8,6 +8,7 @@ import { FileNotices } from './FileNotices.js';
 import { FitInWindow } from './FitInWindow.js';
 import { UnsafeLineChips } from './UnsafeLineChips.js';
 import { ThreadCard } from '../threads/ThreadCard.js';
+import { ProposalCard } from '../proposals/ProposalCard.js';
 
 /**
  * A slot's box. A press inside it is the slot's own (a button, a text box),
@@ -66,6 +67,12 @@ export function SlotView({ meta }: { meta: SlotMeta }) {
       return (
         <Slot tight>
           <FileNotices fileId={meta.fileId} />
+        </Slot>
+      );
+    case 'proposal':
+      return (
+        <Slot>
+          <ProposalCard id={meta.id} />
         </Slot>
       );
     case 'file-banner': {

@@ -15,7 +15,8 @@
  * state may still change.
  */
 import type { CodeViewDiffItem, DiffLineAnnotation } from '@pierre/diffs';
-import type { Annotation, Thread } from '@redline/core';
+import type { Annotation, ProposalState, Thread } from '@redline/core';
+import { proposalSlots } from '../proposals/proposalSlots.js';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import { findUnsafeLines, type UnsafeLine } from './unsafeLines.js';
 import type { Composer } from '../composer/composerSlice.js';
@@ -31,6 +32,8 @@ export interface ItemsInput {
   composer: Composer | null;
   /** Earlier rounds' threads (the core's, from `ReviewData.rounds`); absent: none. */
   threads?: readonly Thread[];
+  /** The agent's proposals (issue 14); absent: none. */
+  proposals?: readonly ProposalState[];
   isCollapsed(fileId: string): boolean;
   /** How editing shows a file (the edit feature's answer; absent or null: as parsed). */
   editView?(file: ReviewFile): ItemEditView | null;
@@ -104,7 +107,7 @@ export function createItemsBuilder(): (input: ItemsInput) => ReviewItem[] {
         cache.set(file.id, { ...cached, item });
         return item;
       }
-      let slots = [...slotsFor(file, byPath.get(file.path) ?? [], input.composer), ...threadSlotsFor(file, threadsOf.get(file.path) ?? [])];
+      let slots = [...slotsFor(file, byPath.get(file.path) ?? [], input.composer), ...threadSlotsFor(file, threadsOf.get(file.path) ?? []), ...proposalSlots(file.path, input.proposals ?? [])];
       if (editing || view?.banner) slots = [{ side: 'additions', lineNumber: 0, metadata: { kind: 'file-banner', fileId: file.id } }, ...slots];
       const signature = `${collapsed ? 1 : 0}|${editing ? 'edit' : ''}|${slots.map(slotKey).join(',')}`;
       if (cached && cached.file === file && cached.signature === signature && cached.item.fileDiff === fileDiff) return cached.item;
@@ -152,6 +155,6 @@ function slotsFor(file: ReviewFile, annotations: readonly Annotation[], composer
 
 function slotKey(slot: DiffLineAnnotation<SlotMeta>): string {
   const m = slot.metadata;
-  const what = m.kind === 'annotation' || m.kind === 'thread' ? m.id : m.kind === 'composer' ? String(m.key) : m.kind === 'unsafe-line' ? '' : m.fileId;
+  const what = m.kind === 'annotation' || m.kind === 'thread' || m.kind === 'proposal' ? m.id : m.kind === 'composer' ? String(m.key) : m.kind === 'unsafe-line' ? '' : m.fileId;
   return `${m.kind}:${what}:${slot.side}:${slot.lineNumber}`;
 }

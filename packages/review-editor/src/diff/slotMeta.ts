@@ -14,4 +14,6 @@ export type SlotMeta =
   /** The file-level notices (binary, mode change, hidden characters…) above the first line. */
   | { kind: 'file-notices'; fileId: string }
   /** A strip under the header, rendered by the `fileBanner` extension (the edit session's HUD). */
-  | { kind: 'file-banner'; fileId: string };
+  | { kind: 'file-banner'; fileId: string }
+  /** One of the agent's proposals (proposals/ProposalCard.tsx). */
+  | { kind: 'proposal'; id: string };

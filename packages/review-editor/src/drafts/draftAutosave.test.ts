@@ -68,6 +68,28 @@ describe('draft autosave', () => {
     autosave.stop();
   });
 
+  it('when the page goes away during a save, sends the latest draft at once, built on the one on the wire', async () => {
+    const { api, store, autosave } = setup();
+    const calls: { summary: string | undefined; updatedAt: string; options: Parameters<typeof api.putDraft>[1] }[] = [];
+    const put = api.putDraft;
+    api.putDraft = async (draft, options) => {
+      calls.push({ summary: draft.summary, updatedAt: draft.updatedAt, options });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await put(draft, options);
+    };
+    store.getState().setSummary('Half a thought');
+    await vi.advanceTimersByTimeAsync(250);
+    expect(calls).toHaveLength(1);
+    store.getState().setSummary('Half a thought, not sent');
+    window.dispatchEvent(new Event('pagehide'));
+    // Not after the save on the wire answers: the page may be gone by then.
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toMatchObject({ summary: 'Half a thought, not sent', options: { keepalive: true, base: calls[0]!.updatedAt } });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(api.drafts.get(store.getState().review!.fingerprint)?.summary).toBe('Half a thought, not sent');
+    autosave.stop();
+  });
+
   it('flushes at once (keepalive) when the page is hidden', async () => {
     const { store, autosave, puts } = setup();
     store.getState().setVerdict('approve');

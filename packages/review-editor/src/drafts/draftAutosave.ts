@@ -60,6 +60,8 @@ interface Saver {
   timer: ReturnType<typeof setTimeout> | null;
   firstPendingAt: number | null;
   inFlight: Promise<void> | null;
+  /** The `updatedAt` of the draft on the wire. */
+  inFlightAt: string | null;
   /** A change arrived while a save was on the wire: save again after it. */
   dirty: boolean;
 }
@@ -74,6 +76,7 @@ export function startDraftAutosave(store: ReviewStore, api: ReviewApi, options: 
     timer: null,
     firstPendingAt: null,
     inFlight: null,
+    inFlightAt: null,
     dirty: false,
   };
   const unsubscribe = store.subscribe((s, prev) => {
@@ -100,11 +103,13 @@ async function save(saver: Saver, keepalive = false): Promise<void> {
   saver.firstPendingAt = null;
   if (saver.inFlight) {
     saver.dirty = true;
+    if (keepalive) sendBehindInFlight(saver);
     return saver.inFlight;
   }
-  const draft = draftFromState(saver.store.getState(), saver.now());
-  if (!draft || saver.store.getState().phase !== 'ready' || saver.store.getState().draftStatus === 'conflict') return;
+  const draft = draftToSave(saver);
+  if (!draft) return;
   saver.dirty = false;
+  saver.inFlightAt = draft.updatedAt;
   saver.inFlight = saver.api
     .putDraft(draft, { keepalive })
     .then(
@@ -120,9 +125,30 @@ async function save(saver: Saver, keepalive = false): Promise<void> {
     )
     .finally(() => {
       saver.inFlight = null;
+      saver.inFlightAt = null;
       if (saver.dirty) void save(saver);
     });
   return saver.inFlight;
+}
+
+function draftToSave(saver: Saver): DraftData | null {
+  const state = saver.store.getState();
+  if (state.phase !== 'ready' || state.draftStatus === 'conflict') return null;
+  return draftFromState(state, saver.now());
+}
+
+/**
+ * The page is going away while a save is on the wire: waiting for it would
+ * lose what was typed since (e2e reviewerDay: the last words of a comment
+ * were gone after a reload), so the latest draft goes out now, built on the
+ * one on the wire (the server takes saves of one draft in turn). Should the
+ * page stay after all, the save after the one on the wire repeats it, so a
+ * refusal here is not reported.
+ */
+function sendBehindInFlight(saver: Saver): void {
+  const draft = draftToSave(saver);
+  if (!draft || saver.inFlightAt === null) return;
+  saver.api.putDraft(draft, { keepalive: true, base: saver.inFlightAt }).catch(() => {});
 }
 
 /**

@@ -3,7 +3,7 @@
  * contract as the real one (ReviewApi), with the feedback rendered by the
  * same core function the CLI uses, and every call recorded.
  */
-import { renderFeedbackMarkdown, sha256Hex, type DraftData, type FeedbackSubmission, type FileContentsData, type ReviewData } from '@redline/core';
+import { renderFeedbackMarkdown, sha256Hex, type DraftData, type FeedbackSubmission, type FileContentsData, type ProposalState, type ReviewData } from '@redline/core';
 import { ApiRequestError, type ReviewApi } from '../api/apiClient.js';
 
 export interface MemoryApi extends ReviewApi {
@@ -18,6 +18,8 @@ export interface MemoryApi extends ReviewApi {
   fresh: boolean;
   /** What GET /api/round-changes answers: the changed paths, or null for a state that cannot be read (404). */
   roundChanges: string[] | null;
+  /** What GET /api/proposals answers; answers change it as the server would. */
+  proposals: ProposalState[];
 }
 
 export function createMemoryApi(review: ReviewData, contents: Record<string, [string | null, string | null]> = {}): MemoryApi {
@@ -35,6 +37,7 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
       if (api.roundChanges === null) throw new ApiRequestError('roundChanges: not a recorded state', 404, 'not-found');
       return { from, changedPaths: [...api.roundChanges] };
     },
+    proposals: [],
     async getReview(options) {
       api.calls.push(`review${options?.ignoreWhitespace ? '?whitespace=ignore' : ''}`);
       return structuredClone(api.review);
@@ -72,6 +75,19 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
     async closeReview() {
       api.calls.push('close');
       api.closed = true;
+    },
+    async getProposals() {
+      api.calls.push('proposals');
+      return { proposals: structuredClone(api.proposals) };
+    },
+    async answerProposal(act) {
+      api.calls.push(`proposal ${act.act} ${act.id}`);
+      const state = api.proposals.find((p) => p.proposal.id === act.id);
+      if (!state) throw new ApiRequestError('proposalAnswer: no such proposal', 404, 'not-found');
+      if (act.act === 'reply') state.replies.push(act.text);
+      else if (act.act === 'reject') state.answer = { kind: 'rejected' };
+      else if (act.act === 'accept' && state.outdated) throw new ApiRequestError('proposalAnswer: outdated', 409, 'changed');
+      else state.answer = { kind: act.act === 'accept' ? 'accepted' : 'edited', annotationId: act.annotationId };
     },
   };
   return api;

@@ -9,6 +9,8 @@ Tools (each runs the command of the same job and answers with what it prints):
   review_status       redline status --json
   wait_for_feedback   redline wait --timeout N (N at most 50): the feedback, "closed" or "still open"
   get_feedback        redline wait --timeout 0
+  post_findings       redline annotate - --json (the findings as the tool's input)
+  reply_to_thread     redline reply THREAD --text TEXT [--addressed]
 
 Configure it in your agent as the command 'redline' with the argument 'mcp'
 (README, "Agents"). It reviews the repository it runs in unless a tool is given repo.

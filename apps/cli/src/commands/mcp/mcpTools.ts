@@ -12,6 +12,8 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { CliIo } from '../../cliIo.js';
 import { EXIT } from '../../errors.js';
+import { runAnnotate } from '../annotate/runAnnotate.js';
+import { runReply } from '../reply/runReply.js';
 import { runStart } from '../start/runStart.js';
 import { runStatus } from '../status/runStatus.js';
 import { runWait } from '../wait/runWait.js';
@@ -72,6 +74,27 @@ export const MCP_TOOLS: readonly ToolSpec[] = [
     input: { json: z.boolean().optional(), repo },
     run: (input, cwd) => callVerb(runWait, waitArgs(input, 0), cwd),
   },
+  {
+    name: 'post_findings',
+    description:
+      'Post your own findings into the running review (or keep them for the next one): the developer sees each as an agent proposal and answers it; the feedback says what became of each. Same JSON as redline annotate.',
+    input: {
+      findings: z.array(z.record(z.string(), z.unknown())).describe('each { kind: finding|question|note, path, side: new|old, lines: { start, end }, text, suggestion?: { original, replacement } }'),
+      repo,
+    },
+    run: (input, cwd) => callVerb(runAnnotate, ['-', '--json', ...repoArgs(input)], cwd, JSON.stringify({ findings: input.findings })),
+  },
+  {
+    name: 'reply_to_thread',
+    description: 'Answer a thread of an earlier review round (redline threads lists them); addressed: true marks it addressed because you changed the code for it.',
+    input: {
+      thread: z.string().describe('the thread id'),
+      text: z.string().describe('your reply'),
+      addressed: z.boolean().optional(),
+      repo,
+    },
+    run: (input, cwd) => callVerb(runReply, [String(input.thread), '--text', String(input.text), ...(input.addressed === true ? ['--addressed'] : []), ...repoArgs(input)], cwd),
+  },
 ];
 
 function repoArgs(input: Record<string, unknown>): string[] {
@@ -92,13 +115,13 @@ function waitArgs(input: Record<string, unknown>, seconds: number): string[] {
 }
 
 /** Runs a verb as the command line would, its output captured; exit 3 and 4 are answers, not errors. */
-export async function callVerb(verb: Verb, argv: string[], cwd: string): Promise<ToolText> {
+export async function callVerb(verb: Verb, argv: string[], cwd: string, stdin = ''): Promise<ToolText> {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
     cwd,
     env: process.env,
-    stdin: Readable.from([]),
+    stdin: Readable.from(stdin === '' ? [] : [Buffer.from(stdin)]),
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
   };

@@ -13,6 +13,8 @@ For coding agents (each has its --help):
   redline wait [--timeout SECONDS] wait for the feedback (exit 4: still open, wait again)
   redline status [--json]          how the review stands
   redline stop                     end it without feedback (the draft is kept)
+  redline annotate FILE|-          post your findings into the review as proposals
+  redline reply THREAD --text T    answer a thread of an earlier round [--addressed]
   redline mcp                      the same verbs as an MCP server on stdio
 
 Targets (default: the working tree against HEAD, untracked files included):
@@ -32,6 +34,8 @@ Options:
   --json                           print the feedback as JSON instead of markdown
   --output FILE                    also write the feedback to FILE
   --new-series                     start a new review series instead of continuing the open one
+  --no-untracked-renames           show a deleted file and a similar untracked one as a deletion
+                                   and an addition (by default git's rename detection pairs them)
   -h, --help                       show this help
   -v, --version                    show the version
 

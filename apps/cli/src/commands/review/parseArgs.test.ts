@@ -10,7 +10,7 @@ const review = (argv: string[]) => {
 
 describe('parseArgs', () => {
   it('defaults: working tree, random port, open the browser, markdown', () => {
-    expect(review([])).toEqual({ target: { kind: 'working-tree' }, port: 0, open: true, json: false, output: null, repo: null, newSeries: false });
+    expect(review([])).toEqual({ target: { kind: 'working-tree' }, port: 0, open: true, json: false, output: null, repo: null, newSeries: false, untrackedRenames: true });
   });
 
   it('reads every target form', () => {
@@ -35,8 +35,10 @@ describe('parseArgs', () => {
       output: 'out.md',
       repo: '../x',
       newSeries: false,
+      untrackedRenames: true,
     });
     expect(review(['--new-series']).newSeries).toBe(true);
+    expect(review(['--no-untracked-renames']).untrackedRenames).toBe(false);
   });
 
   it('help and version win; apply hands over the rest untouched', () => {

@@ -18,10 +18,12 @@ export interface ReviewOptions {
   repo: string | null;
   /** Start a new review series instead of continuing the open one (docs/rounds.md). */
   newSeries: boolean;
+  /** Pair deleted tracked files with similar untracked ones as renames (--no-untracked-renames turns it off). */
+  untrackedRenames: boolean;
 }
 
 /** The verbs of an agent's review session (and `serve-session`, the detached server `start` spawns: not for people). */
-export const VERBS = ['start', 'wait', 'status', 'stop', 'mcp', 'serve-session'] as const;
+export const VERBS = ['start', 'wait', 'status', 'stop', 'mcp', 'annotate', 'reply', 'serve-session'] as const;
 export type Verb = (typeof VERBS)[number];
 
 export type Command =
@@ -44,6 +46,7 @@ const OPTIONS = {
   json: { type: 'boolean' },
   demo: { type: 'boolean' },
   'new-series': { type: 'boolean' },
+  'no-untracked-renames': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies Record<string, OptionSpec>;
@@ -68,6 +71,7 @@ export function parseArgs(argv: readonly string[]): Command {
       output: optionValue(read, 'output') ?? null,
       repo: optionValue(read, 'repo') ?? null,
       newSeries: read.flags.has('new-series'),
+      untrackedRenames: !read.flags.has('no-untracked-renames'),
     },
   };
 }

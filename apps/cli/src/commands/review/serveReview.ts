@@ -16,6 +16,7 @@ import { AgentChannel } from '../../server/agent/agentChannel.js';
 import { startReviewServer, type ReviewServer } from '../../server/startReviewServer.js';
 import type { SessionFacts, SessionMode } from '../../sessions/sessionRecord.js';
 import { SessionStore } from '../../sessions/sessionStore.js';
+import { takePendingFindings } from '../../proposals/pendingFindings.js';
 import { openReviewInBrowser } from './openReviewInBrowser.js';
 import type { ReviewOptions } from './parseArgs.js';
 
@@ -36,7 +37,7 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   const note = (line: string) => io.stderr.write(`${line}\n`);
   const outputPath = options.output === null ? null : resolve(io.cwd, options.output);
   if (outputPath) await assertWritableDir(outputPath);
-  const source = await createReviewSource(options.target, { cwd: io.cwd, repo: options.repo, stdin: io.stdin, note, onCleanup, newSeries: options.newSeries });
+  const source = await createReviewSource(options.target, { cwd: io.cwd, repo: options.repo, stdin: io.stdin, note, onCleanup, newSeries: options.newSeries, untrackedRenames: options.untrackedRenames });
   const store = new SessionStore(source.stateDir);
   await store.assertNoOpenReview();
   const session = new ReviewSession(source, options.json ? 'json' : 'markdown', note);
@@ -60,6 +61,7 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   await onCleanup(() => server.close());
   const facts = sessionFacts(mode, server.port, source.stateDir, data);
   await store.claim(facts, agent.key);
+  await takePendingFindings(session, source.stateDir, note);
 
   note(summaryLine(data));
   note(`Review: ${server.reviewUrl}`);

@@ -42,7 +42,8 @@ export async function runRoundsCommand(command: 'rounds' | 'threads', args: read
   return 0;
 }
 
-async function readNewestSeries(dir: string, io: CliIo): Promise<ReviewRoundsData> {
+/** The newest review series of the repository at `dir`, read whole (redline reply finds its thread here too). */
+export async function readNewestSeries(dir: string, io: CliIo): Promise<ReviewRoundsData> {
   const repository = await findRepository(dir);
   const reading = await readAllSeries(repository.root);
   for (const { ref, reason } of reading.skipped) io.stderr.write(`redline: warning: skipping ${ref}: ${reason}\n`);

@@ -5,10 +5,9 @@
  * not in the core's API contract.
  *
  * The agent's rights are to read how the review stands, wait for its end and
- * stop its own session. The rounds/proposals work adds two more here, both
- * still the agent's: `POST /api/agent/annotate` (findings, shown in the page
- * as proposals for the reviewer to take or leave) and `POST
- * /api/agent/reply` (an answer on a thread, maybe marked addressed). None of
+ * stop its own session, post findings (`POST /api/agent/proposals`, shown in
+ * the page as proposals for the reviewer to take or leave) and answer a
+ * thread (`redline reply`, written to the series' agent acts). None of
  * them resolves, accepts, edits or sets a verdict: those stay the reviewer's.
  */
 export const AGENT_HEADER = 'x-redline-agent';
@@ -22,6 +21,8 @@ export const AGENT_API = {
   wait: '/api/agent/wait',
   /** POST {} -> { ok: true }; the server then stops (the reviewer's draft is kept). */
   stop: '/api/agent/stop',
+  /** POST findings (docs/cli.md, "redline annotate") -> ProposalsPosted: shown in the page as proposals. */
+  proposals: '/api/agent/proposals',
 } as const;
 
 /** One long poll at most this long (well inside the server's 60 s requestTimeout): a client that waits longer asks again. */

@@ -17,6 +17,7 @@ import { sendApiError } from '../httpIo.js';
 import { AGENT_API, AGENT_API_PREFIX } from './agentApi.js';
 import { carriesAgentHeader, type AgentChannel } from './agentChannel.js';
 import { getAgentStatus, getAgentWait, postAgentStop } from './agentHandlers.js';
+import { postAgentProposals } from '../../proposals/postAgentProposals.js';
 
 export interface AgentContext {
   req: IncomingMessage;
@@ -33,7 +34,7 @@ const AGENT_ROUTES: ReadonlyMap<string, Partial<Record<'GET' | 'POST', AgentHand
   [AGENT_API.status, { GET: getAgentStatus }],
   [AGENT_API.wait, { GET: getAgentWait }],
   [AGENT_API.stop, { POST: postAgentStop }],
-  // Part 2 of issue 14 adds annotate and reply here (agentApi.ts).
+  [AGENT_API.proposals, { POST: postAgentProposals }],
 ]);
 
 export interface AgentScope {

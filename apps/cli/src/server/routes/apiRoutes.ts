@@ -9,6 +9,7 @@ import { getFreshness } from './freshnessRoute.js';
 import { getReview } from './reviewRoute.js';
 import { getRoundChanges } from './roundChangesRoute.js';
 import { getRoundDiff } from './roundDiffRoute.js';
+import { getProposals, postProposalAnswer } from '../../proposals/proposalsRoute.js';
 
 type Method = 'GET' | 'PUT' | 'POST';
 
@@ -21,6 +22,8 @@ export const API_ROUTES: ReadonlyMap<string, Partial<Record<Method, ApiHandler>>
   [API.close, { POST: postClose }],
   [API.roundDiff, { GET: getRoundDiff }],
   [API.roundChanges, { GET: getRoundChanges }],
+  [API.proposals, { GET: getProposals }],
+  [API.proposalAnswer, { POST: postProposalAnswer }],
 ]);
 
 /** The handler for a path and method; HEAD is answered like GET. */

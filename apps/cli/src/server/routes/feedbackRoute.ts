@@ -4,12 +4,15 @@
  * out, then prints it and exits.
  */
 import { validateFeedbackSubmission } from '../../feedback/validateFeedbackSubmission.js';
+import { readNowFor } from '../../proposals/proposalLines.js';
 import { readJsonBody, sendJson } from '../httpIo.js';
 import type { ApiContext } from './apiContext.js';
 
 export async function postFeedback({ req, res, session }: ApiContext): Promise<void> {
   const submission = validateFeedbackSubmission(await readJsonBody(req));
-  const { result, finish } = session.submitFeedback(submission);
+  // The agent's proposals go into the export with the reviewer's answers (issue 14).
+  const proposals = await session.proposals.states(readNowFor(session));
+  const { result, finish } = session.submitFeedback(submission, proposals);
   res.once('close', finish);
   sendJson(req, res, 200, result);
 }

@@ -1,0 +1,29 @@
+/** The text of `redline annotate --help`. Keep it true to runAnnotate and docs/cli.md. */
+export const ANNOTATE_HELP = `redline annotate: post your findings into the review, as proposals the reviewer answers.
+
+Usage:
+  redline annotate FILE [--repo DIR] [--json]
+  redline annotate - [--repo DIR] [--json]     (the findings on standard input)
+
+The findings are JSON (docs/cli.md, "redline annotate"):
+  { "findings": [ { "kind": "finding" | "question" | "note",
+                    "path": "src/retry.ts", "side": "new" | "old",
+                    "lines": { "start": 12, "end": 14 },
+                    "text": "I was unsure about this retry loop",
+                    "suggestion": { "original": "<the lines as they are>",
+                                    "replacement": "<what you would put there>" } } ] }
+("suggestion" is optional, and only on the new side.)
+
+They go to the review running in this repository ('redline start'), where the
+reviewer sees each as an agent proposal and may Accept, Edit, Reject or Reply;
+the feedback names what became of each. With no review running they are kept
+for the next one (.git/redline/proposals/pending.json). Posting the same finding
+again is a no-op. Nothing is posted if any finding is refused.
+
+Options:
+  --repo DIR    the repository (default: the current directory)
+  --json        print { "added": [ids], "known": [ids] } (or { "kept": N }) on stdout
+
+Exit codes: 0 posted (or kept); 1 error (a path outside the diff, over 1 MiB,
+the server gone, ...); 2 usage error or malformed findings (the field is named).
+`;

@@ -1,0 +1,80 @@
+/**
+ * `redline annotate FILE|-`: the agent's findings, checked here first (the
+ * field path of the first problem, nothing posted), then posted into the
+ * repository's running review with the agent's key (the server refuses a
+ * path outside the diff by name), or kept for the next review when none
+ * runs. The MCP tool post_findings runs this same command.
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { MAX_FINDINGS, MAX_FINDINGS_BYTES } from '@redline/core';
+import { AgentClient } from '../../agent/agentClient.js';
+import { findStateDir } from '../../agent/findStateDir.js';
+import type { CliIo } from '../../cliIo.js';
+import { RedlineError } from '../../errors.js';
+import { keepFindings, pendingFindingsPath } from '../../proposals/pendingFindings.js';
+import { readFindings } from '../../proposals/postAgentProposals.js';
+import { SessionStore } from '../../sessions/sessionStore.js';
+import { optionValue, readOptions, usageError } from '../readOptions.js';
+import { ANNOTATE_HELP } from './annotateHelp.js';
+
+const OPTIONS = { repo: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+
+export async function runAnnotate(argv: readonly string[], io: CliIo): Promise<number> {
+  const read = readOptions(argv, OPTIONS);
+  if (read.flags.has('help')) {
+    io.stdout.write(ANNOTATE_HELP);
+    return 0;
+  }
+  if (read.positionals.length !== 1) throw usageError("redline annotate takes one argument: a findings file, or '-' for standard input");
+  const text = await readInput(read.positionals[0]!, io);
+  const findings = readFindings(parseJson(text));
+  const stateDir = await findStateDir(io.cwd, optionValue(read, 'repo') ?? null);
+  const json = read.flags.has('json');
+  const store = new SessionStore(stateDir);
+  const found = await store.find();
+  if (found.kind !== 'live') {
+    const kept = await keepFindings(stateDir, findings);
+    io.stderr.write(`No review is running here; ${findings.length} finding${findings.length === 1 ? '' : 's'} kept for the next one (${kept} in ${pendingFindingsPath(stateDir)}).\n`);
+    if (json) io.stdout.write(`${JSON.stringify({ kept })}\n`);
+    return 0;
+  }
+  const client = new AgentClient(found.record.port, await store.readAgentKey(found.record.id));
+  const posted = await client.postProposals(JSON.stringify({ findings }));
+  io.stderr.write(`Posted ${findings.length} finding${findings.length === 1 ? '' : 's'} as proposals: ${posted.added.length} new, ${posted.known.length} already in the review.\n`);
+  if (json) io.stdout.write(`${JSON.stringify(posted)}\n`);
+  return 0;
+}
+
+/** The findings' text, refused unread past MAX_FINDINGS_BYTES. */
+async function readInput(source: string, io: CliIo): Promise<string> {
+  const bytes = source === '-' ? await readStdin(io) : await readFile(resolve(io.cwd, source)).catch((error: NodeJS.ErrnoException) => {
+    throw new RedlineError('unreadable-file', `cannot read ${source}: ${error.code ?? error.message}`);
+  });
+  if (bytes.length > MAX_FINDINGS_BYTES) throw tooLarge();
+  return bytes.toString('utf8');
+}
+
+async function readStdin(io: CliIo): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of io.stdin) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buffer.length;
+    if (size > MAX_FINDINGS_BYTES) throw tooLarge();
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function tooLarge(): RedlineError {
+  return new RedlineError('payload-too-large', `the findings are over ${MAX_FINDINGS_BYTES} bytes (1 MiB); post at most ${MAX_FINDINGS} findings at a time, in several posts; nothing was posted`);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
+  } catch (error) {
+    throw new RedlineError('bad-input', `the findings are not JSON (${error instanceof Error ? error.message : String(error)}); nothing was posted`);
+  }
+}

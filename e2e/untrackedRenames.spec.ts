@@ -1,0 +1,60 @@
+/**
+ * Issue 15: a file the agent moved or converted without `git mv` (deleted,
+ * and a similar untracked file in its place) is one renamed file in the
+ * page: one tree row, the old path in the header, the diff between the two
+ * files, and a line comment on it exports under the new path.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { openReview, startRedline, type RunningRedline } from './support/redline';
+import { commentOnLine, fileDiff } from './support/reviewPage';
+
+let redline: RunningRedline | null = null;
+let dir = '';
+
+test.afterEach(async () => {
+  await redline?.stop();
+  redline = null;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const source = Array.from({ length: 30 }, (_, i) => `export const base${i} = ${i};\n`).join('');
+
+function portedRepo(): string {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'redline-port-')));
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'commit.gpgsign=false', '-c', 'core.hooksPath=/dev/null', '-c', 'user.name=R', '-c', 'user.email=r@r.invalid', ...args], { cwd: root, stdio: 'pipe' });
+  const write = (path: string, text: string) => {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  };
+  git('init', '--quiet', '--initial-branch=main');
+  write('src/diff/base.js', source);
+  git('add', '--all');
+  git('commit', '--quiet', '-m', 'initial');
+  rmSync(join(root, 'src/diff/base.js'));
+  write('src/diff/base.ts', source.replace('export const base1 = 1;', 'export const base1: number = 1;'));
+  return root;
+}
+
+test('a deleted .js and an untracked .ts in its place read as one renamed file', async ({ page }) => {
+  dir = portedRepo();
+  redline = await startRedline({ cwd: dir });
+  await openReview(page, redline);
+  const tree = page.getByRole('navigation', { name: 'Changed files' });
+  await expect(tree.locator('.tree-file')).toHaveCount(1);
+  await expect(tree.locator('.tree-file').first()).toHaveAttribute('aria-label', /^src\/diff\/base\.ts, renamed, \+1 −1/);
+  const file = fileDiff(page, 'src/diff/base.ts');
+  await expect(file).toContainText('src/diff/base.js');
+  await expect(file).toContainText('export const base1: number = 1;');
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: 'docs/screenshots/untracked-rename.png' });
+
+  await commentOnLine(page, 'src/diff/base.ts', 2, 'Typed at last.');
+  await page.getByRole('button', { name: /^Send Feedback/ }).click();
+  await page.getByRole('dialog', { name: 'Send Feedback' }).getByRole('button', { name: 'Send', exact: true }).click();
+  await expect.poll(() => redline!.stdout()).toContain('Typed at last.');
+  expect(redline.stdout()).toContain('src/diff/base.ts');
+});

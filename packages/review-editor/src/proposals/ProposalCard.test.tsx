@@ -1,0 +1,78 @@
+/**
+ * The proposal card against the in-memory server: drawn as the agent's
+ * ("Agent proposal · finding"); Accept makes it the reviewer's annotation
+ * with "proposed by the agent" kept; Edit makes the reviewer's own words
+ * one; Reject and Reply are answered; an outdated one cannot be accepted.
+ */
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ProposalState } from '@redline/core';
+import { AnnotationCard } from '../annotations/AnnotationCard.js';
+import { createHarness, renderWithReview } from '../testing/renderWithReview.js';
+import { refreshProposals } from './proposalsService.js';
+import { ProposalCard } from './ProposalCard.js';
+import { proposalSlots } from './proposalSlots.js';
+
+afterEach(cleanup);
+
+function proposal(id: string, extra: Partial<ProposalState> = {}, suggestion: { original: string; replacement: string } | null = null): ProposalState {
+  return {
+    proposal: { id, seen: 'old line', postedAt: '2026-12-01T00:00:00Z', finding: { kind: 'finding', path: 'src/calc.ts', side: 'new', lines: { start: 2, end: 2 }, text: `Words of ${id}`, suggestion } as ProposalState['proposal']['finding'] },
+    answer: { kind: 'unanswered' },
+    replies: [],
+    outdated: false,
+    ...extra,
+  };
+}
+
+async function harnessWith(...states: ProposalState[]) {
+  const harness = createHarness();
+  harness.api.proposals = states;
+  await refreshProposals(harness.store, harness.api);
+  return harness;
+}
+
+describe('ProposalCard', () => {
+  it("is drawn as the agent's, and Accept makes it the reviewer's annotation, proposed by the agent", async () => {
+    const harness = await harnessWith(proposal('p1'));
+    renderWithReview(<ProposalCard id="p1" />, harness);
+    expect(screen.getByRole('article', { name: 'Agent proposal · finding, Line 2 (new)' })).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Accept' })));
+    const [annotation] = harness.store.getState().annotations;
+    expect(annotation).toMatchObject({ kind: 'comment', text: 'Words of p1', path: 'src/calc.ts', startLine: 2, side: 'new' });
+    expect(harness.api.calls).toContain(`proposal accept p1`);
+    expect(harness.store.getState().proposals[0]!.answer).toEqual({ kind: 'accepted', annotationId: annotation!.id });
+    cleanup();
+    renderWithReview(<AnnotationCard id={annotation!.id} />, harness);
+    expect(screen.getByText('Proposed by the agent')).toBeTruthy();
+    // Taken in: it is no longer drawn as a proposal.
+    expect(proposalSlots('src/calc.ts', harness.store.getState().proposals)).toEqual([]);
+  });
+
+  it("Accept of a replacement is a suggestion on the lines it saw; Edit is the reviewer's own comment", async () => {
+    const harness = await harnessWith(proposal('p2', {}, { original: 'old line', replacement: 'new line' }), proposal('p3'));
+    renderWithReview(<><ProposalCard id="p2" /><ProposalCard id="p3" /></>, harness);
+    await act(async () => fireEvent.click(screen.getAllByRole('button', { name: 'Accept' })[0]!));
+    expect(harness.store.getState().annotations[0]).toMatchObject({ kind: 'suggestion', originalCode: 'old line', suggestedCode: 'new line', startLine: 2 });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Your comment' }), { target: { value: 'My own words' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save as my comment' })));
+    expect(harness.store.getState().annotations[1]).toMatchObject({ kind: 'comment', text: 'My own words' });
+    expect(harness.store.getState().proposals.find((p) => p.proposal.id === 'p3')!.answer.kind).toBe('edited');
+  });
+
+  it('Reject and Reply are answered; an outdated proposal cannot be accepted unchanged', async () => {
+    const harness = await harnessWith(proposal('p4', { outdated: true }));
+    renderWithReview(<ProposalCard id="p4" />, harness);
+    expect(screen.getByText('Outdated')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Accept' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Reply' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Your reply to the agent' }), { target: { value: 'Not this one.' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send reply' })));
+    expect(screen.getByLabelText('Your reply').textContent).toContain('Not this one.');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reject' })));
+    expect(screen.getByText('Rejected')).toBeTruthy();
+    expect(harness.store.getState().annotations).toEqual([]);
+    expect(proposalSlots('src/calc.ts', harness.store.getState().proposals)).toEqual([{ side: 'additions', lineNumber: 0, metadata: { kind: 'proposal', id: 'p4' } }]);
+  });
+});

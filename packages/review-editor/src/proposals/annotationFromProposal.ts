@@ -1,0 +1,20 @@
+/**
+ * What a proposal becomes when the reviewer takes it in: Accept makes the
+ * agent's words the reviewer's annotation (a suggestion when it carries a
+ * replacement and its lines still read as it saw them, a comment
+ * otherwise); Edit makes the reviewer's own words one. The annotation is the
+ * reviewer's from then on; the proposal's answer keeps where it came from.
+ */
+import { suggestionId, type Annotation, type ProposalState } from '@redline/core';
+
+export function annotationFromProposal({ proposal, outdated }: ProposalState, text: string, createdAt = new Date().toISOString()): Annotation {
+  const { finding } = proposal;
+  const { path, side, lines } = finding;
+  const range = { path, startLine: lines.start, endLine: lines.end };
+  if (finding.suggestion !== null && !outdated) {
+    const suggestedCode = finding.suggestion.replacement;
+    const content = { ...range, side: 'new' as const, originalCode: proposal.seen, suggestedCode, deletion: suggestedCode === '' };
+    return { id: suggestionId(content), kind: 'suggestion', scope: 'line', text, revision: null, createdAt, ...content };
+  }
+  return { id: `proposal-${proposal.id}`, kind: 'comment', scope: 'line', side, text, createdAt, ...range };
+}

@@ -1,0 +1,82 @@
+/**
+ * The proposals' effects: polling the server for them (they arrive live, on
+ * the freshness poll's schedule and back-off), and the reviewer's acts.
+ * Accept and Edit add the reviewer's annotation first and then tell the
+ * server, which refuses to accept an outdated proposal unchanged (the
+ * annotation is taken back then).
+ */
+import type { ProposalState } from '@redline/core';
+import { ApiRequestError, type ReviewApi } from '../api/apiClient.js';
+import type { ReviewStore } from '../app/reviewStore.js';
+import { FRESHNESS_INTERVAL_MS, pollDelay } from '../reviewLoading/freshnessPoller.js';
+import { isServerGone } from '../reviewLoading/serverGone.js';
+import { annotationFromProposal } from './annotationFromProposal.js';
+
+export function startProposalPolling(store: ReviewStore, api: ReviewApi, intervalMs = FRESHNESS_INTERVAL_MS): () => void {
+  let failures = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+  const poll = async () => {
+    if (document.visibilityState !== 'visible' || store.getState().phase !== 'ready') return;
+    try {
+      await refreshProposals(store, api);
+      failures = 0;
+    } catch (error) {
+      if (isServerGone(error)) failures++;
+    }
+  };
+  const next = () => {
+    if (!stopped) timer = setTimeout(() => void poll().finally(next), pollDelay(failures, intervalMs));
+  };
+  void poll().finally(next);
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+  };
+}
+
+export async function refreshProposals(store: ReviewStore, api: ReviewApi): Promise<void> {
+  store.getState().setProposals((await api.getProposals()).proposals);
+}
+
+function findState(store: ReviewStore, id: string): ProposalState {
+  const state = store.getState().proposals.find((p) => p.proposal.id === id);
+  if (!state) throw new Error(`no proposal ${id}`);
+  return state;
+}
+
+/** Accept (the agent's words) or Edit (the reviewer's): the reviewer's annotation, then the answer. */
+export async function takeProposal(store: ReviewStore, api: ReviewApi, id: string, act: 'accept' | 'edit', text: string): Promise<boolean> {
+  const state = findState(store, id);
+  const annotation = annotationFromProposal(state, text);
+  store.getState().addAnnotation(annotation);
+  try {
+    await api.answerProposal({ act, id, annotationId: annotation.id });
+  } catch (error) {
+    store.setState((s) => ({ annotations: s.annotations.filter((a) => a.id !== annotation.id) }));
+    store.getState().showToast(error instanceof ApiRequestError && error.code === 'changed' ? 'This proposal is outdated: edit it to keep it' : 'Could not answer the proposal; try again');
+    await refreshProposals(store, api).catch(() => undefined);
+    return false;
+  }
+  await refreshProposals(store, api).catch(() => undefined);
+  return true;
+}
+
+export async function rejectProposal(store: ReviewStore, api: ReviewApi, id: string): Promise<void> {
+  await answer(store, api, () => api.answerProposal({ act: 'reject', id }));
+}
+
+export async function replyToProposal(store: ReviewStore, api: ReviewApi, id: string, text: string): Promise<boolean> {
+  return answer(store, api, () => api.answerProposal({ act: 'reply', id, text }));
+}
+
+async function answer(store: ReviewStore, api: ReviewApi, send: () => Promise<void>): Promise<boolean> {
+  try {
+    await send();
+  } catch {
+    store.getState().showToast('Could not answer the proposal; try again');
+    return false;
+  }
+  await refreshProposals(store, api).catch(() => undefined);
+  return true;
+}
