@@ -12,11 +12,7 @@ export function ThreadHistory({ thread, pending }: { thread: Thread; pending: re
       {thread.acts.map((act, i) => (
         <li key={i} className={`thread-act thread-act-${act.by}`}>
           <span className="thread-act-who">{actorOf(act)}</span> <span className="muted">{verbOf(act)}</span>
-          {act.text ? (
-            <div className="thread-act-text">
-              <TextWithChips text={act.text} />
-            </div>
-          ) : null}
+          <ActText text={act.text} />
         </li>
       ))}
       {pending.map((act, i) => (
@@ -25,13 +21,18 @@ export function ThreadHistory({ thread, pending }: { thread: Thread; pending: re
           <button type="button" className="btn btn-small btn-quiet" onClick={() => controller.store.getState().undoThreadAct(thread.id, act.act)}>
             Undo
           </button>
-          {act.text ? (
-            <div className="thread-act-text">
-              <TextWithChips text={act.text} />
-            </div>
-          ) : null}
+          <ActText text={act.text} />
         </li>
       ))}
     </ol>
+  );
+}
+
+function ActText({ text }: { text: string }) {
+  if (!text) return null;
+  return (
+    <div className="thread-act-text">
+      <TextWithChips text={text} />
+    </div>
   );
 }
