@@ -117,8 +117,8 @@ export { ANONYMOUS_SLUG, MAX_REVIEWER_LENGTH, checkReviewerIdentity, foldReviewe
 export type { ReviewerCheck } from './rounds/reviewerIdentity.js';
 export { REVIEWER_ACT_KINDS, THREAD_STATES } from './rounds/roundTypes.js';
 export type {
-  AgentActKind, ReviewRoundsData, ReviewerActKind, RoundCounts, RoundDiffData, RoundSummary, Thread, ThreadAct, ThreadActInput,
-  ThreadKind, ThreadState,
+  AgentActKind, ReviewRoundsData, ReviewerActKind, RoundChangesData, RoundCounts, RoundDiffData, RoundSummary, Thread, ThreadAct, ThreadActInput,
+  ThreadCode, ThreadKind, ThreadState,
 } from './rounds/roundTypes.js';
 export { computeThreads } from './rounds/computeThreads.js';
 export type { ThreadInput } from './rounds/computeThreads.js';

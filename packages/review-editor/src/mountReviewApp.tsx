@@ -19,6 +19,8 @@ import { persistSettings } from './settings/persistSettings.js';
 import { readLayout } from './settings/layoutSettings.js';
 import { readSettings } from './settings/settings.js';
 import { createReviewStore } from './app/reviewStore.js';
+import { persistReviewer } from './threads/reviewerCookie.js';
+import { startRoundView } from './threads/roundView.js';
 import './styles/app.css';
 import './styles/firstScreen.css';
 
@@ -29,6 +31,7 @@ export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi 
   const controller = createReviewController(store, api);
 
   persistSettings(store);
+  persistReviewer(store);
 
   const autosave = startDraftAutosave(store, api);
   const stopGuard = guardUnsentText(store);
@@ -45,6 +48,6 @@ export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi 
   });
 
   createRoot(element).render(<ReviewApp controller={controller} />);
-  void controller.load(whenHighlighterReady(pool, 400));
+  void controller.load(whenHighlighterReady(pool, 400)).then(() => startRoundView(store, api));
   return controller;
 }

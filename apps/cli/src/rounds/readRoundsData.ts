@@ -70,7 +70,7 @@ async function readThreads(root: string, series: Series, annotations: readonly A
 }
 
 /** Path -> blob id of every file in a tree. */
-async function readTreeBlobs(root: string, tree: string): Promise<Record<string, string>> {
+export async function readTreeBlobs(root: string, tree: string): Promise<Record<string, string>> {
   const { stdout } = await runGit(['ls-tree', '-r', '-z', '--full-tree', tree], { cwd: root });
   const blobs: Record<string, string> = {};
   for (const entry of stdout.toString('utf8').split('\0')) {

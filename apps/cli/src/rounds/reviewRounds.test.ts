@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { API, type Annotation, type ReviewData, type RoundDiffData, type Thread } from '@redline/core';
+import { API, type Annotation, type ReviewData, type RoundChangesData, type RoundDiffData, type Thread } from '@redline/core';
 import { signInAsPage } from '../../testSupport/browserSession.js';
 import { captureIo } from '../../testSupport/capturedIo.js';
 import { makeRepo } from '../../testSupport/gitRepo.js';
@@ -65,7 +65,14 @@ describe('review rounds', () => {
       reviewer: '@alice',
       annotations: [],
       threadActs: [{ thread: 'c2', act: 'resolve', text: 'fine as it is' }],
-    }));
+    }), [], async (page, data) => {
+      // What changed since round 1 among the review's files: the agent's file, not the untouched untracked one.
+      const tree = data.rounds!.rounds[0]!.state.tree;
+      const changes = await page.get(`${API.roundChanges}?from=${tree}`);
+      expect(changes.status, changes.text).toBe(200);
+      expect(changes.json<RoundChangesData>()).toEqual({ from: tree, changedPaths: ['src/calc.ts'] });
+      expect((await page.get(`${API.roundChanges}?from=${repo.git('rev-parse', 'HEAD^{tree}').trim()}`)).status).toBe(404);
+    });
     expect(round2.stderr).toMatch(new RegExp(`continuing review series [0-9a-f-]+, round 2; base ${base.slice(0, 7)}`));
     expect(round2.data.target.baseCommit).toBe(base);
     const threads2 = round2.data.rounds!.threads;

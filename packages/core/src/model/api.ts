@@ -20,7 +20,7 @@ import type {
   FreshnessData,
   ReviewData,
 } from './types.js';
-import type { RoundDiffData } from '../rounds/roundTypes.js';
+import type { RoundChangesData, RoundDiffData } from '../rounds/roundTypes.js';
 import type { ProposalState } from '../proposals/proposalTypes.js';
 
 /**
@@ -68,6 +68,8 @@ export const API = {
   close: '/api/close',
   /** GET ?from=<tree>&to=<tree> -> RoundDiffData: `git diff` between two recorded round states of the review's series (issue 13). */
   roundDiff: '/api/round-diff',
+  /** GET ?from=<tree> -> RoundChangesData: which of the review's files differ now from a recorded round state (issue 13). */
+  roundChanges: '/api/round-changes',
   /** GET -> ProposalsData: the agent's proposals with the reviewer's answers (issue 14). */
   proposals: '/api/proposals',
   /** POST ProposalActBody -> { ok: true }: the reviewer accepts, edits, rejects or replies to a proposal (never the agent: 403). */
@@ -107,6 +109,7 @@ export interface ApiResponses {
   feedback: FeedbackResult;
   close: { ok: true };
   roundDiff: RoundDiffData;
+  roundChanges: RoundChangesData;
   proposals: ProposalsData;
   proposalAnswer: { ok: true };
 }

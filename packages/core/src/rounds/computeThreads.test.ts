@@ -34,6 +34,13 @@ describe('computeThreads', () => {
     expect(computeThreads([input(comment('a', 2), null)], [])[0]).toMatchObject({ state: 'outdated' });
   });
 
+  it('carries the code as recorded and now: the change of a changed thread, the quote of an outdated one', () => {
+    const [changed] = computeThreads([input(comment('b', 3), 'one\ntwo\nTHREE\nfour\n')], []);
+    expect(changed!.code).toEqual({ recorded: 'three', now: 'THREE' });
+    const [gone] = computeThreads([input(comment('c', 4), 'one\ntwo\nthree\n')], []);
+    expect(gone!.code).toEqual({ recorded: 'four', now: null });
+  });
+
   it('a suggestion whose code is in place is applied (the apply planner\'s rule); otherwise not applied', () => {
     const [applied] = computeThreads([input(suggestion, BEFORE.replace('two', 'TWO'))], []);
     expect(applied).toMatchObject({ kind: 'suggestion', applied: true, state: 'open', lines: { startLine: 2, endLine: 2 } });

@@ -19,7 +19,7 @@ import { planApply } from '../apply/planApply.js';
 import type { LineSpan } from '../apply/suggestionOutcome.js';
 import { reanchorAnnotations, type ReanchoredAnnotation } from '../suggestions/reanchorAnnotations.js';
 import type { Annotation } from '../model/types.js';
-import type { Thread, ThreadAct, ThreadState } from './roundTypes.js';
+import type { Thread, ThreadAct, ThreadCode, ThreadState } from './roundTypes.js';
 
 export interface ThreadInput {
   round: number;
@@ -37,7 +37,8 @@ export function computeThreads(inputs: readonly ThreadInput[], acts: readonly Th
     const own = ordered.filter((act) => act.thread === input.annotation.id);
     const where = locate(input, moved[i]);
     const state = applyActs(where.state, own);
-    const base = { id: input.annotation.id, round: input.round, path: input.annotation.path, lines: where.lines, state, annotation: input.annotation, acts: own };
+    const code = codeOf(input, where.lines);
+    const base = { id: input.annotation.id, round: input.round, path: input.annotation.path, lines: where.lines, state, annotation: input.annotation, acts: own, code };
     return input.annotation.kind === 'suggestion' ? { ...base, kind: 'suggestion', applied: where.applied } : { ...base, kind: 'comment' };
   });
 }
@@ -92,6 +93,13 @@ function locate({ annotation, before, after }: ThreadInput, moved: ReanchoredAnn
   }
   const replaced = replacingLines(before, after.text, recorded);
   return replaced ? { state: 'changed', lines: replaced, applied: false } : { state: 'outdated', lines: null, applied: false };
+}
+
+/** The recorded lines in the round's text, and the lines now where the thread is now. */
+function codeOf({ annotation, before, after }: ThreadInput, lines: LineSpan | null): ThreadCode {
+  if (annotation.scope !== 'line' || annotation.side === 'old') return { recorded: null, now: null };
+  const slice = (text: string | null, span: LineSpan | null) => (text === null || span === null ? null : toLines(text).slice(span.startLine - 1, span.endLine).join('\n'));
+  return { recorded: slice(before, annotation), now: slice(after?.text ?? null, lines) };
 }
 
 /** The new lines of the changed regions that overlap the recorded range; null when the range was only deleted. */

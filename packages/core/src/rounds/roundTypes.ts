@@ -62,7 +62,15 @@ export type Thread = ThreadKind & {
   annotation: Annotation;
   /** Every act on it, oldest first. */
   acts: ThreadAct[];
+  /** The code it is about, as its round recorded it and now (what the page shows of a changed or outdated thread, and the export quotes). */
+  code: ThreadCode;
 };
+
+/** Lines of text; null where there is none (file and general threads, old-side ones, a file gone or unreadable). */
+export interface ThreadCode {
+  recorded: string | null;
+  now: string | null;
+}
 
 /** The series a review belongs to, for the page: its rounds and the last round's annotations and files. */
 export interface ReviewRoundsData {
@@ -82,4 +90,10 @@ export interface RoundDiffData {
   from: string;
   to: string;
   patch: string;
+}
+
+/** GET /api/round-changes?from=<tree>: the review's paths whose content now differs from that recorded state. */
+export interface RoundChangesData {
+  from: string;
+  changedPaths: string[];
 }

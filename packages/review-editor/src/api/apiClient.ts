@@ -14,6 +14,7 @@ import {
   type ProposalActBody,
   type ProposalsData,
   type ReviewData,
+  type RoundChangesData,
   DRAFT_BASE_HEADER,
   SESSION_HEADER,
 } from '@redline/core';
@@ -45,6 +46,8 @@ export interface ReviewApi {
   putDraft(draft: DraftData, options?: { keepalive?: boolean; base?: string }): Promise<void>;
   sendFeedback(submission: FeedbackSubmission): Promise<FeedbackResult>;
   closeReview(): Promise<void>;
+  /** Which of the review's files differ now from a recorded round state (issue 13). */
+  getRoundChanges(fromTree: string): Promise<RoundChangesData>;
   /** The agent's proposals with the reviewer's answers (issue 14). */
   getProposals(): Promise<ProposalsData>;
   answerProposal(act: ProposalActBody): Promise<void>;
@@ -106,6 +109,7 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
       const path = ignoreWhitespace ? `${API.review}?whitespace=ignore` : API.review;
       return request('review', path, undefined, baseUrl === '' ? takeEarlyReview(ignoreWhitespace) : null);
     },
+    getRoundChanges: (from) => request('roundChanges', `${API.roundChanges}?${new URLSearchParams({ from })}`),
     getFile: (path, fingerprint) =>
       request('file', `${API.file}?${new URLSearchParams({ path, fingerprint })}`),
     getFreshness: (fingerprint) => request('freshness', `${API.freshness}?${new URLSearchParams({ fingerprint })}`),

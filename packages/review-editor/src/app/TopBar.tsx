@@ -2,6 +2,7 @@
 import { Icon } from '../ui/icons.js';
 import { useController, useReview } from './reviewContext.js';
 import type { DraftStatus } from '../drafts/draftSlice.js';
+import { RoundViewSwitch } from '../threads/RoundViewSwitch.js';
 
 const DRAFT_LABEL = {
   idle: '',
@@ -43,6 +44,7 @@ export function TopBar() {
         </div>
       ) : null}
       <span className="spacer" />
+      <RoundViewSwitch />
       <span className={`draft-status draft-${draftStatus}`} aria-live="polite">
         {DRAFT_LABEL[draftStatus]}
       </span>

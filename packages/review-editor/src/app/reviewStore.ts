@@ -20,6 +20,8 @@ import { createViewedSlice, type ViewedSlice } from '../viewed/viewedSlice.js';
 import { createSettingsSlice, type SettingsSlice } from '../settings/settingsSlice.js';
 import { createDialogSlice, type DialogSlice } from '../ui/dialogSlice.js';
 import { createToastsSlice, type ToastsSlice } from '../ui/toastsSlice.js';
+import { createThreadsSlice, type ThreadsSlice } from '../threads/threadsSlice.js';
+import { createRoundViewSlice, type RoundViewSlice } from '../threads/roundView.js';
 
 export type ReviewStoreState = ReviewSlice &
   AnnotationsSlice &
@@ -33,6 +35,8 @@ export type ReviewStoreState = ReviewSlice &
   SettingsSlice &
   ToastsSlice &
   DialogSlice &
+  ThreadsSlice &
+  RoundViewSlice &
   ProposalsSlice;
 
 export type ReviewStore = StoreApi<ReviewStoreState>;
@@ -54,6 +58,8 @@ export function createReviewStore(settings: Settings = DEFAULT_SETTINGS, layout:
     ...createSettingsSlice(settings, layout)(...a),
     ...createToastsSlice(...a),
     ...createDialogSlice(...a),
+    ...createThreadsSlice(...a),
+    ...createRoundViewSlice(...a),
     ...createProposalsSlice(...a),
   }));
 }

@@ -85,6 +85,7 @@ function DiffCodeView() {
 
   const files = useReview((s) => s.files);
   const annotations = useReview((s) => s.annotations);
+  const threads = useReview((s) => s.review?.rounds?.threads);
   const proposals = useReview((s) => s.proposals);
   const collapsed = useReview((s) => s.collapsed);
   const viewed = useReview((s) => s.viewed);
@@ -95,9 +96,9 @@ function DiffCodeView() {
 
   const items = useMemo(() => {
     const s = store.getState();
-    return build({ files, annotations, proposals, composer: s.composer, isCollapsed: s.isCollapsed, ...(edit ? { editView: edit.itemView } : {}) });
+    return build({ files, annotations, threads, proposals, composer: s.composer, isCollapsed: s.isCollapsed, ...(edit ? { editView: edit.itemView } : {}) });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- collapsed, viewed, composerSlot and editSnapshot change what isCollapsed/composer/editView return
-  }, [build, store, files, annotations, proposals, collapsed, viewed, composerSlot, edit, editSnapshot]);
+  }, [build, store, files, annotations, threads, proposals, collapsed, viewed, composerSlot, edit, editSnapshot]);
 
   const [chosenStyle, wordWrap, theme] = settings;
   // Below the reviewer's width a split diff shows unified: at 800 px, split left the comment form's button off screen (issue 18).

@@ -7,6 +7,7 @@ import { ComposerForm } from '../composer/ComposerForm.js';
 import { FileNotices } from './FileNotices.js';
 import { FitInWindow } from './FitInWindow.js';
 import { UnsafeLineChips } from './UnsafeLineChips.js';
+import { ThreadCard } from '../threads/ThreadCard.js';
 import { ProposalCard } from '../proposals/ProposalCard.js';
 
 /**
@@ -40,6 +41,12 @@ export function SlotView({ meta }: { meta: SlotMeta }) {
       return (
         <Slot>
           <AnnotationCard id={meta.id} />
+        </Slot>
+      );
+    case 'thread':
+      return (
+        <Slot>
+          <ThreadCard id={meta.id} />
         </Slot>
       );
     case 'composer':

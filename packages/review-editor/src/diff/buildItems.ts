@@ -15,13 +15,14 @@
  * state may still change.
  */
 import type { CodeViewDiffItem, DiffLineAnnotation } from '@pierre/diffs';
-import type { Annotation, ProposalState } from '@redline/core';
+import type { Annotation, ProposalState, Thread } from '@redline/core';
 import { proposalSlots } from '../proposals/proposalSlots.js';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import { findUnsafeLines, type UnsafeLine } from './unsafeLines.js';
 import type { Composer } from '../composer/composerSlice.js';
 import type { ItemEditView } from './extensionSlots.js';
 import type { SlotMeta } from './slotMeta.js';
+import { threadsByPath, threadSlotsFor } from '../threads/threadSlots.js';
 
 export type ReviewItem = CodeViewDiffItem<SlotMeta>;
 
@@ -29,6 +30,8 @@ export interface ItemsInput {
   files: readonly ReviewFile[];
   annotations: readonly Annotation[];
   composer: Composer | null;
+  /** Earlier rounds' threads (the core's, from `ReviewData.rounds`); absent: none. */
+  threads?: readonly Thread[];
   /** The agent's proposals (issue 14); absent: none. */
   proposals?: readonly ProposalState[];
   isCollapsed(fileId: string): boolean;
@@ -72,6 +75,8 @@ export function createItemsBuilder(): (input: ItemsInput) => ReviewItem[] {
   let version = 0;
   let lastAnnotations: readonly Annotation[] | null = null;
   let byPath = new Map<string, Annotation[]>();
+  let lastThreads: readonly Thread[] | undefined;
+  let threadsOf = new Map<string, Thread[]>();
 
   return (input) => {
     if (input.annotations !== lastAnnotations) {
@@ -83,6 +88,10 @@ export function createItemsBuilder(): (input: ItemsInput) => ReviewItem[] {
         if (list) list.push(a);
         else byPath.set(a.path, [a]);
       }
+    }
+    if (input.threads !== lastThreads) {
+      lastThreads = input.threads;
+      threadsOf = threadsByPath(input.threads ?? []);
     }
     const seen = new Set<string>();
     const items = input.files.map((file) => {
@@ -98,7 +107,7 @@ export function createItemsBuilder(): (input: ItemsInput) => ReviewItem[] {
         cache.set(file.id, { ...cached, item });
         return item;
       }
-      let slots = [...slotsFor(file, byPath.get(file.path) ?? [], input.composer), ...proposalSlots(file.path, input.proposals ?? [])];
+      let slots = [...slotsFor(file, byPath.get(file.path) ?? [], input.composer), ...threadSlotsFor(file, threadsOf.get(file.path) ?? []), ...proposalSlots(file.path, input.proposals ?? [])];
       if (editing || view?.banner) slots = [{ side: 'additions', lineNumber: 0, metadata: { kind: 'file-banner', fileId: file.id } }, ...slots];
       const signature = `${collapsed ? 1 : 0}|${editing ? 'edit' : ''}|${slots.map(slotKey).join(',')}`;
       if (cached && cached.file === file && cached.signature === signature && cached.item.fileDiff === fileDiff) return cached.item;
@@ -146,6 +155,6 @@ function slotsFor(file: ReviewFile, annotations: readonly Annotation[], composer
 
 function slotKey(slot: DiffLineAnnotation<SlotMeta>): string {
   const m = slot.metadata;
-  const what = m.kind === 'annotation' || m.kind === 'proposal' ? m.id : m.kind === 'composer' ? String(m.key) : m.kind === 'unsafe-line' ? '' : m.fileId;
+  const what = m.kind === 'annotation' || m.kind === 'thread' || m.kind === 'proposal' ? m.id : m.kind === 'composer' ? String(m.key) : m.kind === 'unsafe-line' ? '' : m.fileId;
   return `${m.kind}:${what}:${slot.side}:${slot.lineNumber}`;
 }

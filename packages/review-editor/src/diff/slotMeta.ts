@@ -8,6 +8,8 @@ import type { UnsafeLine } from './unsafeLines.js';
 export type SlotMeta =
   | { kind: 'annotation'; id: string }
   | { kind: 'composer'; key: number }
+  /** A thread of an earlier round (issue 13), drawn apart from this round's annotations. */
+  | { kind: 'thread'; id: string }
   | { kind: 'unsafe-line'; line: UnsafeLine }
   /** The file-level notices (binary, mode change, hidden characters…) above the first line. */
   | { kind: 'file-notices'; fileId: string }

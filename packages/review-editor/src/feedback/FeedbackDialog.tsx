@@ -12,6 +12,7 @@ import { isModEnter } from '../navigation/shortcuts.js';
 import { Modal } from '../ui/Modal.js';
 import { overlapsOf } from '../annotations/overlapsOf.js';
 import { useController, useReview } from '../app/reviewContext.js';
+import { ReviewerField } from '../threads/ReviewerField.js';
 
 export const VERDICTS: { value: Verdict; label: string; hint: string }[] = [
   { value: 'approve', label: 'Approve', hint: 'The changes can stay as they are.' },
@@ -35,7 +36,8 @@ export function FeedbackDialog() {
   const preview = useMemo(() => (review ? renderFeedbackMarkdown(controller.feedbackReview()) : ''), [controller, review, verdict, summary, annotations]);
   const overlaps = overlapsOf(annotations);
   const overlapping = annotations.filter((a) => overlaps.has(a.id));
-  const blocked = overlapping.length > 0 && !confirmed;
+  const badName = useReview((s) => s.reviewerCheck.kind === 'invalid');
+  const blocked = (overlapping.length > 0 && !confirmed) || badName;
 
   const send = async () => {
     if (blocked || sending) return;
@@ -92,6 +94,7 @@ export function FeedbackDialog() {
               </label>
             ))}
           </fieldset>
+          <ReviewerField />
           <label htmlFor={summaryId} className="field-label">
             Summary <span className="muted">(optional, markdown)</span>
           </label>

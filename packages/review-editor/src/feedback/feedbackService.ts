@@ -34,7 +34,10 @@ function feedbackReviewOf(s: ReviewStoreState): FeedbackReview {
 }
 
 function submissionOf(s: ReviewStoreState): FeedbackSubmission {
-  return { verdict: s.verdict, summary: s.summary, annotations: s.annotations };
+  const submission: FeedbackSubmission = { verdict: s.verdict, summary: s.summary, annotations: s.annotations };
+  if (s.reviewerCheck.kind === 'valid') submission.reviewer = s.reviewerCheck.reviewer;
+  if (s.threadActs.length > 0) submission.threadActs = s.threadActs;
+  return submission;
 }
 
 /** Runs the request that ends the review; a failure stays on the page as "<what> failed: …". */

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { SIDEBAR_WORDS } from '@redline/core';
 import { AnnotationList } from '../annotations/AnnotationList.js';
 import { FileTree } from './FileTree.js';
+import { ThreadList } from '../threads/ThreadList.js';
 import { Icon } from '../ui/icons.js';
 import { useReview } from '../app/reviewContext.js';
 
@@ -50,7 +51,14 @@ export function Sidebar() {
         <SidebarToggle />
       </div>
       <div className="sidebar-panel" role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}-tab`}>
-        {tab === 'files' ? <FileTree /> : <AnnotationList />}
+        {tab === 'files' ? (
+          <FileTree />
+        ) : (
+          <>
+            <AnnotationList />
+            <ThreadList />
+          </>
+        )}
       </div>
     </aside>
   );

@@ -16,6 +16,8 @@ export interface MemoryApi extends ReviewApi {
   /** path -> [old, new] contents (null: that side does not exist). */
   contents: Map<string, [string | null, string | null]>;
   fresh: boolean;
+  /** What GET /api/round-changes answers: the changed paths, or null for a state that cannot be read (404). */
+  roundChanges: string[] | null;
   /** What GET /api/proposals answers; answers change it as the server would. */
   proposals: ProposalState[];
 }
@@ -29,6 +31,12 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
     review,
     contents: new Map(Object.entries(contents)),
     fresh: true,
+    roundChanges: [],
+    async getRoundChanges(from) {
+      api.calls.push('round-changes');
+      if (api.roundChanges === null) throw new ApiRequestError('roundChanges: not a recorded state', 404, 'not-found');
+      return { from, changedPaths: [...api.roundChanges] };
+    },
     proposals: [],
     async getReview(options) {
       api.calls.push(`review${options?.ignoreWhitespace ? '?whitespace=ignore' : ''}`);

@@ -7,6 +7,7 @@ import { postFeedback } from './feedbackRoute.js';
 import { getFile } from './fileRoute.js';
 import { getFreshness } from './freshnessRoute.js';
 import { getReview } from './reviewRoute.js';
+import { getRoundChanges } from './roundChangesRoute.js';
 import { getRoundDiff } from './roundDiffRoute.js';
 import { getProposals, postProposalAnswer } from '../../proposals/proposalsRoute.js';
 
@@ -20,6 +21,7 @@ export const API_ROUTES: ReadonlyMap<string, Partial<Record<Method, ApiHandler>>
   [API.feedback, { POST: postFeedback }],
   [API.close, { POST: postClose }],
   [API.roundDiff, { GET: getRoundDiff }],
+  [API.roundChanges, { GET: getRoundChanges }],
   [API.proposals, { GET: getProposals }],
   [API.proposalAnswer, { POST: postProposalAnswer }],
 ]);

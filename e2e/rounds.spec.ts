@@ -1,0 +1,106 @@
+/**
+ * Issue 13, part 2, two rounds in Chromium on a real repository: round 1
+ * comments on two lines under a typed reviewer name; the "agent" (the test)
+ * edits one commented line and commits; round 2 opens on what changed since
+ * round 1 (the untouched files stay viewed), shows the edited comment
+ * *changed* and the other *open*, remembers the name, and the reviewer
+ * resolves the open one. `redline rounds|threads --json` read the result.
+ * The three-round version with `redline apply` and two clones is not built
+ * yet (see the report of h/threads).
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { runRedline } from './support/agentCli';
+import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
+import { openReview, startRedline } from './support/redline';
+import { commentOnLine } from './support/reviewPage';
+
+let fixture: FixtureRepo;
+
+test.beforeEach(() => {
+  fixture = createFixtureRepo();
+});
+
+test.afterEach(() => fixture.cleanup());
+
+const thread = (page: Page, name: RegExp) => page.getByRole('article', { name });
+
+async function sendAs(page: Page, name: string | null) {
+  await page.getByRole('button', { name: /^Send Feedback/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
+  const field = dialog.getByRole('textbox', { name: /^Your name/ });
+  if (name !== null) await field.fill(name);
+  await dialog.getByRole('radio', { name: /^Request changes/ }).check();
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible();
+}
+
+async function screenshot(page: Page, name: string) {
+  if (!process.env.SCREENSHOTS) return;
+  for (const [width, height] of [[1400, 900], [800, 700]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `docs/screenshots/${name}-${width}x${height}.png` });
+  }
+  await page.setViewportSize({ width: 1400, height: 900 });
+}
+
+test('round 2 opens on the change since round 1, with round 1\'s comments as threads in their states', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const calc = fixture.files.modified;
+
+  // Round 1: two comments, a typed name (with an invisible character first: refused).
+  const round1 = await startRedline({ cwd: fixture.dir });
+  await openReview(page, round1);
+  await commentOnLine(page, calc, 2, 'Subtract? This is add.');
+  await commentOnLine(page, calc, 6, 'Why floor?');
+  await page.getByRole('button', { name: /^Send Feedback/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
+  await dialog.getByRole('textbox', { name: /^Your name/ }).fill('@Alice\u200B');
+  await expect(dialog.getByRole('alert')).toContainText('control or invisible character');
+  await expect(dialog.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await sendAs(page, '@Alice');
+  expect(await round1.exited).toBe(0);
+  const rounds = JSON.parse((await runRedline(['rounds', '--json'], fixture.dir)).stdout) as { rounds: { reviewer: string }[] };
+  expect(rounds.rounds.map((round) => round.reviewer)).toEqual(['@Alice']);
+
+  // The agent fixes line 2 and commits everything.
+  writeFileSync(join(fixture.dir, calc), 'export function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport function half(n: number): number {\n  return Math.floor(n / 2);\n}\n');
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Agent', '-c', 'user.email=agent@redline.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: fixture.dir });
+  git('add', '--all');
+  git('commit', '--quiet', '-m', 'agent: fix add');
+
+  // Round 2.
+  const round2 = await startRedline({ cwd: fixture.dir });
+  expect(round2.stderr()).toMatch(/continuing review series .*, round 2/);
+  await openReview(page, round2);
+  await expect(page.getByRole('group', { name: 'Review round' }).getByRole('status')).toHaveText('1 file changed since round 1');
+  await expect(page.getByText(`${fixture.paths.length - 1}/${fixture.paths.length} viewed`)).toBeVisible();
+  const changed = thread(page, /^Comment from round 1, Line 2, Changed$/);
+  await expect(changed).toBeVisible();
+  await expect(changed.getByRole('group', { name: 'Changed since round 1' })).toContainText('return a + b;');
+  const open = thread(page, /^Comment from round 1, Line 6, Open$/);
+  await expect(open).toBeVisible();
+  await screenshot(page, 'rounds-round-view');
+  await open.getByRole('button', { name: 'Reply' }).click();
+  await open.getByRole('textbox', { name: 'Reply' }).fill('Floor is right for odd n.');
+  await open.getByRole('button', { name: 'Add reply' }).click();
+  await open.getByRole('button', { name: 'Resolve' }).click();
+  await open.getByRole('button', { name: 'Show' }).click();
+  await open.scrollIntoViewIfNeeded();
+  await screenshot(page, 'rounds-thread-history');
+
+  // The name is remembered; the resolve is recorded with round 2.
+  await page.getByRole('button', { name: /^Send Feedback/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Send Feedback' }).getByRole('textbox', { name: /^Your name/ })).toHaveValue('@Alice');
+  await page.getByRole('dialog', { name: 'Send Feedback' }).getByRole('button', { name: 'Cancel' }).click();
+  await sendAs(page, null);
+  expect(await round2.exited).toBe(0);
+  const threads = JSON.parse((await runRedline(['threads', '--json'], fixture.dir)).stdout) as { threads: { state: string; lines: { startLine: number } | null; acts: { act: string; reviewer?: string }[] }[] };
+  expect(threads.threads.map((t) => [t.lines?.startLine, t.state]).sort()).toEqual([[2, 'changed'], [6, 'resolved']]);
+  expect(threads.threads.flatMap((t) => t.acts.map((act) => [act.act, act.reviewer]))).toEqual([['reply', '@Alice'], ['resolve', '@Alice']]);
+});

@@ -1,0 +1,90 @@
+/**
+ * An earlier round's comment or suggestion, where its lines are now: its
+ * round, the core's state, what changed, the history of replies, and the
+ * reviewer's Reply / Resolve / Reopen (sent with this round's feedback).
+ * Resolved threads fold to their header.
+ */
+import type { Thread } from '@redline/core';
+import { useShallow } from 'zustand/react/shallow';
+import { useController, useReview } from '../app/reviewContext.js';
+import { SuggestionDiff } from '../annotations/SuggestionDiff.js';
+import { TextWithChips } from '../ui/TextWithChips.js';
+import { ThreadActions } from './ThreadActions.js';
+import { ThreadHistory } from './ThreadHistory.js';
+import { describeThreadLines, isFolded, kindLabel, STATE_HINTS, STATE_LABELS } from './threadWords.js';
+import './threads.css';
+
+export function ThreadCard({ id }: { id: string }) {
+  const controller = useController();
+  const thread = useReview((s) => s.review?.rounds?.threads.find((t) => t.id === id));
+  const pending = useReview(useShallow((s) => s.threadActs.filter((a) => a.thread === id)));
+  const toggled = useReview((s) => s.foldToggled.has(id));
+  if (!thread) return null;
+  const folded = isFolded(thread, pending, toggled);
+  const name = `${kindLabel(thread)} from round ${thread.round}, ${describeThreadLines(thread)}, ${STATE_LABELS[thread.state]}`;
+  return (
+    <article className={`thread-card thread-${thread.state}${folded ? ' is-folded' : ''}`} aria-label={name} data-thread={thread.id}>
+      <ThreadHeader thread={thread} folded={folded} onToggle={() => controller.store.getState().toggleThreadFold(id)} />
+      {folded ? null : (
+        <>
+          <ThreadBody thread={thread} />
+          <ThreadHistory thread={thread} pending={pending} />
+          <ThreadActions thread={thread} pending={pending} />
+        </>
+      )}
+    </article>
+  );
+}
+
+export function ThreadStateChips({ thread }: { thread: Thread }) {
+  return (
+    <>
+      <span className={`chip thread-state thread-state-${thread.state}`} title={STATE_HINTS[thread.state]}>
+        {STATE_LABELS[thread.state]}
+      </span>
+      {thread.kind === 'suggestion' ? <span className={`chip ${thread.applied ? 'thread-applied' : ''}`}>{thread.applied ? 'Applied' : 'Not applied'}</span> : null}
+    </>
+  );
+}
+
+function ThreadHeader({ thread, folded, onToggle }: { thread: Thread; folded: boolean; onToggle(): void }) {
+  return (
+    <header className="annotation-header thread-header">
+      <span className="badge badge-round">Round {thread.round}</span>
+      <span className={`badge badge-${thread.kind}`}>{kindLabel(thread)}</span>
+      <span className="annotation-anchor">{describeThreadLines(thread)}</span>
+      <ThreadStateChips thread={thread} />
+      {folded ? <span className="thread-excerpt muted">{thread.annotation.text.split('\n')[0]}</span> : null}
+      <span className="spacer" />
+      <button type="button" className="btn btn-small btn-quiet" aria-expanded={!folded} onClick={onToggle}>
+        {folded ? 'Show' : 'Fold'}
+      </button>
+    </header>
+  );
+}
+
+function ThreadBody({ thread }: { thread: Thread }) {
+  const { annotation, code } = thread;
+  const quote = annotation.kind === 'suggestion' ? null : code.recorded;
+  return (
+    <>
+      {annotation.text ? (
+        <div className="annotation-text">
+          <TextWithChips text={annotation.text} />
+        </div>
+      ) : null}
+      {annotation.kind === 'suggestion' ? <SuggestionDiff originalCode={annotation.originalCode} suggestedCode={annotation.suggestedCode} deletion={annotation.deletion} /> : null}
+      {thread.state === 'changed' && code.recorded !== null && code.now !== null ? (
+        <div className="thread-change" role="group" aria-label={`Changed since round ${thread.round}`}>
+          <div className="thread-note">Changed since round {thread.round}:</div>
+          <SuggestionDiff originalCode={code.recorded} suggestedCode={code.now} deletion={false} />
+        </div>
+      ) : null}
+      {thread.state === 'outdated' && quote !== null ? (
+        <pre className="annotation-snippet" aria-label="The lines it was about">
+          <TextWithChips text={quote} />
+        </pre>
+      ) : null}
+    </>
+  );
+}
