@@ -8,6 +8,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProposalState } from '@redline/core';
 import { AnnotationCard } from '../annotations/AnnotationCard.js';
+import { CALC_FILES, CALC_PATCH, makeReview } from '../testing/fixtures.js';
 import { createHarness, renderWithReview } from '../testing/renderWithReview.js';
 import { refreshProposals } from './proposalsService.js';
 import { ProposalCard } from './ProposalCard.js';
@@ -25,8 +26,10 @@ function proposal(id: string, extra: Partial<ProposalState> = {}, suggestion: { 
   };
 }
 
+const calcFile = (harness: ReturnType<typeof createHarness>) => harness.store.getState().files.find((file) => file.path === 'src/calc.ts')!;
+
 async function harnessWith(...states: ProposalState[]) {
-  const harness = createHarness();
+  const harness = createHarness(makeReview(CALC_PATCH, CALC_FILES));
   harness.api.proposals = states;
   await refreshProposals(harness.store, harness.api);
   return harness;
@@ -46,7 +49,7 @@ describe('ProposalCard', () => {
     renderWithReview(<AnnotationCard id={annotation!.id} />, harness);
     expect(screen.getByText('Proposed by the agent')).toBeTruthy();
     // Taken in: it is no longer drawn as a proposal.
-    expect(proposalSlots('src/calc.ts', harness.store.getState().proposals)).toEqual([]);
+    expect(proposalSlots(calcFile(harness), harness.store.getState().proposals)).toEqual([]);
   });
 
   it("Accept of a replacement is a suggestion on the lines it saw; Edit is the reviewer's own comment", async () => {
@@ -73,6 +76,16 @@ describe('ProposalCard', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reject' })));
     expect(screen.getByText('Rejected')).toBeTruthy();
     expect(harness.store.getState().annotations).toEqual([]);
-    expect(proposalSlots('src/calc.ts', harness.store.getState().proposals)).toEqual([{ side: 'additions', lineNumber: 0, metadata: { kind: 'proposal', id: 'p4' } }]);
+    expect(proposalSlots(calcFile(harness), harness.store.getState().proposals)).toEqual([{ side: 'additions', lineNumber: 0, metadata: { kind: 'proposal', id: 'p4' } }]);
+  });
+
+  it('sits under its line when the diff draws it, else above the file, so it is always seen', async () => {
+    const onUnchangedCode = proposal('p6');
+    onUnchangedCode.proposal = { ...onUnchangedCode.proposal, finding: { ...onUnchangedCode.proposal.finding, lines: { start: 400, end: 400 } } as ProposalState['proposal']['finding'] };
+    const harness = await harnessWith(proposal('p5'), onUnchangedCode);
+    expect(proposalSlots(calcFile(harness), harness.store.getState().proposals)).toEqual([
+      { side: 'additions', lineNumber: 2, metadata: { kind: 'proposal', id: 'p5' } },
+      { side: 'additions', lineNumber: 0, metadata: { kind: 'proposal', id: 'p6' } },
+    ]);
   });
 });
