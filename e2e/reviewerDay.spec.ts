@@ -150,6 +150,15 @@ test('the server is gone: a banner says so, and Copy / Download give exactly the
   const banner = page.getByRole('alert').filter({ hasText: 'Redline has stopped: the review is safe in this page.' });
   await expect(banner).toBeVisible({ timeout: 10_000 });
   await expect(banner).toContainText('run redline again in this repository');
+  // With SCREENSHOTS=1: docs/screenshots/server-gone-{1400x900,800x700}.png (the banner at both window sizes).
+  if (process.env.SCREENSHOTS) {
+    for (const [width, height] of [[1400, 900], [800, 700]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(process.cwd(), `docs/screenshots/server-gone-${width}x${height}.png`) });
+    }
+    await page.setViewportSize({ width: 1400, height: 900 });
+  }
 
   await page.getByRole('button', { name: /^Send Feedback/ }).click();
   const preview = (await page.getByTestId('feedback-preview').textContent())!;

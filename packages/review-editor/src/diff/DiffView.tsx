@@ -7,7 +7,7 @@
  * the feature on never remounts the view.
  */
 import { Component, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import type { CodeView as CodeViewInstance, SelectedLineRange } from '@pierre/diffs';
+import type { CodeView as CodeViewInstance, FileDiffMetadata, SelectedLineRange } from '@pierre/diffs';
 import { CodeView, EditProvider, useWorkerPool, type CodeViewHandle, type CodeViewReactOptions } from '@pierre/diffs/react';
 import { useShallow } from 'zustand/react/shallow';
 import { CollapseToggle, FileHeaderActions } from './FileHeaderActions.js';
@@ -20,8 +20,11 @@ import { createItemsBuilder } from './buildItems.js';
 import { delegatingEditorFactory } from './editorFactory.js';
 import { extensionSlots } from './extensionSlots.js';
 import { DIFF_THEMES } from './highlighterPool.js';
+import { fileEndShown } from './fileEndShown.js';
 import { improveDiffAccessibility } from './improveDiffAccessibility.js';
 import { useNarrowWindow } from './useNarrowWindow.js';
+import { lineOfClick, type LineClickFacts } from '../navigation/lineOfClick.js';
+import { SEARCH_MATCH_CSS, searchMatchRendered } from '../search/searchMatchHighlight.js';
 import type { SlotMeta } from './slotMeta.js';
 
 /**
@@ -32,6 +35,7 @@ import type { SlotMeta } from './slotMeta.js';
  * default ones fail on every tinted diff line.)
  */
 const DIFF_CSS = `
+${SEARCH_MATCH_CSS}
 :host {
   --diffs-font-size: 12px;
   --diffs-line-height: 20px;
@@ -45,12 +49,17 @@ span[style*="--diffs-token-light:#66707B" i] { --diffs-token-light: #4b535d !imp
 [data-utility-button] { background-color: light-dark(#0969da, #1f6feb); color: #ffffff; }
 /* The header's counts are FileHeaderActions' (+2 −1, the tree's order); Pierre's own say -1 +2. */
 [data-additions-count], [data-deletions-count] { display: none; }
+/* A click on code places the line cursor, but the code stays text to select: no pointer hand. */
+[data-interactive-lines] [data-line] { cursor: text; }
+/* "More unchanged context may be available" after a last hunk that already reaches the file's end (fileEndShown.ts). */
+:host([data-file-end-shown]) [data-separator][data-separator-last] { display: none; }
 pre code:focus-visible { outline: 2px solid light-dark(#0969da, #4493f8); outline-offset: -2px; }
 /* A file getting ready for editing takes no input (edit/editInputGate.ts): say so under the pointer too. */
 :host([data-edit-getting-ready]) pre, :host([data-edit-getting-ready]) pre * { cursor: progress !important; }
 `;
 
 type GutterClick = (range: SelectedLineRange, context: { item: { id: string } }) => void;
+type LineClick = (props: LineClickFacts, context: { item: { id: string; edit?: boolean } }) => void;
 
 const noSubscription = () => () => undefined;
 const noSnapshot = () => '';
@@ -99,6 +108,14 @@ function DiffCodeView() {
     const onGutterUtilityClick: GutterClick = (range, context) => {
       controller.openComment(selectionToTarget({ fileId: context.item.id, range }));
     };
+    // A click on a line focuses it and puts the line cursor there, as on GitHub;
+    // commenting takes the gutter's "+", a drag over the numbers, `c` or Enter
+    // (issue 18: a click just to focus a line opened a form that took the next key).
+    // A file being edited is the editor's: its clicks place the caret.
+    const onLineClick: LineClick = (props, context) => {
+      const at = context.item.edit === true ? null : lineOfClick(props);
+      if (at) controller.placeCursor(context.item.id, at.side, at.line);
+    };
     return {
       theme: DIFF_THEMES,
       themeType: theme,
@@ -113,9 +130,12 @@ function DiffCodeView() {
       expansionLineCount: 20,
       loadDiffFiles: controller.loadDiffFiles,
       onGutterUtilityClick: onGutterUtilityClick as CodeViewReactOptions<SlotMeta, undefined>['onGutterUtilityClick'],
+      onLineClick: onLineClick as CodeViewReactOptions<SlotMeta, undefined>['onLineClick'],
       unsafeCSS: DIFF_CSS,
-      onPostRender: ((node: HTMLElement, _instance: unknown, phase: string) => {
+      onPostRender: ((node: HTMLElement, instance: { fileDiff?: FileDiffMetadata }, phase: string) => {
+        searchMatchRendered(node, instance.fileDiff?.name, phase);
         if (phase === 'unmount') return;
+        node.toggleAttribute('data-file-end-shown', instance.fileDiff !== undefined && fileEndShown(instance.fileDiff));
         improveDiffAccessibility(node);
         // This diff is in the DOM now: the server's picture of it can go.
         dismissFirstScreen();

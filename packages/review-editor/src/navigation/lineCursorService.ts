@@ -21,7 +21,7 @@ export interface LineCursorService {
   suggestOnLines(): Promise<boolean>;
   /** Esc: no cursor, no selection. */
   leaveLines(): void;
-  /** The cursor on a line of a file (a click on a line, a tree row opened with the keyboard). */
+  /** The cursor on a line of a file (a click on a line), or on its first line (a tree row opened with the keyboard). */
   placeCursor(fileId: string, side?: 'old' | 'new', line?: number): void;
 }
 
@@ -50,7 +50,8 @@ export function createLineCursorService(store: ReviewStore, navigator: Navigator
     placeCursor(fileId, side, line) {
       const file = state().fileById.get(fileId);
       const lines = file ? cursorLinesOf(file) : [];
-      const at = lines.find((l) => side === undefined || (l.side === side && l.line === line)) ?? lines[0];
+      // A line the diff does not list (one shown by expanding context) leaves the cursor where it is.
+      const at = side === undefined ? lines[0] : lines.find((l) => l.side === side && l.line === line);
       if (file && at) go(cursorAt(file.id, at));
     },
   };

@@ -26,12 +26,17 @@ export interface SearchResult {
 
 export const SEARCH_HIT_LIMIT = 10_000;
 
+/** Where `query` first occurs in `text` by the smart-case rule, or -1 (the one rule: hits and their highlight). */
+export function matchIn(text: string, query: string, from = 0): number {
+  if (query === '') return -1;
+  const ignoreCase = query === query.toLowerCase();
+  return (ignoreCase ? text.toLowerCase() : text).indexOf(ignoreCase ? query.toLowerCase() : query, from);
+}
+
 export function searchDiff(files: readonly ReviewFile[], query: string, limit = SEARCH_HIT_LIMIT): SearchResult {
   const hits: SearchHit[] = [];
   if (query === '') return { hits, truncated: false };
-  const ignoreCase = query === query.toLowerCase();
-  const needle = ignoreCase ? query.toLowerCase() : query;
-  const has = (text: string) => (ignoreCase ? text.toLowerCase() : text).includes(needle);
+  const has = (text: string) => matchIn(text, query) >= 0;
   let truncated = false;
 
   for (const file of files) {
