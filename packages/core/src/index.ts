@@ -70,7 +70,6 @@ export { PROPOSALS_NOTE, proposalsToJson, renderProposalsMarkdown, sortProposalS
 export type { ProposalOutcome } from './export/renderProposalOutcomes.js';
 export { exportThreadsOf } from './export/exportThreads.js';
 export type { ExportOpenThread, ExportSettledThread, ExportThreads, OpenThreadState, SettledOutcome, ThreadReply } from './export/exportThreads.js';
-export { SETTLED_HEADING, THREADS_NOTE, renderThreadsMarkdown, threadsToJson } from './export/renderThreadsSection.js';
 
 // Apply planning
 export { planApply } from './apply/planApply.js';
