@@ -3,8 +3,9 @@
  * comments on two lines under a typed reviewer name; the "agent" (the test)
  * edits one commented line and commits; round 2 opens on what changed since
  * round 1 (the untouched files stay viewed), shows the edited comment
- * *changed* and the other *open*, remembers the name, and the reviewer
- * resolves the open one. `redline rounds|threads --json` read the result.
+ * *changed*; the agent's `redline reply --addressed` on the other shows
+ * there as *addressed* with its words; the page remembers the name, and the
+ * reviewer replies and resolves that one. `redline rounds|threads --json` read the result.
  * The three-round version with `redline apply` and two clones is not built
  * yet (see the report of h/threads).
  */
@@ -73,6 +74,11 @@ test('round 2 opens on the change since round 1, with round 1\'s comments as thr
   const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Agent', '-c', 'user.email=agent@redline.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: fixture.dir });
   git('add', '--all');
   git('commit', '--quiet', '-m', 'agent: fix add');
+  // The agent answers the other comment and marks it addressed (issue 14: `redline reply`).
+  const before = JSON.parse((await runRedline(['threads', '--json'], fixture.dir)).stdout) as { threads: { id: string; lines: { startLine: number } | null }[] };
+  const floorThread = before.threads.find((t) => t.lines?.startLine === 6)!;
+  const replied = await runRedline(['reply', floorThread.id, '--text', 'Floor is intended: half rounds down.', '--addressed'], fixture.dir);
+  expect(replied.code, replied.stderr).toBe(0);
 
   // Round 2.
   const round2 = await startRedline({ cwd: fixture.dir });
@@ -83,8 +89,10 @@ test('round 2 opens on the change since round 1, with round 1\'s comments as thr
   const changed = thread(page, /^Comment from round 1, Line 2, Changed$/);
   await expect(changed).toBeVisible();
   await expect(changed.getByRole('group', { name: 'Changed since round 1' })).toContainText('return a + b;');
-  const open = thread(page, /^Comment from round 1, Line 6, Open$/);
+  // The agent's reply shows on its thread, marked addressed.
+  const open = thread(page, /^Comment from round 1, Line 6, Addressed$/);
   await expect(open).toBeVisible();
+  await expect(open).toContainText('Floor is intended: half rounds down.');
   await screenshot(page, 'rounds-round-view');
   await open.getByRole('button', { name: 'Reply' }).click();
   await open.getByRole('textbox', { name: 'Reply' }).fill('Floor is right for odd n.');
@@ -102,5 +110,6 @@ test('round 2 opens on the change since round 1, with round 1\'s comments as thr
   expect(await round2.exited).toBe(0);
   const threads = JSON.parse((await runRedline(['threads', '--json'], fixture.dir)).stdout) as { threads: { state: string; lines: { startLine: number } | null; acts: { act: string; reviewer?: string }[] }[] };
   expect(threads.threads.map((t) => [t.lines?.startLine, t.state]).sort()).toEqual([[2, 'changed'], [6, 'resolved']]);
-  expect(threads.threads.flatMap((t) => t.acts.map((act) => [act.act, act.reviewer]))).toEqual([['reply', '@Alice'], ['resolve', '@Alice']]);
+  // The agent's act first (it has no reviewer: it is not a person's review act), then the reviewer's.
+  expect(threads.threads.flatMap((t) => t.acts.map((act) => [act.act, act.reviewer]))).toEqual([['addressed', undefined], ['reply', '@Alice'], ['resolve', '@Alice']]);
 });
