@@ -16,9 +16,10 @@ export async function sendRound(
   body: (data: ReviewData) => Record<string, unknown>,
   args: string[] = [],
   probe: (page: PageSession, data: ReviewData) => Promise<void> = async () => undefined,
-): Promise<{ stderr: string; data: ReviewData }> {
+  format: 'json' | 'markdown' = 'json',
+): Promise<{ stderr: string; stdout: string; data: ReviewData }> {
   const io = captureIo(dir);
-  const exit = runCli(['--no-open', '--json', ...args], io);
+  const exit = runCli(['--no-open', ...(format === 'json' ? ['--json'] : []), ...args], io);
   const match = await Promise.race([io.waitForStderr(REVIEW_URL_RE), exit.then((code) => Promise.reject(new Error(`exit ${code}: ${io.err()}`)))]);
   const page = await signInAsPage(match[1]!);
   const data = (await page.get(API.review)).json<ReviewData>();
@@ -26,7 +27,7 @@ export async function sendRound(
   const answer = await page.post(API.feedback, body(data));
   expect(answer.status, answer.text).toBe(200);
   expect(await exit, io.err()).toBe(0);
-  return { stderr: io.err(), data };
+  return { stderr: io.err(), stdout: io.out(), data };
 }
 
 export async function runRead(dir: string, args: string[]): Promise<{ code: number; out: string; err: string }> {

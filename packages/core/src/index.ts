@@ -46,7 +46,7 @@ export {
 export type { CodeSpanMatch } from './export/fences.js';
 export { renderFeedbackMarkdown, unsafeCharsWarning } from './export/renderFeedbackMarkdown.js';
 export { parseFeedbackMarkdown } from './export/parseFeedbackMarkdown.js';
-export { decisionForVerdict, FEEDBACK_FORMAT, FEEDBACK_VERSION, parseFeedbackJson, renderClosedFeedbackJson, renderFeedbackJson } from './export/feedbackJson.js';
+export { decisionForVerdict, FEEDBACK_FORMAT, FEEDBACK_VERSION, FEEDBACK_VERSIONS_READ, parseFeedbackJson, renderClosedFeedbackJson, renderFeedbackJson } from './export/feedbackJson.js';
 export type { FeedbackDecision } from './export/feedbackJson.js';
 export { detectFeedbackFormat, parseFeedback } from './export/parseFeedback.js';
 export type { FeedbackParseError, ParseResult } from './export/feedbackParseResult.js';
@@ -68,6 +68,8 @@ export { proposalId } from './proposals/proposalId.js';
 export { isProposalOutdated, linesText } from './proposals/isProposalOutdated.js';
 export { PROPOSALS_NOTE, proposalsToJson, renderProposalsMarkdown, sortProposalStates } from './export/renderProposalOutcomes.js';
 export type { ProposalOutcome } from './export/renderProposalOutcomes.js';
+export { exportThreadsOf } from './export/exportThreads.js';
+export type { ExportOpenThread, ExportSettledThread, ExportThreads, OpenThreadState, SettledOutcome, ThreadReply } from './export/exportThreads.js';
 
 // Apply planning
 export { planApply } from './apply/planApply.js';

@@ -263,7 +263,7 @@ describe('feedback and close', () => {
     const result = (await harness.send('POST', API.feedback, { verdict: 'approve', summary: '', annotations: [] })).json<FeedbackResult>();
     expect(result.format).toBe('json');
     expect(result.output).toBe(renderFeedbackJson({ target: review.target, verdict: 'approve', summary: '', annotations: [], files: review.files.map(({ path, oldPath, status }) => ({ path, oldPath, status })) }));
-    expect(JSON.parse(result.output)).toMatchObject({ format: 'redline-feedback', version: 1, verdict: 'approve' });
+    expect(JSON.parse(result.output)).toMatchObject({ format: 'redline-feedback', version: 2, verdict: 'approve' });
   });
 
   it('refuses an invalid submission naming the field, and the review goes on', async () => {

@@ -50,7 +50,7 @@ function messages(text: string): string[] {
 describe('renderFeedbackJson', () => {
   it('is versioned, pretty-printed, ASCII-only, and parses back to the normalized review', () => {
     const json = renderFeedbackJson(hostile);
-    expect(json.startsWith('{\n  "format": "redline-feedback",\n  "version": 1,\n')).toBe(true);
+    expect(json.startsWith('{\n  "format": "redline-feedback",\n  "version": 2,\n')).toBe(true);
     expect(json).toMatch(/^[\x00-\x7e]*$/);
     expect(json).toContain('\\u202e');
     const result = parseFeedbackJson(json);
@@ -110,8 +110,8 @@ describe('parseFeedbackJson validation names the bad field', () => {
 
   it('checks the envelope, target, verdict, summary and files', () => {
     expect(messages(document([], { format: 'other' }))).toEqual(['format: expected "redline-feedback", got "other"']);
-    expect(messages(document([], { version: 2 }))).toEqual(['version: 2 is newer than this Redline reads (1); update Redline']);
-    expect(messages(document([], { version: '1' }))).toEqual(['version: expected 1, got "1"']);
+    expect(messages(document([], { version: 3 }))).toEqual(['version: 3 is newer than this Redline reads (2); update Redline']);
+    expect(messages(document([], { version: '1' }))).toEqual(['version: expected 1 or 2, got "1"']);
     expect(messages('[]')).toEqual(['expected a JSON object with "format": "redline-feedback"']);
     expect(
       messages(
@@ -143,7 +143,7 @@ describe('parseFeedbackJson validation names the bad field', () => {
     expect(parseFeedbackJson(document([])).ok).toBe(true);
     expect(parseFeedbackJson(document([], { decision: 'comment' })).ok).toBe(true);
     expect(messages(document([], { decision: 'approve' }))).toEqual(['decision: expected "comment" (the verdict is "comment"), got "approve"']);
-    expect(JSON.parse(renderClosedFeedbackJson())).toEqual({ format: 'redline-feedback', version: 1, decision: 'closed' });
+    expect(JSON.parse(renderClosedFeedbackJson())).toEqual({ format: 'redline-feedback', version: 2, decision: 'closed' });
   });
 
   it('reports invalid JSON with its line', () => {

@@ -1,7 +1,7 @@
 /**
  * The JSON form of the feedback export (`redline --json`): the same review as
  * the markdown, as data. Versioned (`"format": "redline-feedback", "version":
- * 1`), pretty-printed with two spaces, keys in a fixed order, and ASCII-only:
+ * 2`), pretty-printed with two spaces, keys in a fixed order, and ASCII-only:
  * every non-ASCII character is written as a `\uXXXX` escape, so invisible and
  * bidirectional characters are visible in the raw text and survive any
  * transport. See docs/feedback-format.md.
@@ -9,11 +9,14 @@
 import type { FeedbackParseError, ParseResult } from './feedbackParseResult.js';
 import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
 import { proposalsToJson } from './renderProposalOutcomes.js';
+import { threadsToJson } from './renderThreadsSection.js';
 import type { Annotation, FeedbackReview, Verdict } from '../model/types.js';
 import { formatFieldProblem, validateFeedbackReview } from './validateFeedbackReview.js';
 
 export const FEEDBACK_FORMAT = 'redline-feedback';
-export const FEEDBACK_VERSION = 1;
+/** Version 2 (issue 13) added `threads`; the readers still read version 1, whose reviews mean the same. */
+export const FEEDBACK_VERSION = 2;
+export const FEEDBACK_VERSIONS_READ: readonly number[] = [1, 2];
 
 /**
  * What the reviewer decided, for a program to branch on without reading the
@@ -57,7 +60,8 @@ export function renderFeedbackJson(review: FeedbackReview): string {
     document.files = normalized.files.map((f) => ({ path: f.path, oldPath: f.oldPath, status: f.status }));
   }
   document.annotations = normalized.annotations.map(annotationToJson);
-  // The agent's proposals and their outcomes (issue 14): a field of their own, after the annotations.
+  // The earlier rounds' threads (issue 13, version 2), then the agent's proposals (issue 14): fields of their own.
+  if (review.threads) document.threads = threadsToJson(review.threads);
   if (review.proposals && review.proposals.length > 0) document.proposals = proposalsToJson(review.proposals);
   return toAsciiJson(document) + '\n';
 }
@@ -120,13 +124,13 @@ function checkEnvelope(value: unknown): FeedbackParseError[] {
   if (format !== FEEDBACK_FORMAT) {
     return [{ message: `format: expected "${FEEDBACK_FORMAT}", got ${JSON.stringify(format) ?? 'nothing'}` }];
   }
-  if (version !== FEEDBACK_VERSION) {
+  if (typeof version !== 'number' || !FEEDBACK_VERSIONS_READ.includes(version)) {
     const newer = typeof version === 'number' && Number.isInteger(version) && version > FEEDBACK_VERSION;
     return [
       {
         message: newer
           ? `version: ${version} is newer than this Redline reads (${FEEDBACK_VERSION}); update Redline`
-          : `version: expected ${FEEDBACK_VERSION}, got ${JSON.stringify(version) ?? 'nothing'}`,
+          : `version: expected ${FEEDBACK_VERSIONS_READ.join(' or ')}, got ${JSON.stringify(version) ?? 'nothing'}`,
       },
     ];
   }

@@ -33,6 +33,8 @@ export const GENERAL_COMMENT_HEADING = '### Comment';
 export const FILE_COMMENT_HEADING = '### File comment';
 /** The agent's proposals and their outcomes (issue 14): the last section; the parser reads nothing after it. */
 export const PROPOSALS_HEADING = '## Agent proposals';
+/** The threads of earlier rounds (issue 13): for the agent to read; the parser reads nothing after it either. */
+export const THREADS_HEADING = '## Threads from earlier rounds';
 
 export const STATUS_NOTES: Partial<Record<FileStatus, string>> = {
   added: 'added',

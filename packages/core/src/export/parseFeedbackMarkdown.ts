@@ -29,6 +29,7 @@ import {
   GENERAL_COMMENT_HEADING,
   GENERAL_HEADING,
   PROPOSALS_HEADING,
+  THREADS_HEADING,
   ITEM,
   LABELS,
   LINE_COUNT_NOTE_RE,
@@ -134,8 +135,9 @@ class MarkdownReader {
       const line = trimEnd(raw);
       this.i++;
       if (line === '') continue;
-      // The agent's proposals (renderProposalOutcomes.ts) are for the agent to read, not annotations: the export ends here.
-      if (line === PROPOSALS_HEADING) break;
+      // The agent's proposals (renderProposalOutcomes.ts) and the earlier rounds' threads (renderThreadsSection.ts)
+      // are for the agent to read, not annotations: the export ends here, so a thread's code is never a suggestion.
+      if (line === PROPOSALS_HEADING || line === THREADS_HEADING) break;
       if (line.startsWith('>')) this.readProse(raw, index);
       else if (line.startsWith('### ')) this.readAnnotationHeading(line, index);
       else if (line.startsWith('## ') || line === '##') this.readSectionHeading(line, index);

@@ -42,6 +42,7 @@ import {
 } from './feedbackMarkdownSyntax.js';
 import { languageForPath } from '../diff/languageForPath.js';
 import { renderProposalsMarkdown } from './renderProposalOutcomes.js';
+import { renderThreadsMarkdown } from './renderThreadsSection.js';
 import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
 import { escapeUnsafeChars, findUnsafeChars, formatCodePoint } from '../safety/textSafety.js';
 import type { Annotation, FeedbackReview, FileFacts } from '../model/types.js';
@@ -79,7 +80,8 @@ export function renderFeedbackMarkdown(review: FeedbackReview): string {
     }
     out.push(...renderAnnotation(annotation));
   }
-  // The agent's proposals and their outcomes (issue 14): a section of their own, last.
+  // The earlier rounds' threads (issue 13), then the agent's proposals and their outcomes (issue 14): sections of their own.
+  if (review.threads) out.push(...renderThreadsMarkdown(review.threads));
   if (review.proposals && review.proposals.length > 0) out.push(...renderProposalsMarkdown(review.proposals));
   return out.join('\n\n') + '\n';
 }

@@ -10,6 +10,7 @@
 
 import type { ReviewRoundsData, ThreadActInput } from '../rounds/roundTypes.js';
 import type { ProposalState } from '../proposals/proposalTypes.js';
+import type { ExportThreads } from '../export/exportThreads.js';
 
 /** Which side of a diff a line belongs to. `old` is the base, `new` the change. */
 export type Side = 'old' | 'new';
@@ -257,6 +258,8 @@ export interface FeedbackReview {
   files?: Pick<FileFacts, 'path' | 'oldPath' | 'status'>[];
   /** The agent's proposals with the reviewer's answers (issue 14), rendered in a section of their own; absent: none. */
   proposals?: ProposalState[];
+  /** The earlier rounds' threads still open and those settled since the last round (issue 13); absent: none. */
+  threads?: ExportThreads;
 }
 
 /** An error answer from the API: `{ error: { code, message } }`. */

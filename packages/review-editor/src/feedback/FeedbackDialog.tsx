@@ -27,13 +27,15 @@ export function FeedbackDialog() {
   const summary = useReview((s) => s.summary);
   const annotations = useReview((s) => s.annotations);
   const review = useReview((s) => s.review);
+  // A resolve, reopen or reply changes the threads section of the export (issue 13).
+  const threadActs = useReview((s) => s.threadActs);
   const error = useReview((s) => s.error);
   const confirmed = useReview((s) => s.overlapsConfirmed);
   const [sending, setSending] = useState(false);
   const summaryId = useId();
   const previewId = useId();
 
-  const preview = useMemo(() => (review ? renderFeedbackMarkdown(controller.feedbackReview()) : ''), [controller, review, verdict, summary, annotations]);
+  const preview = useMemo(() => (review ? renderFeedbackMarkdown(controller.feedbackReview()) : ''), [controller, review, verdict, summary, annotations, threadActs]);
   const overlaps = overlapsOf(annotations);
   const overlapping = annotations.filter((a) => overlaps.has(a.id));
   const badName = useReview((s) => s.reviewerCheck.kind === 'invalid');

@@ -1,0 +1,95 @@
+/**
+ * What the export of round N tells the agent about earlier rounds (issue 13):
+ * every thread still asked of it, and what was settled since the last round.
+ * Chosen from the threads the page shows (`ReviewData.rounds.threads`, the
+ * core's computeThreads) and this Send's own acts, so the page's preview and
+ * the CLI's output, both built by `buildFeedbackReview`, are one text.
+ *
+ * - Still open: states open, changed and addressed, less the suggestions
+ *   already applied (the agent did them) and the threads this Send resolves;
+ *   plus resolved threads this Send reopens (asked again: `open`).
+ * - Settled: the threads this Send resolves, and the applied suggestions not
+ *   resolved yet (resolved ones dropped out of the list in an earlier round).
+ */
+import type { LineSpan } from '../apply/suggestionOutcome.js';
+import type { Side } from '../model/types.js';
+import type { Thread, ThreadActInput, ThreadState } from '../rounds/roundTypes.js';
+import { compareStrings } from './normalizeFeedbackReview.js';
+
+export type OpenThreadState = Extract<ThreadState, 'open' | 'changed' | 'addressed'>;
+
+export interface ThreadReply {
+  by: 'reviewer' | 'agent';
+  text: string;
+}
+
+export interface ExportOpenThread {
+  id: string;
+  round: number;
+  state: OpenThreadState;
+  kind: 'comment' | 'suggestion';
+  path: string;
+  /** Where its lines are now; null for file and general threads. */
+  where: { side: Side; lines: LineSpan } | null;
+  text: string;
+  /** The lines it points at now; null where there are none (file, general and old-side threads). */
+  codeNow: string | null;
+  /** Every reply on it (the agent's "addressed" included), oldest first, this Send's last. */
+  replies: ThreadReply[];
+}
+
+export type SettledOutcome = 'resolved' | 'applied';
+
+export interface ExportSettledThread {
+  id: string;
+  round: number;
+  path: string;
+  outcome: SettledOutcome;
+}
+
+export interface ExportThreads {
+  open: ExportOpenThread[];
+  settled: ExportSettledThread[];
+}
+
+/** The threads for the export; undefined when there are none to tell (the export is then as before rounds). */
+export function exportThreadsOf(threads: readonly Thread[], acts: readonly ThreadActInput[]): ExportThreads | undefined {
+  const lastAct = new Map<string, ThreadActInput['act']>();
+  for (const act of acts) if (act.act !== 'reply') lastAct.set(act.thread, act.act);
+  const open: ExportOpenThread[] = [];
+  const settled: ExportSettledThread[] = [];
+  for (const thread of [...threads].sort(compareThreads)) {
+    const state = stateAfterThisSend(thread, lastAct.get(thread.id));
+    const applied = thread.kind === 'suggestion' && thread.applied;
+    if (state === 'resolved') {
+      if (thread.state !== 'resolved') settled.push(settledOf(thread, 'resolved'));
+    } else if (applied && state !== 'outdated') settled.push(settledOf(thread, 'applied'));
+    else if (state !== 'outdated') open.push(openOf(thread, state, acts));
+  }
+  return open.length === 0 && settled.length === 0 ? undefined : { open, settled };
+}
+
+/** This Send's resolve or reopen, on top of the state computed from the earlier rounds. */
+function stateAfterThisSend(thread: Thread, act: ThreadActInput['act'] | undefined): ThreadState {
+  if (act === 'resolve') return 'resolved';
+  if (act === 'reopen' && thread.state === 'resolved') return 'open';
+  return thread.state;
+}
+
+function openOf(thread: Thread, state: OpenThreadState, acts: readonly ThreadActInput[]): ExportOpenThread {
+  const { annotation } = thread;
+  const where = annotation.scope === 'line' && thread.lines !== null ? { side: annotation.side, lines: { ...thread.lines } } : null;
+  // The agent's "addressed" carries its reply (docs/rounds.md); resolve and reopen notes are not replies.
+  const replies: ThreadReply[] = thread.acts.filter((a) => a.act === 'reply' || a.act === 'addressed').map((a) => ({ by: a.by, text: a.text }));
+  for (const act of acts) if (act.thread === thread.id && act.act === 'reply') replies.push({ by: 'reviewer', text: act.text });
+  return { id: thread.id, round: thread.round, state, kind: thread.kind, path: thread.path, where, text: annotation.text, codeNow: thread.code.now, replies };
+}
+
+function settledOf(thread: Thread, outcome: SettledOutcome): ExportSettledThread {
+  return { id: thread.id, round: thread.round, path: thread.path, outcome };
+}
+
+/** The one order: by round, path, first line now, then id. */
+function compareThreads(a: Thread, b: Thread): number {
+  return a.round - b.round || compareStrings(a.path, b.path) || (a.lines?.startLine ?? 0) - (b.lines?.startLine ?? 0) || compareStrings(a.id, b.id);
+}

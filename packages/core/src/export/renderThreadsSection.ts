@@ -1,0 +1,70 @@
+/**
+ * The earlier rounds' threads in the export (issue 13): what is still asked
+ * of the agent, with the code each thread points at now, and what was settled
+ * since the last round. A section of its own after the annotations, in both
+ * forms (docs/feedback-format.md, "Threads from earlier rounds"); the markdown
+ * parser stops at its heading, so `redline apply` never takes a thread's code
+ * for a suggestion. Everything is written with the export's own escaping:
+ * words quoted (`quote`), ids and paths as code spans (`inlineCode`), code
+ * fenced with its warning line (`codeBlock`).
+ */
+import { languageForPath } from '../diff/languageForPath.js';
+import type { ExportOpenThread, ExportSettledThread, ExportThreads, ThreadReply } from './exportThreads.js';
+import { THREADS_HEADING } from './feedbackMarkdownSyntax.js';
+import { codeBlock, inlineCode, quote } from './renderFeedbackMarkdown.js';
+
+export const THREADS_NOTE =
+  '_Every thread of an earlier round that is still open, with the code it points at now: it is asked of you as well as the annotations above._';
+export const SETTLED_HEADING = '### Resolved or applied since the last round';
+
+export function renderThreadsMarkdown({ open, settled }: ExportThreads): string[] {
+  const out = [THREADS_HEADING, THREADS_NOTE];
+  for (const thread of open) out.push(...renderOpenThread(thread));
+  if (settled.length > 0) out.push(SETTLED_HEADING, settled.map(settledLine).join('\n'));
+  return out;
+}
+
+function renderOpenThread(thread: ExportOpenThread): string[] {
+  const out = [`### Thread ${inlineCode(thread.id)} · round ${thread.round} · ${thread.state}`];
+  out.push(`- **Where:** ${whereWords(thread)}\n- **Kind:** ${thread.kind}`);
+  if (thread.text !== '') out.push(quote(thread.text));
+  if (thread.codeNow !== null) out.push(codeBlock('**Code now:**', thread.codeNow, languageForPath(thread.path)));
+  for (const reply of thread.replies) out.push(replyLabel(reply), quote(reply.text === '' ? '(no text)' : reply.text));
+  return out;
+}
+
+function whereWords({ path, where }: ExportOpenThread): string {
+  if (path === '') return 'the whole review';
+  if (where === null) return `${inlineCode(path)} (the file)`;
+  const { startLine, endLine } = where.lines;
+  const lines = startLine === endLine ? `line ${startLine}` : `lines ${startLine}-${endLine}`;
+  return `${inlineCode(path)} ${lines} (${where.side})`;
+}
+
+function replyLabel(reply: ThreadReply): string {
+  return reply.by === 'reviewer' ? "**Reviewer's reply:**" : "**Agent's reply:**";
+}
+
+function settledLine({ id, round, path, outcome }: ExportSettledThread): string {
+  const where = path === '' ? 'the whole review' : inlineCode(path);
+  const what = outcome === 'resolved' ? 'resolved by the reviewer' : 'suggestion applied';
+  return `- ${inlineCode(id)} (round ${round}, ${where}): ${what}`;
+}
+
+/** The JSON form: fixed key order; `where` and `codeNow` are null where there are none. */
+export function threadsToJson({ open, settled }: ExportThreads): Record<string, unknown> {
+  return {
+    open: open.map((t) => ({
+      id: t.id,
+      round: t.round,
+      state: t.state,
+      kind: t.kind,
+      path: t.path,
+      where: t.where === null ? null : { side: t.where.side, startLine: t.where.lines.startLine, endLine: t.where.lines.endLine },
+      text: t.text,
+      codeNow: t.codeNow,
+      replies: t.replies.map((r) => ({ by: r.by, text: r.text })),
+    })),
+    settled: settled.map((t) => ({ id: t.id, round: t.round, path: t.path, outcome: t.outcome })),
+  };
+}
