@@ -9,6 +9,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ReviewContext } from '../src/testing/editTestHost.js';
 import { createDebouncedTask } from './debouncedTask.js';
 import { EditHud } from './EditHud.js';
+import { isGettingReady } from './editQueries.js';
 import { editControllerFor } from './editSessionController.js';
 import { CALC_NEW, createEditHarness } from './testing/editFixtures.js';
 import { createStubAdapter, FakeCodeView } from './testing/fakeCodeView.js';
@@ -31,7 +32,15 @@ async function editingHud() {
   );
   await act(async () => {
     edit.requestEdit('src/calc.ts');
-    await vi.waitFor(() => expect(view.isEditing('src/calc.ts')).toBe(true));
+    // Editing, and past "Getting the editor ready" (the caret placed): on a loaded machine the
+    // second step came after the first check (CI: the HUD still said it was getting ready).
+    await vi.waitFor(
+      () => {
+        expect(view.isEditing('src/calc.ts')).toBe(true);
+        expect(isGettingReady(edit.state.getState().session)).toBe(false);
+      },
+      { timeout: 5000 },
+    );
   });
   return { harness, edit, view };
 }
