@@ -12,9 +12,8 @@ import { openReview, startRedline, type RunningRedline } from './support/redline
 
 const OUT = join(process.cwd(), 'docs/screenshots');
 
-// Skipped in the normal suite on purpose: it rewrites the tracked images under docs/screenshots.
-// Skipped in `npm test` on purpose: these only write docs/screenshots/*.png (nothing to assert);
-// run them with SCREENSHOTS=1 to refresh the pictures, then look at them.
+// Skipped in the normal suite on purpose: it rewrites the tracked images under docs/screenshots
+// (nothing to assert); run it with SCREENSHOTS=1 to refresh them, then look at them.
 test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to refresh docs/screenshots');
 
 let redline: RunningRedline | null = null;
