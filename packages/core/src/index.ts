@@ -108,7 +108,7 @@ export type { RepoPathProblem, RepoPathProblemKind } from './safety/repoPathProb
 // The first screen: one DOM-free model the server's HTML and the page's components draw from
 export { buildFirstScreen, FIRST_SCREEN_LIMITS } from './firstScreen/buildFirstScreen.js';
 export type {
-  FirstScreen, FirstScreenFile, FirstScreenHunk, FirstScreenLimits, FirstScreenTreeRow,
+  FirstScreen, FirstScreenFile, FirstScreenHunk, FirstScreenLimits, FirstScreenRoundView, FirstScreenTreeRow,
 } from './firstScreen/buildFirstScreen.js';
 export { changedFilesLabel, largeDiffNote, SIDEBAR_WORDS, signedCount, unmodifiedLinesLabel } from './firstScreen/diffWording.js';
 export { fileNotices, isModeOnly, isRenameOnly } from './firstScreen/fileNotices.js';

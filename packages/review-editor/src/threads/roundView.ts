@@ -119,13 +119,16 @@ export function roundViewShown(s: ReviewStoreState): unknown {
 export function installRoundView(store: ReviewStore, api: Pick<ReviewApi, 'getRoundChanges' | 'getRoundDiff'>): () => void {
   let started = false;
   let written = store.getState().roundView;
-  return store.subscribe((s) => {
+  const follow = (s: ReviewStoreState) => {
     if (!started && s.review) {
       started = true;
       void startRoundView(store, api, readRoundViewHash());
     }
     if (s.roundView !== written) writeRoundViewHash((written = s.roundView));
-  });
+  };
+  const unsubscribe = store.subscribe(follow);
+  follow(store.getState());
+  return unsubscribe;
 }
 
 /**
