@@ -16,7 +16,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { runRedline } from './support/agentCli';
 import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
 import { openReview, startRedline } from './support/redline';
-import { commentOnLine } from './support/reviewPage';
+import { commentOnLine, fileDiff, lineNumber } from './support/reviewPage';
 
 let fixture: FixtureRepo;
 
@@ -112,4 +112,54 @@ test('round 2 opens on the change since round 1, with round 1\'s comments as thr
   expect(threads.threads.map((t) => [t.lines?.startLine, t.state]).sort()).toEqual([[2, 'changed'], [6, 'resolved']]);
   // The agent's act first (it has no reviewer: it is not a person's review act), then the reviewer's.
   expect(threads.threads.flatMap((t) => t.acts.map((act) => [act.act, act.reviewer]))).toEqual([['addressed', undefined], ['reply', '@Alice'], ['resolve', '@Alice']]);
+});
+
+test('round 2 shows the line-level change since round 1, switches to all changes, and a comment made there exports like one made in the whole view', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const calc = fixture.files.modified;
+  const round1 = await startRedline({ cwd: fixture.dir });
+  await openReview(page, round1);
+  await commentOnLine(page, calc, 2, 'Subtract? This is add.');
+  await sendAs(page, '@Alice');
+  expect(await round1.exited).toBe(0);
+  // The agent edits line 2 after round 1 (back to the base's text) and commits.
+  writeFileSync(join(fixture.dir, calc), 'export function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport function half(n: number): number {\n  return Math.floor(n / 2);\n}\n');
+  execFileSync('git', ['-c', 'user.name=Agent', '-c', 'user.email=agent@redline.invalid', '-c', 'commit.gpgsign=false', 'commit', '--quiet', '--all', '-m', 'agent: fix add'], { cwd: fixture.dir });
+
+  const round2 = await startRedline({ cwd: fixture.dir, args: ['--json'] });
+  await openReview(page, round2);
+  const show = page.getByRole('combobox', { name: 'Show' });
+  await expect(show).toHaveValue('since-last');
+  // Line 2 against round 1's text (the base had `a + b` there: the whole change does not show it), not the base's line 6.
+  const diff = fileDiff(page, calc);
+  await expect(diff).toContainText('return a - b;');
+  await expect(diff).not.toContainText('return n / 2;');
+  await expect(lineNumber(page, calc, 'old', 2)).toBeVisible();
+  // Round 1's side takes no comment, and says why.
+  await lineNumber(page, calc, 'old', 2).click();
+  await page.keyboard.press('c');
+  await expect(page.getByText("The left side is round 1's text, not part of the change you send")).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /^Comment/ })).toHaveCount(0);
+  // Line 5 is in both views' hunks: a comment on it here, another in the whole view.
+  await commentOnLine(page, calc, 5, 'From the round view.');
+
+  await show.selectOption('all');
+  await expect(diff).toContainText('return n / 2;');
+  // Round 1's line 2 is gone from the diff (only the changed thread still quotes it).
+  await expect(lineNumber(page, calc, 'old', 2)).toHaveCount(0);
+  // Kept on reload (the address's #round-view=), with the comment made in the round view.
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Show' })).toHaveValue('all');
+  await expect(fileDiff(page, calc)).toContainText('return n / 2;');
+  await expect(page.getByRole('article', { name: 'Comment, Line 5 (new)' }).filter({ hasText: 'From the round view.' })).toBeVisible();
+  await commentOnLine(page, calc, 5, 'From the whole view.');
+
+  await sendAs(page, null);
+  expect(await round2.exited).toBe(0);
+  const exported = JSON.parse(round2.stdout()) as { annotations: Record<string, unknown>[] };
+  const [fromRound, fromWhole] = ['From the round view.', 'From the whole view.'].map((text) => exported.annotations.find((a) => a.text === text));
+  const anchor = (a: Record<string, unknown> | undefined) => (a ? { ...a, id: undefined, text: undefined, createdAt: undefined } : null);
+  expect(anchor(fromRound)).toMatchObject({ scope: 'line', path: calc, side: 'new', startLine: 5, endLine: 5 });
+  expect(anchor(fromRound)).toEqual(anchor(fromWhole));
 });

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ReviewData } from '@redline/core';
 import { createReviewStore } from '../app/reviewStore.js';
 import { createItemsBuilder } from '../diff/buildItems.js';
-import { CALC_FILES, CALC_PATCH, makeReview } from '../testing/fixtures.js';
+import { CALC_FILES, CALC_PATCH, KINDS_FILES, KINDS_PATCH, makeReview } from '../testing/fixtures.js';
 import { createMemoryApi } from '../testing/memoryApi.js';
 import { createHarness, renderWithReview, type ReviewHarness } from '../testing/renderWithReview.js';
 import { roundsData } from '../testing/roundsFixture.js';
@@ -48,13 +48,27 @@ describe('since round N, line by line', () => {
   it('opens on the diff since the last round, chosen in the update that puts the review in, without asking the server', () => {
     const store = createReviewStore();
     const api = createMemoryApi(twoRounds());
-    installRoundView(store, api);
+    installRoundView(store);
     store.getState().loadReview(twoRounds(), null);
     // Synchronously: no frame of the whole change in between.
     expect(store.getState().roundChanges).toMatchObject({ kind: 'ready', round: 2 });
     expect(api.calls).toEqual([]);
     const file = store.getState().files[0]!;
     expect(roundFileView(store.getState(), file)!.file.fileDiff.deletionLines).toContain('export const VERSION = 3;\n');
+    // No viewed marks yet: the saved draft, restored after the review lands, restores onto untouched work.
+    expect(store.getState().viewed).toEqual({});
+  });
+
+  it('files unchanged since the last round fold at landing, and are marked viewed after the load', async () => {
+    const review = makeReview(KINDS_PATCH + CALC_PATCH, [...KINDS_FILES, ...CALC_FILES], { rounds: twoRounds().rounds!, sinceRound: twoRounds().sinceRound! });
+    const store = createReviewStore();
+    installRoundView(store);
+    store.getState().loadReview(review, null);
+    expect(store.getState().isCollapsed('bin.dat')).toBe(true);
+    expect(store.getState().isCollapsed('src/calc.ts')).toBe(false);
+    await startRoundView(store, createMemoryApi(review));
+    expect(store.getState().isViewed('bin.dat')).toBe(true);
+    expect(store.getState().isViewed('src/calc.ts')).toBe(false);
   });
 
   it('shows round 2\'s text on the old side; cards on new-side lines sit where they do in the whole change; the old side refuses comments, saying why', async () => {
@@ -79,7 +93,7 @@ describe('since round N, line by line', () => {
 
   it('"All changes" shows the base→now diff, where the old side takes comments again', async () => {
     const h = createHarness(twoRounds());
-    installRoundView(h.store, h.api);
+    installRoundView(h.store);
     renderWithReview(<RoundViewSwitch />, h);
     fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: 'all' } });
     expect(itemsOf(h)[0]!.fileDiff).toBe(h.store.getState().files[0]!.fileDiff);
@@ -93,7 +107,7 @@ describe('an earlier pair', () => {
   it('is listed, shown read-only once its diff is in: no cards, no forms, a note', async () => {
     const h = createHarness(twoRounds());
     h.api.roundDiffs.set(`${TREE1}-${TREE2}`, PAIR_PATCH);
-    installRoundView(h.store, h.api);
+    installRoundView(h.store);
     renderWithReview(<RoundViewSwitch />, h);
     expect(screen.getByRole('option', { name: 'Round 1 → Round 2 (read-only)' })).toBeTruthy();
     fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: '1-2' } });
@@ -139,7 +153,7 @@ describe('no series', () => {
   it('loads as before: nothing asked, nothing shown in a round view', () => {
     const store = createReviewStore();
     const api = createMemoryApi(makeReview(CALC_PATCH, CALC_FILES));
-    installRoundView(store, api);
+    installRoundView(store);
     store.getState().loadReview(makeReview(CALC_PATCH, CALC_FILES), null);
     expect(api.calls).toEqual([]);
     expect(store.getState().roundChanges).toEqual({ kind: 'none' });

@@ -112,17 +112,21 @@ export function roundViewShown(s: ReviewStoreState): unknown {
 }
 
 /**
- * Call before the review is loaded: the view is chosen in the same store
- * update that puts the review in, and the choice is kept in the address's
- * `#round-view=` (a reload keeps it; a new review link starts on the default).
+ * Call before the review is loaded: in the store update that puts the review
+ * in, the files unchanged since the last round fold and the chosen view is
+ * shown (no frame of the whole change first). Their viewed marks wait for
+ * startRoundView, after the load: a saved draft is restored only onto
+ * untouched work. The choice is kept in the address's `#round-view=` (a
+ * reload keeps it; a new review link starts on the default).
  */
-export function installRoundView(store: ReviewStore, api: Pick<ReviewApi, 'getRoundChanges' | 'getRoundDiff'>): () => void {
-  let started = false;
+export function installRoundView(store: ReviewStore): () => void {
+  const choice = readRoundViewHash();
+  let landed = false;
   let written = store.getState().roundView;
   const follow = (s: ReviewStoreState) => {
-    if (!started && s.review) {
-      started = true;
-      void startRoundView(store, api, readRoundViewHash());
+    if (!landed && s.review) {
+      landed = true;
+      showAtLanding(store, choice);
     }
     if (s.roundView !== written) writeRoundViewHash((written = s.roundView));
   };
@@ -131,19 +135,38 @@ export function installRoundView(store: ReviewStore, api: Pick<ReviewApi, 'getRo
   return unsubscribe;
 }
 
+function showAtLanding(store: ReviewStore, choice: RoundViewChoice | null): void {
+  const s = store.getState();
+  const since = sinceOfLastRound(s);
+  if (!since) return;
+  const changed = new Set(since.changedPaths);
+  const unchanged = s.files.filter((file) => !changed.has(file.path));
+  for (const file of unchanged) s.setCollapsed(file.id, true);
+  s.setRoundChanges({ kind: 'ready', round: since.round, changed, folded: unchanged.map((file) => file.id) });
+  if (choice === 'all') s.chooseRoundView('all');
+}
+
+/** The review's diff since its last round, when that round's state is the one it was read from. */
+function sinceOfLastRound(s: ReviewStoreState) {
+  const last = s.review?.rounds?.rounds.at(-1);
+  const since = s.review?.sinceRound;
+  return last && last.state.kind === 'recorded' && since?.from === last.state.tree ? since : null;
+}
+
 /**
  * Marks the files unchanged since the last round viewed and shows the
- * chosen view. With the review's `sinceRound` this is all done at once;
- * without it (the server could not read it), the server is asked which
- * files changed, as before the line-level view.
+ * chosen view (call once the review and its draft are in). With the
+ * review's `sinceRound` nothing is asked; without it (the server could not
+ * read it), the server is asked which files changed, as before the
+ * line-level view.
  */
-export async function startRoundView(store: ReviewStore, api: Pick<ReviewApi, 'getRoundChanges' | 'getRoundDiff'>, choice: RoundViewChoice | null = null): Promise<void> {
+export async function startRoundView(store: ReviewStore, api: Pick<ReviewApi, 'getRoundChanges' | 'getRoundDiff'>, choice: RoundViewChoice | null = readRoundViewHash()): Promise<void> {
   const state = () => store.getState();
   const last = state().review?.rounds?.rounds.at(-1);
   if (!last) return;
   if (last.state.kind === 'missing') return state().setRoundChanges({ kind: 'missing', round: last.number });
-  const since = state().review?.sinceRound;
-  if (since?.from === last.state.tree) {
+  const since = sinceOfLastRound(state());
+  if (since) {
     foldUnchanged(store, last.number, since.changedPaths);
   } else {
     state().setRoundChanges({ kind: 'loading', round: last.number });
@@ -153,10 +176,10 @@ export async function startRoundView(store: ReviewStore, api: Pick<ReviewApi, 'g
       return state().setRoundChanges({ kind: 'missing', round: last.number });
     }
   }
-  if (choice === 'all') state().chooseRoundView('all');
-  else if (choice !== null && isRoundPair(choice) && roundPairs(state()).includes(choice)) await showRoundPair(store, api, choice);
+  if (choice !== null && isRoundPair(choice) && roundPairs(state()).includes(choice)) return showRoundPair(store, api, choice);
+  // Marking viewed folds: the view's own folding is put back ("All changes" unfolds).
+  state().chooseRoundView(choice === 'all' ? 'all' : state().roundView);
 }
-
 function foldUnchanged(store: ReviewStore, round: number, changedPaths: readonly string[]): void {
   const state = () => store.getState();
   const changed = new Set(changedPaths);
