@@ -38,6 +38,16 @@ async function sendAs(page: Page, name: string | null) {
   await expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible();
 }
 
+/** Round 1 opened at 1400×900 with a comment on line 2 of the modified file. */
+async function startRoundOne(page: Page) {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const round1 = await startRedline({ cwd: fixture.dir });
+  await openReview(page, round1);
+  await commentOnLine(page, fixture.files.modified, 2, 'Subtract? This is add.');
+  return round1;
+}
+
 async function screenshot(page: Page, name: string) {
   if (!process.env.SCREENSHOTS) return;
   for (const [width, height] of [[1400, 900], [800, 700]] as const) {
@@ -49,14 +59,9 @@ async function screenshot(page: Page, name: string) {
 }
 
 test('round 2 opens on the change since round 1, with round 1\'s comments as threads in their states', async ({ page }) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1400, height: 900 });
   const calc = fixture.files.modified;
-
   // Round 1: two comments, a typed name (with an invisible character first: refused).
-  const round1 = await startRedline({ cwd: fixture.dir });
-  await openReview(page, round1);
-  await commentOnLine(page, calc, 2, 'Subtract? This is add.');
+  const round1 = await startRoundOne(page);
   await commentOnLine(page, calc, 6, 'Why floor?');
   await page.getByRole('button', { name: /^Send Feedback/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
@@ -115,12 +120,8 @@ test('round 2 opens on the change since round 1, with round 1\'s comments as thr
 });
 
 test('round 2 shows the line-level change since round 1, switches to all changes, and a comment made there exports like one made in the whole view', async ({ page }) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1400, height: 900 });
   const calc = fixture.files.modified;
-  const round1 = await startRedline({ cwd: fixture.dir });
-  await openReview(page, round1);
-  await commentOnLine(page, calc, 2, 'Subtract? This is add.');
+  const round1 = await startRoundOne(page);
   await sendAs(page, '@Alice');
   expect(await round1.exited).toBe(0);
   // The agent edits line 2 after round 1 (back to the base's text) and commits.

@@ -8,7 +8,7 @@
  * above the file) work on it unchanged.
  */
 import { parsePatchFiles, type FileDiffMetadata } from '@pierre/diffs';
-import { withPassThroughStringDetach } from '../reviewLoading/parseReviewFiles.js';
+import { emptyDiff, withPassThroughStringDetach } from '../reviewLoading/parseReviewFiles.js';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 
 export type RoundDiffs = ReadonlyMap<string, FileDiffMetadata>;
@@ -57,19 +57,7 @@ export function unchangedDiff(file: ReviewFile, key: string): FileDiffMetadata {
   const id = `${key}\0${file.path}`;
   const known = unchangedDiffs.get(id);
   if (known) return known;
-  const fileDiff: FileDiffMetadata = {
-    name: file.path,
-    type: 'change',
-    hunks: [],
-    splitLineCount: 0,
-    unifiedLineCount: 0,
-    isPartial: true,
-    deletionLines: [],
-    additionLines: [],
-    deletionCharacterCount: 0,
-    additionCharacterCount: 0,
-    cacheKey: `round-${key}-unchanged:${file.path}`,
-  };
+  const fileDiff = emptyDiff(file.facts, `round-${key}`);
   roundFileDiffs.add(fileDiff);
   unchangedDiffs.set(id, fileDiff);
   return fileDiff;
