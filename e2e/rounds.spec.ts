@@ -163,4 +163,19 @@ test('round 2 shows the line-level change since round 1, switches to all changes
   const anchor = (a: Record<string, unknown> | undefined) => (a ? { ...a, id: undefined, text: undefined, createdAt: undefined } : null);
   expect(anchor(fromRound)).toMatchObject({ scope: 'line', path: calc, side: 'new', startLine: 5, endLine: 5 });
   expect(anchor(fromRound)).toEqual(anchor(fromWhole));
+
+  // Round 3: nothing changed since round 2; the pair round 1 → round 2 is there, read-only.
+  const round3 = await startRedline({ cwd: fixture.dir });
+  await openReview(page, round3);
+  await expect(page.getByRole('group', { name: 'Review round' }).getByRole('status')).toHaveText('0 files changed since round 2');
+  await page.getByRole('combobox', { name: 'Show' }).selectOption('1-2');
+  await expect(page.getByRole('note', { name: /^Read-only: round 1's recorded state against round 2's/ })).toHaveText('Read-only');
+  await expect(lineNumber(page, calc, 'old', 2)).toBeVisible();
+  await expect(fileDiff(page, calc)).toContainText('return a - b;');
+  await lineNumber(page, calc, 'new', 2).click();
+  await page.keyboard.press('c');
+  await expect(page.getByText('Round 1 → Round 2 is read-only: comment in "Since round 2" or "All changes".')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /^Comment/ })).toHaveCount(0);
+  await screenshot(page, 'rounds-round-pair');
+  await round3.stop();
 });

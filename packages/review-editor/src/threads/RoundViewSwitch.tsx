@@ -7,6 +7,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useController, useReview } from '../app/reviewContext.js';
 import { isRoundPair, pairRounds, roundPairs, showRoundPair, type RoundPairDiff, type RoundViewChoice } from './roundView.js';
+import { parseRoundViewChoice } from './roundViewHash.js';
 import './threads.css';
 
 export function RoundViewSwitch() {
@@ -34,7 +35,7 @@ export function RoundViewSwitch() {
       <span className="round-view-count" role="status">
         {count === null ? `Round ${changes.round + 1}` : `${count} ${count === 1 ? 'file' : 'files'} changed since round ${changes.round}`}
       </span>
-      <select className="input round-view-select" aria-label="Show" value={view} disabled={changes.kind !== 'ready'} onChange={(event) => choose(event.target.value as RoundViewChoice)}>
+      <select className="input round-view-select" aria-label="Show" value={view} disabled={changes.kind !== 'ready'} onChange={(event) => choose(parseRoundViewChoice(event.target.value) ?? 'since-last')}>
         <option value="since-last">Since round {changes.round}</option>
         <option value="all">All changes since the base ({fileCount} files)</option>
         {pairs.map((pair) => (
@@ -53,9 +54,10 @@ function PairNote({ view, pairDiff }: { view: RoundViewChoice; pairDiff: RoundPa
   if (pairDiff.kind === 'failed') return <span className="round-view-note round-view-missing" role="alert">Cannot show round {pairDiff.pair.replace('-', ' → round ')}: {pairDiff.message}</span>;
   if (!isRoundPair(view)) return null;
   const [from, to] = pairRounds(view);
+  const note = `Read-only: round ${from}'s recorded state against round ${to}'s; comments and threads show in the other views`;
   return (
-    <span className="round-view-note" role="note">
-      Read-only: round {from}'s recorded state against round {to}'s; comments and threads show in the other views
+    <span className="round-view-note" role="note" aria-label={note} title={note}>
+      Read-only
     </span>
   );
 }

@@ -112,7 +112,7 @@ describe('an earlier pair', () => {
     expect(screen.getByRole('option', { name: 'Round 1 → Round 2 (read-only)' })).toBeTruthy();
     fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: '1-2' } });
     await screen.findByRole('note');
-    expect(screen.getByRole('note').textContent).toBe("Read-only: round 1's recorded state against round 2's; comments and threads show in the other views");
+    expect(screen.getByRole('note', { name: "Read-only: round 1's recorded state against round 2's; comments and threads show in the other views" }).textContent).toBe('Read-only');
     const [item] = itemsOf(h);
     expect(item!.fileDiff.deletionLines).toEqual(['\n', 'export const VERSION = 4;\n']);
     expect((item!.annotations ?? []).map((slot) => slot.metadata.kind)).toEqual([]);

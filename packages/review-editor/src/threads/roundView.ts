@@ -196,8 +196,12 @@ export async function showRoundPair(store: ReviewStore, api: Pick<ReviewApi, 'ge
   state().setRoundPairDiff({ kind: 'loading', pair });
   try {
     const { patch } = await api.getRoundDiff(tree(fromNumber), tree(toNumber));
-    state().setRoundPairDiff({ kind: 'ready', pair, diffs: parseRoundDiffs(`${tree(fromNumber)}-${tree(toNumber)}`, patch) });
+    const diffs = parseRoundDiffs(`${tree(fromNumber)}-${tree(toNumber)}`, patch);
+    state().setRoundPairDiff({ kind: 'ready', pair, diffs });
     state().chooseRoundView(pair);
+    // What the pair changed is what it is looked at for: unfolded (back in "Since round N", folded again).
+    const changes = state().roundChanges;
+    if (changes.kind === 'ready') for (const id of changes.folded) if (diffs.has(state().fileById.get(id)?.path ?? '')) state().setCollapsed(id, false);
   } catch (error) {
     state().setRoundPairDiff({ kind: 'failed', pair, message: error instanceof Error ? error.message : String(error) });
   }

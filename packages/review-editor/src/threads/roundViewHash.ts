@@ -9,11 +9,16 @@
 import type { RoundViewChoice } from './roundView.js';
 
 const KEY = 'round-view';
-const CHOICE_RE = /^(?:all|\d+-\d+)$/;
+
+/** A choice as written in the address or a <select>'s value; null for anything else. */
+export function parseRoundViewChoice(value: string | null): RoundViewChoice | null {
+  if (value === 'since-last' || value === 'all') return value;
+  const pair = /^(\d+)-(\d+)$/.exec(value ?? '');
+  return pair ? `${Number(pair[1])}-${Number(pair[2])}` : null;
+}
 
 export function readRoundViewHash(hash: string = globalThis.location?.hash ?? ''): RoundViewChoice | null {
-  const value = new URLSearchParams(hash.replace(/^#/, '')).get(KEY);
-  return value !== null && CHOICE_RE.test(value) ? (value as RoundViewChoice) : null;
+  return parseRoundViewChoice(new URLSearchParams(hash.replace(/^#/, '')).get(KEY));
 }
 
 export function writeRoundViewHash(choice: RoundViewChoice): void {
