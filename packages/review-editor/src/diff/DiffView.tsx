@@ -26,6 +26,7 @@ import { useNarrowWindow } from './useNarrowWindow.js';
 import { lineOfClick, type LineClickFacts } from '../navigation/lineOfClick.js';
 import { SEARCH_MATCH_CSS, searchMatchRendered } from '../search/searchMatchHighlight.js';
 import type { SlotMeta } from './slotMeta.js';
+import { shownFiles } from '../navigation/shownFiles.js';
 
 /**
  * Inside Pierre's shadow DOM: GitHub-like density, and text dark enough to
@@ -83,7 +84,8 @@ function DiffCodeView() {
   const pool = useWorkerPool();
   useEffect(() => edit?.setWorkerPool(pool), [edit, pool]);
 
-  const files = useReview((s) => s.files);
+  // The filter and "hide viewed files" narrow the diff (navigation/shownFiles.ts).
+  const files = useReview(shownFiles);
   const annotations = useReview((s) => s.annotations);
   const threads = useReview((s) => s.review?.rounds?.threads);
   const proposals = useReview((s) => s.proposals);
@@ -186,7 +188,7 @@ function DiffCodeView() {
         // one starting above the top edge, by binary search over CodeView's own
         // (estimated where not yet rendered) positions. Not the rendered items:
         // after a long jump they are still the ones CodeView is about to replace.
-        const files = s.files;
+        const files = shownFiles(s);
         let low = 0;
         let high = files.length - 1;
         let current = 0;

@@ -5,6 +5,7 @@
  */
 import type { Side } from '@redline/core';
 import type { ReviewStore } from '../app/reviewStore.js';
+import { shownFiles } from './shownFiles.js';
 
 /** What the diff view lets the rest of the page do to it. */
 export interface DiffViewport {
@@ -88,8 +89,9 @@ function markViewedAndNext(m: Moving) {
   if (!id) return;
   const s = m.store.getState();
   s.setViewed(id, true);
-  const at = s.files.findIndex((f) => f.id === id);
-  const next = [...s.files.slice(at + 1), ...s.files.slice(0, at)].find((f) => !m.store.getState().isViewed(f.id));
+  const files = shownFiles(m.store.getState());
+  const at = files.findIndex((f) => f.id === id);
+  const next = [...files.slice(at + 1), ...files.slice(0, at)].find((f) => !m.store.getState().isViewed(f.id));
   if (s.lineCursor) s.setLineCursor(null);
   jumpToFile(m, next?.id ?? id);
 }
@@ -128,7 +130,9 @@ function jumpToAnnotation(m: Moving, id: string) {
 }
 
 function stepFile(m: Moving, direction: 1 | -1) {
-  const { files, currentFileId } = m.store.getState();
+  const s = m.store.getState();
+  const files = shownFiles(s);
+  const currentFileId = s.currentFileId;
   if (files.length === 0) return;
   const at = files.findIndex((f) => f.id === currentFileId);
   const next = files[Math.min(files.length - 1, Math.max(0, at < 0 ? 0 : at + direction))];
