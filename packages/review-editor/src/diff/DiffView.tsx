@@ -27,6 +27,7 @@ import { lineOfClick, type LineClickFacts } from '../navigation/lineOfClick.js';
 import { SEARCH_MATCH_CSS, searchMatchRendered } from '../search/searchMatchHighlight.js';
 import type { SlotMeta } from './slotMeta.js';
 import { shownFiles } from '../navigation/shownFiles.js';
+import { BOTH_NUMBERS_CSS, markBothLineNumbers } from './bothLineNumbers.js';
 
 /**
  * Inside Pierre's shadow DOM: GitHub-like density, and text dark enough to
@@ -37,6 +38,7 @@ import { shownFiles } from '../navigation/shownFiles.js';
  */
 const DIFF_CSS = `
 ${SEARCH_MATCH_CSS}
+${BOTH_NUMBERS_CSS}
 :host {
   --diffs-font-size: 12px;
   --diffs-line-height: 20px;
@@ -139,6 +141,7 @@ function DiffCodeView() {
         if (phase === 'unmount') return;
         node.toggleAttribute('data-file-end-shown', instance.fileDiff !== undefined && fileEndShown(instance.fileDiff));
         improveDiffAccessibility(node);
+        markBothLineNumbers(node, diffStyle === 'unified' ? instance.fileDiff : undefined);
         // This diff is in the DOM now: the server's picture of it can go.
         dismissFirstScreen();
       }) as CodeViewReactOptions<SlotMeta, undefined>['onPostRender'],
