@@ -95,7 +95,19 @@ test('hide viewed files: the file being read stays until another is current; the
   await expect(page.getByText('2 hidden')).toBeVisible();
   await expect(fileDiff(page, pathOf(2))).toHaveCount(0);
 
-  // Off: both come back, still viewed (folded); unmarking one unfolds it.
+  // A header's Viewed box on a file further down: that file stays (it becomes the current one) until the reader moves on.
+  const fifth = pathOf(5);
+  await treeRow(page, fifth).click();
+  await page.locator('body').press('j');
+  await expect(page.locator('[aria-current="location"]')).toContainText('mod06.ts');
+  await page.getByRole('checkbox', { name: `Viewed ${fifth}` }).check();
+  await expect(page.locator('[aria-current="location"]')).toContainText('mod05.ts');
+  await expect(fileDiff(page, fifth)).toHaveCount(1);
+  await page.locator('body').press('j');
+  await expect(fileDiff(page, fifth)).toHaveCount(0);
+  await expect(page.getByText('3 hidden')).toBeVisible();
+
+  // Off: they come back, still viewed (folded); unmarking one unfolds it.
   await page.getByRole('checkbox', { name: 'Hide viewed files' }).uncheck();
   await expect(treeRow(page, first)).toBeVisible();
   await treeRow(page, first).click();
@@ -205,4 +217,34 @@ test('unified view shows the old and the new line numbers, two columns', async (
   await expect(long.locator('code[data-deletions] [data-column-number="12"]')).toBeVisible();
   await expect(long.locator('code[data-additions] [data-column-number="14"]')).toBeVisible();
   expect(await long.evaluate((el) => el.hasAttribute('data-both-line-numbers'))).toBe(false);
+});
+
+test('at 800 px the header keeps every control in view (the new Collapse all button included)', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 700 });
+  await open(page);
+  const header = page.locator('header.topbar');
+  expect(await header.evaluate((el) => el.scrollWidth - el.clientWidth), 'no overflow').toBeLessThanOrEqual(0);
+  for (const name of ['Collapse all files', 'Search', 'Keyboard shortcuts', 'Settings', 'Close review']) await expect(page.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: /^Send Feedback/ })).toBeInViewport({ ratio: 1 });
+});
+
+test.describe('screenshots', () => {
+  test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to refresh docs/screenshots');
+  for (const [width, height] of [
+    [1400, 900],
+    [800, 700],
+  ] as const) {
+    test(`a big change narrowed: filter, hide viewed, unified with two number columns, ${width}x${height}`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await open(page, { diffStyle: 'unified' });
+      await page.getByRole('checkbox', { name: 'Hide viewed files' }).check();
+      await page.getByRole('checkbox', { name: `Viewed ${pathOf(1)}` }).check();
+      await page.getByRole('searchbox', { name: 'Filter files' }).fill('mod0');
+      await treeRow(page, pathOf(3)).click();
+      await expect(page.getByText('1 hidden')).toBeVisible();
+      await page.mouse.move(1, 1);
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: `docs/screenshots/big-change-${width}x${height}.png` });
+    });
+  }
 });

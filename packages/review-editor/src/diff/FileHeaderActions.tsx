@@ -43,7 +43,7 @@ export function FileHeaderActions({ fileId }: { fileId: string }) {
         </button>
         <CopyFileLink path={file.path} />
         <label className={`viewed-toggle ${viewed ? 'is-viewed' : ''}`}>
-          <input type="checkbox" aria-label={`Viewed ${file.path}`} checked={viewed} onChange={() => state.toggleViewed(fileId)} />
+          <input type="checkbox" aria-label={`Viewed ${file.path}`} checked={viewed} onChange={() => controller.toggleViewedOf(fileId)} />
           Viewed
         </label>
         {End ? <End file={file} /> : null}

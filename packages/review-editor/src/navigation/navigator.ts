@@ -27,6 +27,8 @@ export interface Navigator {
   stepFile(direction: 1 | -1): void;
   /** `v`: marks the current file viewed, or not (the cursor's file, if there is a cursor). Never another file. */
   toggleViewedCurrent(): void;
+  /** A file header's Viewed box: while viewed files are hidden, the file marked becomes current, so it stays (shownFiles.ts) until the reader moves on. */
+  toggleViewedOf(fileId: string): void;
   /** `Shift+V`: marks the current file viewed and moves to the next file not viewed. */
   markViewedAndNext(): void;
   /** Shows the cursor's line (it becomes the current file, held while the scroll settles). */
@@ -55,6 +57,10 @@ export function createNavigator(store: ReviewStore): Navigator {
     jumpToAnnotation: (id) => jumpToAnnotation(m, id),
     stepFile: (direction) => stepFile(m, direction),
     toggleViewedCurrent: () => toggleViewedCurrent(m),
+    toggleViewedOf(fileId) {
+      store.getState().toggleViewed(fileId);
+      if (store.getState().hideViewed) pin(m, fileId);
+    },
     markViewedAndNext: () => markViewedAndNext(m),
     revealCursor() {
       const cursor = store.getState().lineCursor;
