@@ -12,14 +12,19 @@ import { repoWith } from './support/repoWith';
 import { fileDiff } from './support/reviewPage';
 
 let redline: RunningRedline | null = null;
-let dir: string | null = null;
-
+/** What each test leaves behind (its repository, its redline), undone last first. */
+const cleanups: (() => Promise<void> | void)[] = [];
 test.afterEach(async () => {
-  await redline?.stop();
-  redline = null;
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  dir = null;
+  for (const undo of cleanups.splice(0).reverse()) await undo();
 });
+
+async function startOnBigRepo(): Promise<RunningRedline> {
+  const dir = bigRepo();
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const running = await startRedline({ cwd: dir });
+  cleanups.push(() => running.stop());
+  return running;
+}
 
 const FILES = 30;
 const pathOf = (i: number) => `src/mod${String(i).padStart(2, '0')}.ts`;
@@ -40,8 +45,7 @@ function bigRepo(): string {
 }
 
 async function open(page: Page, cookies: Record<string, string> = {}): Promise<void> {
-  dir = bigRepo();
-  redline = await startRedline({ cwd: dir });
+  redline = await startOnBigRepo();
   const url = redline.origin;
   await page.context().addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url })));
   await openReview(page, redline);
@@ -191,8 +195,7 @@ test('a link per file: the address follows the current file without history entr
 });
 
 test('the review link with a #file fragment: the token is spent and taken out, the fragment kept and followed', async ({ page }) => {
-  dir = bigRepo();
-  redline = await startRedline({ cwd: dir });
+  redline = await startOnBigRepo();
   await page.goto(`${redline.url}#file=src%2Fmod25.ts`);
   await expect(page.locator('[aria-current="location"]')).toContainText('mod25.ts', { timeout: 15_000 });
   await expect(page).toHaveURL(`${redline.origin}/#file=src%2Fmod25.ts`);
