@@ -1,6 +1,7 @@
 /**
  * The file tree: folders, status letters, +/- counts, viewed checkmarks and
- * the current file; a filter box; click to jump. Rows are virtualized (a
+ * the current file; a filter box and "hide viewed files", which narrow the
+ * diff too (shownFiles.ts); click to jump. Rows are virtualized (a
  * fixed row height and only the visible window rendered), so 2,000 files
  * cost what 40 do.
  *
@@ -15,6 +16,8 @@ import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import { ChangeCounts } from '../ui/ChangeCounts.js';
 import { Icon } from '../ui/icons.js';
 import { useController, useReview } from '../app/reviewContext.js';
+import { shownFiles } from './shownFiles.js';
+import { ShownFilesBar } from './ShownFilesBar.js';
 
 const ROW_HEIGHT = 26;
 const OVERSCAN = 12;
@@ -22,9 +25,9 @@ const OVERSCAN = 12;
 const TREE_FOLLOW_DELAY_MS = 150;
 
 export function FileTree() {
-  const files = useReview((s) => s.files);
+  const files = useReview(shownFiles);
   const currentFileId = useReview((s) => s.currentFileId);
-  const [filter, setFilter] = useState('');
+  const filter = useReview((s) => s.fileFilter);
   const [collapsedFolders, setCollapsedFolders] = useState<ReadonlySet<string>>(new Set());
   const tree = useMemo(() => buildFileTree(files), [files]);
   const rows = useMemo(() => flattenFileTree(tree, collapsedFolders, filter), [tree, collapsedFolders, filter]);
@@ -68,7 +71,6 @@ export function FileTree() {
 
   const first = Math.max(0, Math.floor(viewport.top / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil((viewport.top + viewport.height) / ROW_HEIGHT) + OVERSCAN);
-  const fileCount = rows.filter((r) => r.kind === 'file').length;
 
   const onKeyDown = useTreeKeys(rows, active, setActiveKey, scroller, (path) => toggleFolder(path));
   const toggleFolder = (path: string) =>
@@ -81,21 +83,7 @@ export function FileTree() {
 
   return (
     <nav className="file-tree" aria-label="Changed files">
-      <div className="file-tree-filter">
-        <input
-          type="search"
-          className="input"
-          placeholder={SIDEBAR_WORDS.filter}
-          aria-label={SIDEBAR_WORDS.filter}
-          value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-        />
-        {filter ? (
-          <span className="muted file-tree-count" aria-live="polite">
-            {fileCount} of {files.length}
-          </span>
-        ) : null}
-      </div>
+      <ShownFilesBar />
       <div className="file-tree-scroll" ref={scroller} onScroll={(event) => setViewport({ top: event.currentTarget.scrollTop, height: event.currentTarget.clientHeight || 600 })}>
         <ul className="file-tree-rows" style={{ height: rows.length * ROW_HEIGHT }} onKeyDown={onKeyDown}>
           {rows.slice(first, last).map((row, i) => (
@@ -112,7 +100,7 @@ export function FileTree() {
             />
           ))}
         </ul>
-        {rows.length === 0 ? <p className="muted empty">No file matches “{filter}”.</p> : null}
+        {rows.length === 0 ? <p className="muted empty">{filter.trim() === '' ? 'Every file is viewed (and hidden).' : `No file matches “${filter}”.`}</p> : null}
       </div>
     </nav>
   );
