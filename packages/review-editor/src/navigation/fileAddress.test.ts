@@ -75,6 +75,16 @@ describe('the address following the current file', () => {
     expect(writes).toEqual(['/#file=del.txt']);
   });
 
+  it("keeps the other features' keys of the fragment (the round view's choice survives a file change)", () => {
+    const store = createReviewStore();
+    store.getState().loadReview(makeReview(KINDS_PATCH, KINDS_FILES), null);
+    const { win, url } = windowAt('http://127.0.0.1:4000/#round-view=all');
+    startFileAddress(store, { jumpToFile: () => {} }, win);
+    store.getState().setCurrentFile('del.txt');
+    expect(new URLSearchParams(url.hash.slice(1)).get('round-view')).toBe('all');
+    expect(fileOfHash(url.hash)).toBe('del.txt');
+  });
+
   it('a query left in the address is dropped by the first write, not kept', () => {
     const store = createReviewStore();
     store.getState().loadReview(makeReview(KINDS_PATCH, KINDS_FILES), null);

@@ -8,6 +8,7 @@
  * script before the app runs, and the session secret lives in localStorage
  * (api/sessionCredential.ts), so neither can reach an address or a copied link.
  */
+import { fragmentParam, withFragmentParam } from '../app/addressFragment.js';
 import type { ReviewStore } from '../app/reviewStore.js';
 import type { Navigator } from './navigator.js';
 
@@ -15,13 +16,13 @@ const KEY = 'file';
 
 /** The file a fragment names (`#file=src%2Fa.ts`), or null. */
 export function fileOfHash(hash: string): string | null {
-  const path = new URLSearchParams(hash.replace(/^#/, '')).get(KEY);
+  const path = fragmentParam(hash, KEY);
   return path === null || path === '' ? null : path;
 }
 
-/** The fragment naming a file. */
-export function hashOfFile(path: string): string {
-  return `#${new URLSearchParams({ [KEY]: path }).toString()}`;
+/** The fragment naming a file (the other keys of `hash`, such as the round view's, kept). */
+export function hashOfFile(path: string, hash = ''): string {
+  return withFragmentParam(hash, KEY, path);
 }
 
 /** The link to a file of this review: this page's origin and path, and the file's fragment; never its query. */
@@ -54,6 +55,6 @@ export function startFileAddress(store: ReviewStore, navigator: Pick<Navigator, 
     if (s.currentFileId === prev.currentFileId || s.currentFileId === null) return;
     const path = s.fileById.get(s.currentFileId)?.path;
     if (path === undefined || fileOfHash(win.location.hash) === path) return;
-    win.history.replaceState(win.history.state, '', `${win.location.pathname}${hashOfFile(path)}`);
+    win.history.replaceState(win.history.state, '', `${win.location.pathname}${hashOfFile(path, win.location.hash)}`);
   });
 }
