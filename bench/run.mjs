@@ -5,7 +5,7 @@
  * bench/RESULTS.md (and the raw figures to bench/.work/last-run.json).
  *
  * Options:
- *   --only S,M        repositories (default S,M,L,F,R; with --quick S,M)
+ *   --only S,M        repositories (default S,M,L,F,R,XL; with --quick S,M; XL: Redline, 1 run)
  *   --runs N          runs per figure, median reported (default 3; --quick 1)
  *   --tool NAME       redline, difit or plannotator only (default all; Plannotator when
  *                     REDLINE_BENCH_PLANNOTATOR names its build, bench/README.md)
@@ -66,7 +66,7 @@ function parseArgs(argv) {
   for (const name of options.only ?? []) if (!REPO_SPECS[name]) throw new Error(`unknown repository "${name}" in --only (known: ${Object.keys(REPO_SPECS).join(', ')})`);
   for (const tool of options.tools) if (!TOOLS[tool]) throw new Error(`unknown tool "${tool}" (known: ${Object.keys(TOOLS).join(', ')})`);
   if (options.runs !== null && !(Number.isInteger(options.runs) && options.runs >= 1)) throw new Error(`--runs must be a positive integer, got "${options.runs}"`);
-  options.only ??= options.quick ? ['S', 'M'] : ['S', 'M', 'L', 'F', 'R'];
+  options.only ??= options.quick ? ['S', 'M'] : ['S', 'M', 'L', 'F', 'R', 'XL'];
   options.runs ??= options.quick ? 1 : 3;
   // Steps are one viewport, or bigger so a scroll takes at most this many frames: Redline's M
   // is over 1,000,000 px tall and, at 50-100 ms a frame, one viewport a frame would take minutes.
@@ -253,31 +253,36 @@ async function main() {
       const reason = TOOLS[toolName].available();
       if (reason && !m[toolName].skipped) m[toolName].skipped = reason;
     }
-    for (let run = 1; run <= options.runs; run++) {
+    // XL's targets are Redline's, and one run of it takes minutes: one run, no peers.
+    const runs = repo.name === 'XL' ? 1 : options.runs;
+    if (repo.name === 'XL') for (const toolName of options.tools) if (toolName !== 'redline') m[toolName].skipped ??= 'not run on XL (its targets are Redline\'s)';
+    for (let run = 1; run <= runs; run++) {
       for (const toolName of options.tools) {
         const entry = m[toolName];
         if (entry.skipped || entry.stoppedEarly) continue;
         const tool = TOOLS[toolName];
         const quiet = await waitForQuiet();
-        log(`${repo.name}: ${toolName} run ${run}/${options.runs} (CPU ${Math.round((quiet.busy ?? 0) * 100)}% busy before it${quiet.waitedMs > 1500 ? `, after waiting ${Math.round(quiet.waitedMs / 1000)} s for quiet` : ''})`);
+        log(`${repo.name}: ${toolName} run ${run}/${runs} (CPU ${Math.round((quiet.busy ?? 0) * 100)}% busy before it${quiet.waitedMs > 1500 ? `, after waiting ${Math.round(quiet.waitedMs / 1000)} s for quiet` : ''})`);
         const record = await measureRun(tool, repo, {
           scrollMaxSteps: options.scrollMaxSteps,
           scrollCapMs: toolName === 'redline' ? options.scrollCapMs : options.difitScrollCapMs,
           endpointRepeats: 5,
           search: true,
           pageCapMs: toolName === 'redline' ? undefined : options.difitPageCapMs,
+          // The wheel figure: Redline on L and XL, full bench only (about 5 s a run).
+          wheel: !options.quick && toolName === 'redline' && (repo.name === 'L' || repo.name === 'XL'),
         });
         record.cpuBusyBefore = quiet.busy;
         entry.runs.push(record);
         log(`${repo.name}: ${toolName} run ${run}: ${summarizeRecord(record)}`);
         // A peer's runs that fail or crawl are not repeated: one such run costs minutes and tells the story.
-        if (toolName !== 'redline' && run < options.runs) {
+        if (toolName !== 'redline' && run < runs) {
           if (record.failure) entry.stoppedEarly = `not rerun after run ${run} (${record.failure.kind})`;
           else if (record.firstDiffMs > 30_000 || (record.scroll && !record.scroll.completed)) entry.stoppedEarly = `not rerun: run ${run} took ${Math.round(record.firstDiffMs / 1000)} s to paint${record.scroll && !record.scroll.completed ? ' and did not finish scrolling' : ''}`;
         }
       }
     }
-    if (options.tools.includes('redline') && !m.redline.skipped) {
+    if (options.tools.includes('redline') && !m.redline.skipped && repo.name !== 'XL') {
       log(`${repo.name}: redline, first Edit click with the edit flag on`);
       m.redline.edit = await measureRun(TOOLS.redline, repo, { editClick: true, scrollMaxSteps: 1, scrollCapMs: 1, endpointRepeats: 1 });
       if (options.profile) {

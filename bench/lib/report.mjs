@@ -19,6 +19,8 @@ export const FIGURES = [
   { key: 'scrollLongtasks', label: 'Scroll: long tasks (≥50 ms)', get: (r) => r.scroll?.longtasks, fmt: formatCount },
   { key: 'scrollLongest', label: 'Scroll: longest task', get: (r) => r.scroll?.longestTaskMs, fmt: formatMs, ratio: true },
   { key: 'scrollFrames', label: 'Scroll: frame interval p95 / max', get: (r) => r.scroll?.frameP95Ms, fmt: formatMs, extra: (rs) => `max ${formatMs(median(rs.map((r) => r.scroll?.frameMaxMs)))}` },
+  { key: 'wheel', label: 'Wheel scroll (CDP mouse-wheel events, 60 a second): event → next frame p95', get: (r) => r.wheel?.p95Ms, fmt: formatMs, onlyIfAny: true, extra: (rs) => `${Math.round(100 * (median(rs.map((r) => r.wheel?.withinFrameShare)) ?? 0))}% within one frame` },
+  { key: 'serverRss', label: 'Server peak memory (VmHWM, the server and its children)', get: (r) => r.serverPeakRssBytes, fmt: formatBytes },
   { key: 'heap', label: 'JS heap after full scroll (after GC)', get: (r) => r.heap?.jsHeapUsed, fmt: formatBytes, ratio: true, extra: (rs) => `${formatCount(median(rs.map((r) => r.heap?.domNodes)))} DOM nodes` },
   { key: 'loadBytes', label: 'Bytes on the wire at load (edit flag off)', get: (r) => r.load?.bytes, fmt: formatBytes, ratio: true, extra: (rs) => `${median(rs.map((r) => r.load?.requests))} requests` },
   { key: 'scrollBytes', label: 'Bytes fetched while scrolling', get: (r) => r.scrollBytes, fmt: formatBytes },
