@@ -2,7 +2,9 @@
  * Issue 15: a file the agent moved or converted without `git mv` (deleted,
  * and a similar untracked file in its place) is one renamed file in the
  * page: one tree row, the old path in the header, the diff between the two
- * files, and a line comment on it exports under the new path.
+ * files, git's similarity in the header ("renamed, 97% similar") and the
+ * tree row's title, and a line comment on it exports under both paths with
+ * the line it points at quoted.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,11 +52,18 @@ test('a deleted .js and an untracked .ts in its place read as one renamed file',
   const file = fileDiff(page, 'src/diff/base.ts');
   await expect(file).toContainText('src/diff/base.js');
   await expect(file).toContainText('export const base1: number = 1;');
+  const similar = /renamed, (\d+)% similar/;
+  await expect(file.locator('.chip-similarity')).toHaveText(similar);
+  const percent = Number(similar.exec((await file.locator('.chip-similarity').textContent()) ?? '')![1]);
+  expect(percent).toBeGreaterThan(80); // one line of 30 typed
+  expect(percent).toBeLessThan(100);
+  await expect(tree.locator('.tree-file').first()).toHaveAttribute('title', `src/diff/base.js → src/diff/base.ts (renamed, ${percent}% similar)`);
   if (process.env.SCREENSHOTS) await page.screenshot({ path: 'docs/screenshots/untracked-rename.png' });
 
   await commentOnLine(page, 'src/diff/base.ts', 2, 'Typed at last.');
   await page.getByRole('button', { name: /^Send Feedback/ }).click();
   await page.getByRole('dialog', { name: 'Send Feedback' }).getByRole('button', { name: 'Send', exact: true }).click();
   await expect.poll(() => redline!.stdout()).toContain('Typed at last.');
-  expect(redline.stdout()).toContain('src/diff/base.ts');
+  expect(redline.stdout()).toContain(`## \`src/diff/base.ts\` (renamed from \`src/diff/base.js\`, ${percent}% similar)`);
+  expect(redline.stdout()).toContain('**Quoted lines:** (1 line) · new side of `src/diff/base.js` → `src/diff/base.ts`\n```ts\nexport const base1: number = 1;\n```');
 });

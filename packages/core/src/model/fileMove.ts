@@ -14,8 +14,8 @@ export function fileMove(status: FileStatus, oldPath: string | null, similarity:
   return { status: status === 'renamed' || status === 'copied' ? 'modified' : status, oldPath: null };
 }
 
-/** "87% similar", or null when the similarity is unknown or the file was not moved. */
+/** "renamed, 87% similar" (the file header's and the tree's words), or null when the similarity is unknown or the file was not moved. */
 export function similarityWords(facts: { status: FileStatus; similarity?: number | null }): string | null {
   if (facts.status !== 'renamed' && facts.status !== 'copied') return null;
-  return typeof facts.similarity === 'number' ? `${facts.similarity}% similar` : null;
+  return typeof facts.similarity === 'number' ? `${facts.status}, ${facts.similarity}% similar` : null;
 }
