@@ -67,3 +67,30 @@ test('a deleted .js and an untracked .ts in its place read as one renamed file',
   expect(redline.stdout()).toContain(`## \`src/diff/base.ts\` (renamed from \`src/diff/base.js\`, ${percent}% similar)`);
   expect(redline.stdout()).toContain('**Quoted lines:** (1 line) · new side of `src/diff/base.js` → `src/diff/base.ts`\n```ts\nexport const base1: number = 1;\n```');
 });
+
+test('the setting turns pairing off (the server reads its cookie, a reload keeps it), and --no-untracked-renames wins over it', async ({ page }) => {
+  dir = portedRepo();
+  redline = await startRedline({ cwd: dir });
+  await openReview(page, redline);
+  const tree = page.getByRole('navigation', { name: 'Changed files' });
+  await expect(tree.locator('.tree-file')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('checkbox', { name: /Pair moved files as renames/ }).uncheck();
+  await expect(tree.locator('.tree-file')).toHaveCount(2);
+  await expect(tree.locator('.tree-file').first()).toHaveAttribute('aria-label', /^src\/diff\/base\.js, deleted/);
+  await page.keyboard.press('Escape');
+  // A reload: the first screen and the page's own diff both read the cookie.
+  await page.reload();
+  await expect(tree.locator('.tree-file')).toHaveCount(2);
+  await expect(page.locator('.chip-similarity')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await dialog.getByRole('checkbox', { name: /Pair moved files as renames/ }).check();
+  await expect(tree.locator('.tree-file')).toHaveCount(1);
+  await redline.stop();
+
+  // The flag wins: the setting is on, the pairing stays off.
+  redline = await startRedline({ cwd: dir, args: ['--no-untracked-renames'] });
+  await openReview(page, redline);
+  await expect(tree.locator('.tree-file')).toHaveCount(2);
+});

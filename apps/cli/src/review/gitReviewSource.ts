@@ -30,6 +30,8 @@ export class GitReviewSource implements ReviewSource {
   readonly stateDir: string;
   lastReading: ReadingNotes | null = null;
   private roots: Promise<RepositoryRoots>;
+  /** Whether the readings pair untracked renames now: the flag, then the page's setting (setUntrackedRenames). */
+  private untrackedRenames: boolean;
 
   constructor(
     readonly repository: Repository,
@@ -38,9 +40,10 @@ export class GitReviewSource implements ReviewSource {
     readonly series: OpenSeries | null = null,
     /** What the page is told about the series' earlier rounds, when there are any: read while the first diff is. */
     private readonly rounds: Promise<ReviewRoundsData | undefined> = Promise.resolve(undefined),
-    /** Pair deleted tracked files with similar untracked ones as renames (off: --no-untracked-renames). */
-    private readonly untrackedRenames = true,
+    /** Pair deleted tracked files with similar untracked ones as renames (off: --no-untracked-renames, which the page's setting cannot undo). */
+    private readonly untrackedRenamesAllowed = true,
   ) {
+    this.untrackedRenames = untrackedRenamesAllowed;
     this.stateDir = join(repository.gitDir, 'redline');
     this.roots = realpath(repository.root).then((realRoot) => ({ root: repository.root, realRoot }));
   }
@@ -90,6 +93,13 @@ export class GitReviewSource implements ReviewSource {
       collector.abort();
       throw error;
     }
+  }
+
+  setUntrackedRenames(on: boolean): boolean {
+    const next = on && this.untrackedRenamesAllowed;
+    if (next === this.untrackedRenames) return false;
+    this.untrackedRenames = next;
+    return true;
   }
 
   readSignature(): Promise<string> {
