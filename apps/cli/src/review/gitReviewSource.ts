@@ -52,13 +52,17 @@ export class GitReviewSource implements ReviewSource {
    * One reading: the state probe first (a change made while the diff is read
    * then shows up as a different signature at the next freshness check),
    * then the pairing of deleted tracked files with similar untracked ones
-   * (pairUntrackedRenames; usually nothing to pair, no git run), then the
+   * (pairUntrackedRenames; no git run unless there are both deleted tracked
+   * and untracked files), with git's filter attributes asked meanwhile, then the
    * tracked diff streamed through the collector while the untracked files
    * are diffed alongside, their patch and the pairs' appended after it.
    */
   async read(options: ReadOptions): Promise<ReviewSnapshot> {
     const root = this.repository.root;
     const probe = await probeState(root, this.target);
+    // Which files git filters depends on the probe alone: asked while the pairing runs (issue 15's start-up cost).
+    const filteredPaths = options.recordContents ? readFilteredPaths(root, [...probe.stats.keys()]) : Promise.resolve(new Set<string>());
+    filteredPaths.catch(() => undefined); // awaited below; a pairing that throws first must not leave it unhandled
     const renames =
       this.target.includeUntracked && this.untrackedRenames
         ? await pairUntrackedRenames(root, this.target, probe, options.ignoreWhitespace, probe.stats)
@@ -70,7 +74,7 @@ export class GitReviewSource implements ReviewSource {
       const [tracked, untracked, filtered] = await Promise.all([
         readTrackedDiff(root, this.target, options.ignoreWhitespace, (text) => collector.add(text), probe.stats, renames?.oldPaths),
         this.target.includeUntracked ? readUntrackedFiles(root, untrackedPaths, options.ignoreWhitespace, probe.stats) : null,
-        options.recordContents ? readFilteredPaths(root, [...probe.stats.keys()]) : new Set<string>(),
+        filteredPaths,
       ]);
       if (untracked) collector.add(untracked.patch);
       if (renames) collector.add(renames.patch);
