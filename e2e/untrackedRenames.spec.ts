@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openReview, startRedline, type RunningRedline } from './support/redline';
 import { commentOnLine, fileDiff } from './support/reviewPage';
 
@@ -42,12 +42,18 @@ function portedRepo(): string {
   return root;
 }
 
-test('a deleted .js and an untracked .ts in its place read as one renamed file', async ({ page }) => {
+/** The ported repository reviewed: the tree holds its one renamed file. */
+async function reviewPorted(page: Page): Promise<Locator> {
   dir = portedRepo();
   redline = await startRedline({ cwd: dir });
   await openReview(page, redline);
   const tree = page.getByRole('navigation', { name: 'Changed files' });
   await expect(tree.locator('.tree-file')).toHaveCount(1);
+  return tree;
+}
+
+test('a deleted .js and an untracked .ts in its place read as one renamed file', async ({ page }) => {
+  const tree = await reviewPorted(page);
   await expect(tree.locator('.tree-file').first()).toHaveAttribute('aria-label', /^src\/diff\/base\.ts, renamed, \+1 −1/);
   const file = fileDiff(page, 'src/diff/base.ts');
   await expect(file).toContainText('src/diff/base.js');
@@ -64,16 +70,12 @@ test('a deleted .js and an untracked .ts in its place read as one renamed file',
   await page.getByRole('button', { name: /^Send Feedback/ }).click();
   await page.getByRole('dialog', { name: 'Send Feedback' }).getByRole('button', { name: 'Send', exact: true }).click();
   await expect.poll(() => redline!.stdout()).toContain('Typed at last.');
-  expect(redline.stdout()).toContain(`## \`src/diff/base.ts\` (renamed from \`src/diff/base.js\`, ${percent}% similar)`);
-  expect(redline.stdout()).toContain('**Quoted lines:** (1 line) · new side of `src/diff/base.js` → `src/diff/base.ts`\n```ts\nexport const base1: number = 1;\n```');
+  expect(redline!.stdout()).toContain(`## \`src/diff/base.ts\` (renamed from \`src/diff/base.js\`, ${percent}% similar)`);
+  expect(redline!.stdout()).toContain('**Quoted lines:** (1 line) · new side of `src/diff/base.js` → `src/diff/base.ts`\n```ts\nexport const base1: number = 1;\n```');
 });
 
 test('the setting turns pairing off (the server reads its cookie, a reload keeps it), and --no-untracked-renames wins over it', async ({ page }) => {
-  dir = portedRepo();
-  redline = await startRedline({ cwd: dir });
-  await openReview(page, redline);
-  const tree = page.getByRole('navigation', { name: 'Changed files' });
-  await expect(tree.locator('.tree-file')).toHaveCount(1);
+  const tree = await reviewPorted(page);
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await dialog.getByRole('checkbox', { name: /Pair moved files as renames/ }).uncheck();
@@ -87,7 +89,7 @@ test('the setting turns pairing off (the server reads its cookie, a reload keeps
   await page.getByRole('button', { name: 'Settings' }).click();
   await dialog.getByRole('checkbox', { name: /Pair moved files as renames/ }).check();
   await expect(tree.locator('.tree-file')).toHaveCount(1);
-  await redline.stop();
+  await redline!.stop();
 
   // The flag wins: the setting is on, the pairing stays off.
   redline = await startRedline({ cwd: dir, args: ['--no-untracked-renames'] });
