@@ -5,7 +5,7 @@
  * slot the edit feature fills (its Edit button).
  */
 import { extensionSlots } from './extensionSlots.js';
-import { LARGE_DIFF_CHANGED_LINES } from '@redline/core';
+import { LARGE_DIFF_CHANGED_LINES, similarityWords } from '@redline/core';
 import { ChangeCounts } from '../ui/ChangeCounts.js';
 import { Icon } from '../ui/icons.js';
 import { useController, useReview } from '../app/reviewContext.js';
@@ -19,10 +19,12 @@ export function FileHeaderActions({ fileId }: { fileId: string }) {
   if (!file) return null;
   const state = controller.store.getState();
   const End = extensionSlots.fileHeaderEnd;
+  const moved = similarityWords(file.facts);
   return (
     <>
       <ChangeCounts className="file-counts" additions={file.additions} deletions={file.deletions} drawn={false} />
       <span className="file-actions" role="group" aria-label={`${file.path} actions`}>
+        {moved ? <span className="chip chip-similarity" title={`${file.oldPath ?? ''} → ${file.path}: git's similarity index`}>{moved}</span> : null}
         {file.generated ? <span className="chip" title="Lock file, build output or marked as generated">Generated</span> : null}
         {file.large && collapsed ? (
           <button type="button" className="btn btn-small" title={`More than ${LARGE_DIFF_CHANGED_LINES.toLocaleString('en')} changed lines or 400 KB`} onClick={() => state.setCollapsed(fileId, false)}>

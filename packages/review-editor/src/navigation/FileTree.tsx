@@ -11,7 +11,7 @@
  */
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReviewController } from '../app/reviewController.js';
-import { buildFileTree, flattenFileTree, SIDEBAR_WORDS, signedCount, statusLabel, statusLetter, type TreeRow } from '@redline/core';
+import { buildFileTree, flattenFileTree, SIDEBAR_WORDS, signedCount, similarityWords, statusLabel, statusLetter, type TreeRow } from '@redline/core';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import { ChangeCounts } from '../ui/ChangeCounts.js';
 import { Icon } from '../ui/icons.js';
@@ -176,6 +176,12 @@ const TreeRowView = memo(function TreeRowView({ row, top, position, size, curren
   return <FileRow file={row.file} name={row.name} top={top} padding={style.paddingLeft} position={position} size={size} current={current} roving={roving} />;
 });
 
+/** ` (renamed, 87% similar)` after a moved file's paths, when git said how similar. */
+function similarityTitle(file: ReviewFile): string {
+  const words = similarityWords(file.facts);
+  return words ? ` (${words})` : '';
+}
+
 type Roving = { tabIndex: number; 'data-row-index': number; onFocus(): void };
 
 function FileRow({ file, name, top, padding, position, size, current, roving }: { file: ReviewFile; name: string; top: number; padding: number; position: number; size: number; current: boolean; roving: Roving }) {
@@ -203,7 +209,7 @@ function FileRow({ file, name, top, padding, position, size, current, roving }: 
         style={{ paddingLeft: padding + 14 }}
         aria-current={current ? 'location' : undefined}
         aria-label={label}
-        title={file.oldPath && file.oldPath !== file.path ? `${file.oldPath} → ${file.path}` : file.path}
+        title={file.oldPath && file.oldPath !== file.path ? `${file.oldPath} → ${file.path}${similarityTitle(file)}` : file.path}
         onClick={(event) => {
           controller.jumpToFile(file.id);
           // Opened with the keyboard (Enter: a click without a pointer): the line cursor goes to its first line.
