@@ -15,6 +15,7 @@ import {
   type ProposalsData,
   type ReviewData,
   type RoundChangesData,
+  type Side,
   DRAFT_BASE_HEADER,
   SESSION_HEADER,
 } from '@redline/core';
@@ -35,6 +36,8 @@ export class ApiRequestError extends Error {
 export interface ReviewApi {
   getReview(options?: { ignoreWhitespace?: boolean }): Promise<ReviewData>;
   getFile(path: string, fingerprint: string): Promise<FileContentsData>;
+  /** One side of a picture of the diff (issue 15), as the bytes the server typed. */
+  getImage(path: string, fingerprint: string, side: Side): Promise<Blob>;
   getFreshness(fingerprint: string): Promise<FreshnessData>;
   /** null when no draft is stored for this fingerprint. */
   getDraft(fingerprint: string): Promise<DraftData | null>;
@@ -78,6 +81,12 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
     init?: RequestInit,
     started?: Promise<Response> | null,
   ): Promise<ApiResponses[K]> {
+    const response = await answered(what, path, init, started);
+    return (await response.json()) as ApiResponses[K];
+  }
+
+  /** A successful answer, or the ApiRequestError its failure is. */
+  async function answered(what: string, path: string, init?: RequestInit, started?: Promise<Response> | null): Promise<Response> {
     let response: Response;
     try {
       response = await (started ?? fetchImpl(baseUrl + path, await withSession(init)));
@@ -85,7 +94,7 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
       throw new ApiRequestError(`${what}: the server did not answer (${String(error)})`, 0, 'network');
     }
     if (!response.ok) throw await errorFrom(what, response);
-    return (await response.json()) as ApiResponses[K];
+    return response;
   }
 
   /**
@@ -112,6 +121,7 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
     getRoundChanges: (from) => request('roundChanges', `${API.roundChanges}?${new URLSearchParams({ from })}`),
     getFile: (path, fingerprint) =>
       request('file', `${API.file}?${new URLSearchParams({ path, fingerprint })}`),
+    getImage: async (path, fingerprint, side) => (await answered('image', `${API.image}?${new URLSearchParams({ path, fingerprint, side })}`)).blob(),
     getFreshness: (fingerprint) => request('freshness', `${API.freshness}?${new URLSearchParams({ fingerprint })}`),
     async getDraft(fingerprint) {
       try {

@@ -15,7 +15,7 @@
  * state may still change.
  */
 import type { CodeViewDiffItem, DiffLineAnnotation } from '@pierre/diffs';
-import type { Annotation, ProposalState, Thread } from '@redline/core';
+import { isImageFile, type Annotation, type ProposalState, type Thread } from '@redline/core';
 import { proposalSlots } from '../proposals/proposalSlots.js';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import { findUnsafeLines, type UnsafeLine } from './unsafeLines.js';
@@ -55,6 +55,7 @@ export function unsafeLinesOf(file: ReviewFile): UnsafeLine[] {
 export function hasFileNotices(file: ReviewFile): boolean {
   return (
     file.binary ||
+    isImageFile(file.facts) ||
     file.modeOnly ||
     file.renameOnly ||
     file.facts.symlink ||
