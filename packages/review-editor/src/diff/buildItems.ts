@@ -19,6 +19,7 @@ import { isImageFile, type Annotation, type ProposalState, type Thread } from '@
 import { proposalSlots } from '../proposals/proposalSlots.js';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import { findUnsafeLines, type UnsafeLine } from './unsafeLines.js';
+import { drawnFileDiff, longLinesOf } from '../longLines/longLines.js';
 import type { Composer } from '../composer/composerSlice.js';
 import type { ItemEditView } from './extensionSlots.js';
 import type { SlotMeta } from './slotMeta.js';
@@ -98,8 +99,9 @@ export function createItemsBuilder(): (input: ItemsInput) => ReviewItem[] {
     const items = input.files.map((file) => {
       seen.add(file.id);
       const view = input.editView?.(file) ?? null;
-      const fileDiff = view?.fileDiff ?? file.fileDiff;
       const editing = view?.editing ?? false;
+      // Long lines are drawn cut (longLines/), except in the editor, which edits the whole text.
+      const fileDiff = editing && view ? view.fileDiff : drawnFileDiff(view?.fileDiff ?? file.fileDiff);
       const collapsed = input.isCollapsed(file.id);
       const cached = cache.get(file.id);
       if (editing && cached && cached.file === file && cached.item.edit === true && cached.item.fileDiff === fileDiff) {
@@ -132,6 +134,9 @@ function slotsFor(file: ReviewFile, annotations: readonly Annotation[], composer
   const editingId = composer?.editingId ?? null;
   if (composer && composer.target.scope === 'file' && composer.target.fileId === file.id && editingId === null) {
     slots.push({ side: fileSide, lineNumber: 0, metadata: { kind: 'composer', key: composer.key } });
+  }
+  for (const line of longLinesOf(file)) {
+    slots.push({ side: line.side === 'old' ? 'deletions' : 'additions', lineNumber: line.lineNumber, metadata: { kind: 'long-line', fileId: file.id, line } });
   }
   for (const line of unsafeLinesOf(file)) {
     slots.push({ side: line.side === 'old' ? 'deletions' : 'additions', lineNumber: line.lineNumber, metadata: { kind: 'unsafe-line', line } });
