@@ -5,16 +5,19 @@
  * minified file, whose text shows at once after "Load diff", cut, with
  * "Show the whole line". A review without pictures fetches none of the
  * picture viewer's code.
+ *
+ * With PROBE=1, a probe instead of a test: the time from the "Load diff"
+ * click to the 5 MB line's text shown, word wrap off and on, printed. "Shown"
+ * is the line's element holding text and narrower than Chromium's layout
+ * limit (33,554,402 px: a wider element paints nothing), one frame later.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { pngBytes } from '../apps/cli/testSupport/pngBytes';
 import { openReview, startRedline, type RunningRedline } from './support/redline';
 import { fileDiff } from './support/reviewPage';
 import { MINIFIED_BYTES, minifiedRepo } from './support/minifiedRepo';
+import { scratchRepo } from './support/scratchRepo';
 
 let redline: RunningRedline | null = null;
 let dir = '';
@@ -27,16 +30,10 @@ test.afterEach(async () => {
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><script>parent.svgRan = true</script><circle cx="12" cy="12" r="10" fill="#1a7f37"/></svg>\n';
 
 function picturesRepo(): string {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'redline-images-')));
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'commit.gpgsign=false', '-c', 'core.hooksPath=/dev/null', '-c', 'user.name=R', '-c', 'user.email=r@r.invalid', ...args], { cwd: root, stdio: 'pipe' });
-  git('init', '--quiet', '--initial-branch=main');
-  writeFileSync(join(root, 'logo.png'), pngBytes(40, 30, [207, 34, 46]));
-  git('add', '--all');
-  git('commit', '--quiet', '-m', 'initial');
-  writeFileSync(join(root, 'logo.png'), pngBytes(60, 40, [9, 105, 218]));
-  writeFileSync(join(root, 'icon.svg'), SVG);
-  return root;
+  const repo = scratchRepo('redline-images-', { 'logo.png': pngBytes(40, 30, [207, 34, 46]) });
+  repo.write('logo.png', pngBytes(60, 40, [9, 105, 218]));
+  repo.write('icon.svg', SVG);
+  return repo.root;
 }
 
 async function screenshot(page: Page, name: string): Promise<void> {
@@ -108,4 +105,57 @@ test('the 5 MB one-line file shows its text at once after Load diff, cut, with S
   expect(await whole.evaluate((box) => box.textContent?.length)).toBe(MINIFIED_BYTES);
   await screenshot(page, 'long-line-whole');
   expect(chunks.filter((path) => /ImageDiff/.test(path))).toEqual([]);
+});
+
+interface Timing {
+  /** From the click to the text shown, or to giving up after 20 s. */
+  ms: number;
+  shown: boolean;
+  /** When the line's element first held text (shown or not); -1: never. */
+  appearedMs: number;
+  width: number;
+}
+
+async function timeLoadDiff(page: Page): Promise<Timing> {
+  await page.getByRole('button', { name: 'Load diff' }).waitFor();
+  return page.evaluate(async () => {
+    const button = Array.from(document.querySelectorAll('button')).find((b) => b.textContent?.trim() === 'Load diff')!;
+    // The probe's repository changes only this file: the first diff on the page.
+    const lineOf = () => {
+      const line = document.querySelector('diffs-container')?.shadowRoot?.querySelector('code [data-line]');
+      return line && line.hasChildNodes() ? line : null;
+    };
+    const started = performance.now();
+    button.click();
+    let appearedMs = -1;
+    return new Promise<Timing>((resolve) => {
+      const check = () => {
+        const line = lineOf();
+        const width = line ? line.getBoundingClientRect().width : 0;
+        const elapsed = performance.now() - started;
+        if (line && appearedMs < 0) appearedMs = elapsed;
+        if (line && width < 33_554_000) requestAnimationFrame(() => resolve({ ms: performance.now() - started, shown: true, appearedMs, width }));
+        else if (elapsed > 20_000) resolve({ ms: elapsed, shown: false, appearedMs, width });
+        else requestAnimationFrame(check);
+      };
+      check();
+    });
+  });
+}
+
+test.describe('probe (PROBE=1)', () => {
+  test.skip(!process.env.PROBE, 'set PROBE=1 to measure the 5 MB line');
+  for (const wrap of [false, true]) {
+    test(`the 5 MB line after Load diff, word wrap ${wrap ? 'on' : 'off'}`, async ({ page, context }) => {
+      test.setTimeout(120_000);
+      dir = minifiedRepo();
+      redline = await startRedline({ cwd: dir });
+      await context.addCookies([{ name: 'wordWrap', value: wrap ? 'on' : 'off', url: redline.origin }]);
+      await openReview(page, redline);
+      const t = await timeLoadDiff(page);
+      const what = t.shown ? `shown after ${Math.round(t.ms)} ms` : `NOT shown after ${Math.round(t.ms)} ms`;
+      console.log(`long-line probe: wrap ${wrap ? 'on' : 'off'}: ${what} (its element held text after ${Math.round(t.appearedMs)} ms, ${Math.round(t.width)} px wide)`);
+      expect(t.ms).toBeGreaterThan(0);
+    });
+  }
 });

@@ -1,8 +1,5 @@
 /** A repository whose working tree adds one 5 MB minified file: one line, no newline (issue 15's long line). */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { scratchRepo } from './scratchRepo';
 
 export const MINIFIED_PATH = 'vendor/bundle.min.js';
 export const MINIFIED_BYTES = 5 * 1024 * 1024;
@@ -20,14 +17,7 @@ export function minifiedText(): string {
 }
 
 export function minifiedRepo(): string {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'redline-minified-')));
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'commit.gpgsign=false', '-c', 'core.hooksPath=/dev/null', '-c', 'user.name=R', '-c', 'user.email=r@r.invalid', ...args], { cwd: root, stdio: 'pipe' });
-  git('init', '--quiet', '--initial-branch=main');
-  writeFileSync(join(root, 'README.md'), '# minified\n');
-  git('add', '--all');
-  git('commit', '--quiet', '-m', 'initial');
-  mkdirSync(join(root, 'vendor'));
-  writeFileSync(join(root, MINIFIED_PATH), minifiedText());
-  return root;
+  const repo = scratchRepo('redline-minified-', { 'README.md': '# minified\n' });
+  repo.write(MINIFIED_PATH, minifiedText());
+  return repo.root;
 }

@@ -6,7 +6,7 @@
  * text. A file without long lines is drawn from its own diff (the same
  * object), so nothing changes for it.
  *
- * Measured (e2e/longLineProbe.spec.ts, a 5 MB one-line file, "Load diff"
+ * Measured (e2e/imagesAndLongLines.spec.ts with PROBE=1, a 5 MB one-line file, "Load diff"
  * click to its text shown): drawn whole, its element was 33,554,402 px wide
  * (Chromium's limit) and showed nothing; with word wrap on it showed after
  * 2.3 s on a quiet machine.
