@@ -112,6 +112,7 @@ const CODE_MAPPINGS = {
   'patch-only': { exitCode: EXIT.error, httpStatus: 422 },
   deleted: { exitCode: EXIT.error, httpStatus: 422 },
   submodule: { exitCode: EXIT.error, httpStatus: 422 },
+  'not-image': { exitCode: EXIT.error, httpStatus: 422 },
 } satisfies Record<RedlineErrorCode, CodeMapping>;
 
 export class RedlineError extends Error {

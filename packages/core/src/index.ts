@@ -97,6 +97,9 @@ export { compareFilePaths, sortByFileOrder } from './diff/fileOrder.js';
 export type { FolderNode, TreeFile, TreeRow } from './diff/fileTree.js';
 export { countChangedLines } from './diff/countChangedLines.js';
 export { languageForPath } from './diff/languageForPath.js';
+export { imageKindOfPath, isImageFile, MAX_IMAGE_BYTES } from './diff/imageFiles.js';
+export type { ImageKind } from './diff/imageFiles.js';
+export { cutLongLine, isLongLine, LONG_LINE_LIMIT } from './diff/longLines.js';
 
 // Text and path safety
 export { sha256Hex, utf8Bytes } from './safety/sha256.js';

@@ -15,6 +15,7 @@ import type { OpenSeries } from '../rounds/chooseSeries.js';
 import { readSinceRound } from '../rounds/readSinceRound.js';
 import { sha256Bytes } from '../files/sha256Bytes.js';
 import { readFileContents, type RepositoryRoots } from './readFileContents.js';
+import { readImageBytes, type ImageSide } from './readImageBytes.js';
 import type { ReviewDataParts } from './reviewDataJson.js';
 import { ReviewPatchCollector } from './reviewPatchCollector.js';
 import type { ReadOptions, ReviewSource } from './reviewSource.js';
@@ -127,6 +128,10 @@ export class GitReviewSource implements ReviewSource {
 
   async readFile(entry: FileEntry): Promise<FileContentsData> {
     return readFileContents(await this.roots, entry);
+  }
+
+  async readImage(entry: FileEntry, side: ImageSide): Promise<Buffer> {
+    return readImageBytes(await this.roots, entry, side);
   }
 
   /**

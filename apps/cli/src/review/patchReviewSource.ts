@@ -56,6 +56,14 @@ export class PatchReviewSource implements ReviewSource {
   }
 
   async readFile(entry: FileEntry): Promise<FileContentsData> {
-    throw new RedlineError('patch-only', `${entry.facts.path}: this review was made from a patch, so file contents are not available`);
+    throw patchOnly(entry);
   }
+
+  async readImage(entry: FileEntry): Promise<Buffer> {
+    throw patchOnly(entry);
+  }
+}
+
+function patchOnly(entry: FileEntry): RedlineError {
+  return new RedlineError('patch-only', `${entry.facts.path}: this review was made from a patch, so file contents are not available`);
 }

@@ -95,7 +95,7 @@ async function readWorktreeSide(roots: RepositoryRoots, entry: FileEntry): Promi
  * does not filter, so the id of the bytes themselves) or, for the few files
  * hashed when the diff was read, that sha256.
  */
-function hasLoadedContent(entry: FileEntry, bytes: Buffer): boolean {
+export function hasLoadedContent(entry: FileEntry, bytes: Buffer): boolean {
   const { recordedNewBlob, recordedNewSha256, facts } = entry;
   if (recordedNewBlob !== null) {
     return (facts.newSize === null || bytes.length === facts.newSize) && gitBlobId(bytes, recordedNewBlob) === recordedNewBlob;

@@ -22,7 +22,8 @@ import { DraftStore } from '../drafts/draftStore.js';
 import { RedlineError } from '../errors.js';
 import { encodeReviewAnswer } from './reviewPatchCollector.js';
 import type { ReviewSource } from './reviewSource.js';
-import type { AnswerCoding, EncodedReview, ReviewSnapshot } from './reviewSnapshot.js';
+import type { AnswerCoding, EncodedReview, FileEntry, ReviewSnapshot } from './reviewSnapshot.js';
+import type { ImageSide } from './readImageBytes.js';
 
 export type OutputFormat = 'markdown' | 'json';
 
@@ -233,6 +234,15 @@ export class ReviewSession {
 
   /** A file of the diff the page loaded (identified by its fingerprint); only the diff's own paths. */
   async readFile(path: string, fingerprint: string): Promise<FileContentsData> {
+    return this.source.readFile(this.servedEntry(path, fingerprint));
+  }
+
+  /** One side of a picture of the diff (issue 15), by the same rule: only paths of a snapshot this page was given. */
+  async readImage(path: string, fingerprint: string, side: ImageSide): Promise<Buffer> {
+    return this.source.readImage(this.servedEntry(path, fingerprint), side);
+  }
+
+  private servedEntry(path: string, fingerprint: string): FileEntry {
     if (this.source.patchOnly) {
       throw new RedlineError('patch-only', 'this review was made from a patch, so file contents are not available');
     }
@@ -242,7 +252,7 @@ export class ReviewSession {
     }
     const entry = snapshot.entries.get(path);
     if (!entry) throw new RedlineError('not-in-diff', `${JSON.stringify(path)} is not a file of this diff`);
-    return this.source.readFile(entry);
+    return entry;
   }
 
   /**

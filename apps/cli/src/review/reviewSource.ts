@@ -1,6 +1,7 @@
 /** Where a review's diff and file contents come from: a git repository, or a patch file. */
 import type { FileContentsData } from '@redline/core';
 import type { FileEntry, ReviewSnapshot } from './reviewSnapshot.js';
+import type { ImageSide } from './readImageBytes.js';
 
 export interface ReadOptions {
   /** Read the patch with whitespace changes ignored (git diff -w). */
@@ -31,4 +32,6 @@ export interface ReviewSource {
    * turned pairing off for the run (the flag wins).
    */
   setUntrackedRenames(on: boolean): boolean;
+  /** One side of a picture (review/readImageBytes.ts); throws a RedlineError when it cannot be served. */
+  readImage(entry: FileEntry, side: ImageSide): Promise<Buffer>;
 }

@@ -316,7 +316,7 @@ describe('bodies and headers', () => {
     expect(api.headers['cache-control']).toBe('no-store');
     const inlineHash = createHash('sha256').update(STUB_INLINE_SCRIPT).digest('base64');
     expect(page.headers['content-security-policy']).toBe(
-      `default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'sha256-${inlineHash}'; worker-src 'self' blob:; connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'`,
+      `default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'sha256-${inlineHash}'; worker-src 'self' blob:; connect-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'`,
     );
   });
 });

@@ -15,7 +15,8 @@ export function contentSecurityPolicy(inlineScriptHashes: readonly string[] = []
     `script-src ${[...BASE_SCRIPT_SOURCES, ...inlineScriptHashes].join(' ')}`,
     "worker-src 'self' blob:",
     "connect-src 'self'",
-    "img-src 'self' data:",
+    // blob: for the diff's pictures (issue 15): the page fetches them with its session header, which an <img src> cannot send.
+    "img-src 'self' data: blob:",
     "style-src 'self' 'unsafe-inline'",
     "object-src 'none'",
     "base-uri 'none'",

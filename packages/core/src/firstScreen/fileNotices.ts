@@ -4,6 +4,7 @@
  * rename, links, empty files. One home, so the two cannot drift.
  */
 import { formatBytes } from '../diff/fileClassification.js';
+import { isImageFile } from '../diff/imageFiles.js';
 import type { FileFacts } from '../model/types.js';
 
 /** Renamed and nothing else: no changed lines. `hasLines`: the diff has at least one hunk. */
@@ -17,9 +18,10 @@ export function isModeOnly(facts: FileFacts, hasLines: boolean): boolean {
   return !hasLines && !facts.binary && modeChanged && (facts.oldPath === null || facts.oldPath === facts.path);
 }
 
-export function fileNotices(facts: FileFacts, hasLines: boolean): string[] {
+export function fileNotices(facts: FileFacts, hasLines: boolean, shows: { images: boolean } = { images: false }): string[] {
   const notices: string[] = [];
-  if (facts.binary) notices.push(`Binary file, not shown · ${formatBytes(facts.oldSize)} → ${formatBytes(facts.newSize)}`);
+  // The page draws pictures (images/): their bytes are shown, not "not shown"; the first screen does not.
+  if (facts.binary && !(shows.images && isImageFile(facts))) notices.push(`Binary file, not shown · ${formatBytes(facts.oldSize)} → ${formatBytes(facts.newSize)}`);
   if (facts.submodule) notices.push('Submodule: the diff shows the commit it points to.');
   else if (facts.symlink) notices.push('Symbolic link: the diff shows the path it points to.');
   if (facts.oldMode && facts.newMode && facts.oldMode !== facts.newMode) notices.push(`File mode changed ${facts.oldMode} → ${facts.newMode}`);

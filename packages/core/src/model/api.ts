@@ -67,6 +67,13 @@ export const API = {
   review: '/api/review',
   /** GET ?path=<path>&fingerprint=<fp> -> FileContentsData, or 404/409/422 ApiError with a FileRefusalCode. */
   file: '/api/file',
+  /**
+   * GET ?path=<path>&fingerprint=<fp>&side=old|new -> the picture's bytes (issue 15), for a file
+   * of the diff the core calls an image (isImageFile), at the review's revisions; its
+   * Content-Type is decided from the bytes. Refused: 404 not-in-diff, 422 not-image /
+   * too-large (over MAX_IMAGE_BYTES) / symlink, 409 changed.
+   */
+  image: '/api/image',
   /** GET ?fingerprint=<fp> -> FreshnessData. */
   freshness: '/api/freshness',
   /** GET ?fingerprint=<fp> -> DraftData | 404; PUT DraftData -> { ok: true }. */

@@ -207,7 +207,9 @@ export type FileRefusalCode =
   | 'changed'
   | 'patch-only'
   | 'deleted'
-  | 'submodule';
+  | 'submodule'
+  /** The image endpoint: the bytes are not a PNG, JPEG, GIF, WebP or SVG picture (whatever the name says). */
+  | 'not-image';
 
 export interface FileSideContents {
   contents: string;

@@ -16,6 +16,7 @@ import {
   type ReviewData,
   type RoundChangesData,
   type RoundDiffData,
+  type Side,
   DRAFT_BASE_HEADER,
   SESSION_HEADER,
 } from '@redline/core';
@@ -37,6 +38,8 @@ export interface ReviewApi {
   /** `pairRenames` (the reviewer's setting, issue 15) goes as `renames=on|off`; absent, the server keeps its pairing. */
   getReview(options?: { ignoreWhitespace?: boolean; pairRenames?: boolean }): Promise<ReviewData>;
   getFile(path: string, fingerprint: string): Promise<FileContentsData>;
+  /** One side of a picture of the diff (issue 15), as the bytes the server typed. */
+  getImage(path: string, fingerprint: string, side: Side): Promise<Blob>;
   getFreshness(fingerprint: string): Promise<FreshnessData>;
   /** null when no draft is stored for this fingerprint. */
   getDraft(fingerprint: string): Promise<DraftData | null>;
@@ -82,6 +85,12 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
     init?: RequestInit,
     started?: Promise<Response> | null,
   ): Promise<ApiResponses[K]> {
+    const response = await answered(what, path, init, started);
+    return (await response.json()) as ApiResponses[K];
+  }
+
+  /** A successful answer, or the ApiRequestError its failure is. */
+  async function answered(what: string, path: string, init?: RequestInit, started?: Promise<Response> | null): Promise<Response> {
     let response: Response;
     try {
       response = await (started ?? fetchImpl(baseUrl + path, await withSession(init)));
@@ -89,7 +98,7 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
       throw new ApiRequestError(`${what}: the server did not answer (${String(error)})`, 0, 'network');
     }
     if (!response.ok) throw await errorFrom(what, response);
-    return (await response.json()) as ApiResponses[K];
+    return response;
   }
 
   /**
@@ -119,6 +128,7 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
     getRoundDiff: (from, to) => request('roundDiff', `${API.roundDiff}?${new URLSearchParams({ from, to })}`),
     getFile: (path, fingerprint) =>
       request('file', `${API.file}?${new URLSearchParams({ path, fingerprint })}`),
+    getImage: async (path, fingerprint, side) => (await answered('image', `${API.image}?${new URLSearchParams({ path, fingerprint, side })}`)).blob(),
     getFreshness: (fingerprint) => request('freshness', `${API.freshness}?${new URLSearchParams({ fingerprint })}`),
     async getDraft(fingerprint) {
       try {

@@ -1,5 +1,6 @@
-/** What a file's diff cannot show by itself: binary, mode, rename, links, hidden characters. */
-import { fileNotices } from '@redline/core';
+/** What a file's diff cannot show by itself: binary, mode, rename, links, hidden characters; and a picture's pictures (images/). */
+import { fileNotices, isImageFile } from '@redline/core';
+import { LazyImageDiff } from '../images/LazyImageDiff.js';
 import { unsafeLinesOf } from './buildItems.js';
 import { useReview } from '../app/reviewContext.js';
 
@@ -7,7 +8,8 @@ export function FileNotices({ fileId }: { fileId: string }) {
   const file = useReview((s) => s.fileById.get(fileId));
   if (!file) return null;
   // The core words these, for this page and the server's first screen alike.
-  const notices = fileNotices(file.facts, file.fileDiff.hunks.length > 0);
+  const image = isImageFile(file.facts);
+  const notices = fileNotices(file.facts, file.fileDiff.hunks.length > 0, { images: image });
   const unsafe = unsafeLinesOf(file);
   return (
     <div className="file-notices">
@@ -23,6 +25,7 @@ export function FileNotices({ fileId }: { fileId: string }) {
           {notice}
         </div>
       ))}
+      {image ? <LazyImageDiff fileId={fileId} /> : null}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { ComposerForm } from '../composer/ComposerForm.js';
 import { FileNotices } from './FileNotices.js';
 import { FitInWindow } from './FitInWindow.js';
 import { UnsafeLineChips } from './UnsafeLineChips.js';
+import { LongLineSlot } from '../longLines/LongLineSlot.js';
 import { ThreadCard } from '../threads/ThreadCard.js';
 import { ProposalCard } from '../proposals/ProposalCard.js';
 
@@ -61,6 +62,12 @@ export function SlotView({ meta }: { meta: SlotMeta }) {
       return (
         <Slot tight>
           <UnsafeLineChips line={meta.line} />
+        </Slot>
+      );
+    case 'long-line':
+      return (
+        <Slot tight>
+          <LongLineSlot fileId={meta.fileId} line={meta.line} />
         </Slot>
       );
     case 'file-notices':

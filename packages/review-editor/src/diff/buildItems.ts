@@ -15,10 +15,11 @@
  * state may still change.
  */
 import type { CodeViewDiffItem, DiffLineAnnotation } from '@pierre/diffs';
-import type { Annotation, ProposalState, Thread } from '@redline/core';
+import { isImageFile, type Annotation, type ProposalState, type Thread } from '@redline/core';
 import { proposalSlots } from '../proposals/proposalSlots.js';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import { findUnsafeLines, type UnsafeLine } from './unsafeLines.js';
+import { drawnFileDiff, longLinesOf } from '../longLines/longLines.js';
 import type { Composer } from '../composer/composerSlice.js';
 import type { ItemEditView } from './extensionSlots.js';
 import type { SlotMeta } from './slotMeta.js';
@@ -59,6 +60,7 @@ export function unsafeLinesOf(file: ReviewFile): UnsafeLine[] {
 export function hasFileNotices(file: ReviewFile): boolean {
   return (
     file.binary ||
+    isImageFile(file.facts) ||
     file.modeOnly ||
     file.renameOnly ||
     file.facts.symlink ||
@@ -103,8 +105,9 @@ export function createItemsBuilder(): (input: ItemsInput) => ReviewItem[] {
       const view = input.editView?.(file) ?? null;
       const round = view ? null : (input.roundView?.(file) ?? null);
       const shown = round?.file ?? file;
-      const fileDiff = view?.fileDiff ?? shown.fileDiff;
       const editing = view?.editing ?? false;
+      // Long lines are drawn cut (longLines/), except in the editor, which edits the whole text.
+      const fileDiff = editing && view ? view.fileDiff : drawnFileDiff(view?.fileDiff ?? shown.fileDiff);
       const collapsed = input.isCollapsed(file.id);
       const cached = cache.get(file.id);
       if (editing && cached && cached.file === file && cached.item.edit === true && cached.item.fileDiff === fileDiff) {
@@ -149,6 +152,9 @@ function slotsFor(file: ReviewFile, annotations: readonly Annotation[], composer
   const editingId = composer?.editingId ?? null;
   if (composer && composer.target.scope === 'file' && composer.target.fileId === file.id && editingId === null) {
     slots.push({ side: fileSide, lineNumber: 0, metadata: { kind: 'composer', key: composer.key } });
+  }
+  for (const line of longLinesOf(file)) {
+    slots.push({ side: line.side === 'old' ? 'deletions' : 'additions', lineNumber: line.lineNumber, metadata: { kind: 'long-line', fileId: file.id, line } });
   }
   for (const line of unsafeLinesOf(file)) {
     slots.push({ side: line.side === 'old' ? 'deletions' : 'additions', lineNumber: line.lineNumber, metadata: { kind: 'unsafe-line', line } });

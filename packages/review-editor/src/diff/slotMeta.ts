@@ -1,4 +1,5 @@
 import type { UnsafeLine } from './unsafeLines.js';
+import type { LongLine } from '../longLines/longLines.js';
 
 /**
  * What one CodeView annotation slot shows. Slots carry ids, not content:
@@ -11,6 +12,8 @@ export type SlotMeta =
   /** A thread of an earlier round (issue 13), drawn apart from this round's annotations. */
   | { kind: 'thread'; id: string }
   | { kind: 'unsafe-line'; line: UnsafeLine }
+  /** A line drawn cut (longLines/): what was cut, and "Show the whole line". */
+  | { kind: 'long-line'; fileId: string; line: LongLine }
   /** The file-level notices (binary, mode change, hidden characters…) above the first line. */
   | { kind: 'file-notices'; fileId: string }
   /** A strip under the header, rendered by the `fileBanner` extension (the edit session's HUD). */

@@ -59,6 +59,10 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
       const side = (text: string | null) => (text === null ? null : { contents: text, sha256: sha256Hex(text) });
       return { path, old: side(entry[0]), new: side(entry[1]) };
     },
+    async getImage(path, _fingerprint, side) {
+      api.calls.push(`image ${side} ${path}`);
+      throw new ApiRequestError(`image: no pictures in memory (${path})`, 404, 'not-in-diff');
+    },
     async getFreshness(fingerprint) {
       api.calls.push('freshness');
       return { fresh: api.fresh && fingerprint === api.review.fingerprint, fingerprint: api.review.fingerprint };

@@ -6,6 +6,7 @@ import { getDraft, putDraft } from './draftRoute.js';
 import { postFeedback } from './feedbackRoute.js';
 import { getFile } from './fileRoute.js';
 import { getFreshness } from './freshnessRoute.js';
+import { getImage } from './imageRoute.js';
 import { getReview } from './reviewRoute.js';
 import { getRoundChanges } from './roundChangesRoute.js';
 import { getRoundDiff } from './roundDiffRoute.js';
@@ -16,6 +17,7 @@ type Method = 'GET' | 'PUT' | 'POST';
 export const API_ROUTES: ReadonlyMap<string, Partial<Record<Method, ApiHandler>>> = new Map([
   [API.review, { GET: getReview }],
   [API.file, { GET: getFile }],
+  [API.image, { GET: getImage }],
   [API.freshness, { GET: getFreshness }],
   [API.draft, { GET: getDraft, PUT: putDraft }],
   [API.feedback, { POST: postFeedback }],
