@@ -9,6 +9,7 @@ import { FitInWindow } from './FitInWindow.js';
 import { UnsafeLineChips } from './UnsafeLineChips.js';
 import { ThreadCard } from '../threads/ThreadCard.js';
 import { ProposalCard } from '../proposals/ProposalCard.js';
+import { RenderedMarkdownFile } from '../markdown/RenderedMarkdownFile.js';
 
 /**
  * A slot's box. A press inside it is the slot's own (a button, a text box),
@@ -73,6 +74,12 @@ export function SlotView({ meta }: { meta: SlotMeta }) {
       return (
         <Slot>
           <ProposalCard id={meta.id} />
+        </Slot>
+      );
+    case 'markdown-file':
+      return (
+        <Slot>
+          <RenderedMarkdownFile fileId={meta.fileId} />
         </Slot>
       );
     case 'file-banner': {

@@ -35,6 +35,8 @@ export interface ItemsInput {
   /** The agent's proposals (issue 14); absent: none. */
   proposals?: readonly ProposalState[];
   isCollapsed(fileId: string): boolean;
+  /** Whether a markdown file shows rendered (markdown/renderedFilesSlice.ts); absent: none does. */
+  isRendered?(fileId: string): boolean;
   /** How editing shows a file (the edit feature's answer; absent or null: as parsed). */
   editView?(file: ReviewFile): ItemEditView | null;
 }
@@ -97,8 +99,9 @@ export function createItemsBuilder(): (input: ItemsInput) => ReviewItem[] {
     const items = input.files.map((file) => {
       seen.add(file.id);
       const view = input.editView?.(file) ?? null;
-      const fileDiff = view?.fileDiff ?? file.fileDiff;
       const editing = view?.editing ?? false;
+      const rendered = !editing && (input.isRendered?.(file.id) ?? false);
+      const fileDiff = rendered ? renderedDiff(file) : (view?.fileDiff ?? file.fileDiff);
       const collapsed = input.isCollapsed(file.id);
       const cached = cache.get(file.id);
       if (editing && cached && cached.file === file && cached.item.edit === true && cached.item.fileDiff === fileDiff) {
@@ -107,7 +110,7 @@ export function createItemsBuilder(): (input: ItemsInput) => ReviewItem[] {
         cache.set(file.id, { ...cached, item });
         return item;
       }
-      let slots = [...slotsFor(file, byPath.get(file.path) ?? [], input.composer), ...threadSlotsFor(file, threadsOf.get(file.path) ?? []), ...proposalSlots(file, input.proposals ?? [])];
+      let slots = rendered ? [renderedSlot(file)] : [...slotsFor(file, byPath.get(file.path) ?? [], input.composer), ...threadSlotsFor(file, threadsOf.get(file.path) ?? []), ...proposalSlots(file, input.proposals ?? [])];
       if (editing || view?.banner) slots = [{ side: 'additions', lineNumber: 0, metadata: { kind: 'file-banner', fileId: file.id } }, ...slots];
       const signature = `${collapsed ? 1 : 0}|${editing ? 'edit' : ''}|${slots.map(slotKey).join(',')}`;
       if (cached && cached.file === file && cached.signature === signature && cached.item.fileDiff === fileDiff) return cached.item;
@@ -118,6 +121,26 @@ export function createItemsBuilder(): (input: ItemsInput) => ReviewItem[] {
     for (const id of cache.keys()) if (!seen.has(id)) cache.delete(id);
     return items;
   };
+}
+
+const hunklessCache = new WeakMap<ReviewFile, ReviewItem['fileDiff']>();
+
+/**
+ * A markdown file shown rendered: its header and one slot with the rendered
+ * file, no source lines (so no line annotations: the source view has them).
+ * One diff object per file, so the item is rebuilt only when it changes.
+ */
+function renderedDiff(file: ReviewFile): ReviewItem['fileDiff'] {
+  let fileDiff = hunklessCache.get(file);
+  if (!fileDiff) {
+    fileDiff = { ...file.fileDiff, hunks: [], splitLineCount: 0, unifiedLineCount: 0, cacheKey: undefined };
+    hunklessCache.set(file, fileDiff);
+  }
+  return fileDiff;
+}
+
+function renderedSlot(file: ReviewFile): DiffLineAnnotation<SlotMeta> {
+  return { side: file.status === 'deleted' ? 'deletions' : 'additions', lineNumber: 0, metadata: { kind: 'markdown-file', fileId: file.id } };
 }
 
 function slotsFor(file: ReviewFile, annotations: readonly Annotation[], composer: Composer | null): DiffLineAnnotation<SlotMeta>[] {
