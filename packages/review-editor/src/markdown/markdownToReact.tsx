@@ -11,6 +11,9 @@ import { createElement, type ReactNode } from 'react';
 import { TextWithChips } from '../ui/TextWithChips.js';
 import { ALLOWED_TAGS, isTooDeep, sanitizeMarkdown } from './sanitizeMarkdown.js';
 
+/** Shown through RenderedMarkdownFile.tsx's lazy(): one lazy chunk for all of the markdown feature. */
+export { RenderedFileSides } from './RenderedFileSides.js';
+
 export const MAX_DEPTH = 32;
 const TAGS = new Set(ALLOWED_TAGS);
 const VOID_TAGS = new Set(['br', 'hr']);
