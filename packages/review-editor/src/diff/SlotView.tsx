@@ -79,7 +79,7 @@ export function SlotView({ meta }: { meta: SlotMeta }) {
     case 'markdown-file':
       return (
         <Slot>
-          <RenderedMarkdownFile fileId={meta.fileId} />
+          <RenderedMarkdownFile fileId={meta.fileId} side={meta.side} />
         </Slot>
       );
     case 'file-banner': {

@@ -110,7 +110,7 @@ export function createItemsBuilder(): (input: ItemsInput) => ReviewItem[] {
         cache.set(file.id, { ...cached, item });
         return item;
       }
-      let slots = rendered ? [renderedSlot(file)] : [...slotsFor(file, byPath.get(file.path) ?? [], input.composer), ...threadSlotsFor(file, threadsOf.get(file.path) ?? []), ...proposalSlots(file, input.proposals ?? [])];
+      let slots = rendered ? renderedSlots(file) : [...slotsFor(file, byPath.get(file.path) ?? [], input.composer), ...threadSlotsFor(file, threadsOf.get(file.path) ?? []), ...proposalSlots(file, input.proposals ?? [])];
       if (editing || view?.banner) slots = [{ side: 'additions', lineNumber: 0, metadata: { kind: 'file-banner', fileId: file.id } }, ...slots];
       const signature = `${collapsed ? 1 : 0}|${editing ? 'edit' : ''}|${slots.map(slotKey).join(',')}`;
       if (cached && cached.file === file && cached.signature === signature && cached.item.fileDiff === fileDiff) return cached.item;
@@ -139,8 +139,10 @@ function renderedDiff(file: ReviewFile): ReviewItem['fileDiff'] {
   return fileDiff;
 }
 
-function renderedSlot(file: ReviewFile): DiffLineAnnotation<SlotMeta> {
-  return { side: file.status === 'deleted' ? 'deletions' : 'additions', lineNumber: 0, metadata: { kind: 'markdown-file', fileId: file.id } };
+/** Old above the deletions, new above the additions: side by side in split view, one after the other in unified. */
+function renderedSlots(file: ReviewFile): DiffLineAnnotation<SlotMeta>[] {
+  const sides = file.status === 'added' ? (['new'] as const) : file.status === 'deleted' ? (['old'] as const) : (['old', 'new'] as const);
+  return sides.map((side) => ({ side: side === 'old' ? 'deletions' : 'additions', lineNumber: 0, metadata: { kind: 'markdown-file', fileId: file.id, side } }));
 }
 
 function slotsFor(file: ReviewFile, annotations: readonly Annotation[], composer: Composer | null): DiffLineAnnotation<SlotMeta>[] {

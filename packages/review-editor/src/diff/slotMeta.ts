@@ -17,5 +17,5 @@ export type SlotMeta =
   | { kind: 'file-banner'; fileId: string }
   /** One of the agent's proposals (proposals/ProposalCard.tsx). */
   | { kind: 'proposal'; id: string }
-  /** A markdown file shown rendered, in place of its source lines (markdown/RenderedMarkdownFile.tsx). */
-  | { kind: 'markdown-file'; fileId: string };
+  /** One side of a markdown file shown rendered, in place of its source lines (markdown/RenderedMarkdownFile.tsx). */
+  | { kind: 'markdown-file'; fileId: string; side: 'old' | 'new' };

@@ -1,6 +1,7 @@
 /**
- * A markdown file of the diff, rendered: the old and the new version side by
- * side (an added or deleted file: its one side), read from the file endpoint
+ * One side of a markdown file of the diff, rendered: the old version in the
+ * slot above the deletions, the new one above the additions (so side by side
+ * in split view; an added or deleted file has its one slot), read from the file endpoint
  * the source view expands with. Its images and relative links are not
  * fetched (markdown/sanitizeMarkdown.ts). Loaded lazily (RenderedMarkdownFile.tsx).
  */
@@ -13,7 +14,7 @@ import { ReadingTheFile } from './RenderedMarkdownFile.js';
 
 type Loaded = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; data: FileContentsData };
 
-export function RenderedFileSides({ fileId }: { fileId: string }) {
+export function RenderedFileSides({ fileId, side }: { fileId: string; side: 'old' | 'new' }) {
   const controller = useController();
   const path = useReview((s) => s.fileById.get(fileId)?.path);
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
@@ -30,20 +31,12 @@ export function RenderedFileSides({ fileId }: { fileId: string }) {
   }, [controller, path]);
   if (loaded.kind === 'loading') return <ReadingTheFile />;
   if (loaded.kind === 'failed') return <p className="rendered-file-note" role="alert">Cannot show it rendered: {loaded.message}</p>;
-  const { old: before, new: after } = loaded.data;
+  const contents = loaded.data[side];
+  const label = side === 'old' ? 'Before' : 'After';
   return (
-    <div className="rendered-file" role="group" aria-label={`${path ?? fileId} rendered`}>
-      {before ? <RenderedSide label="Before" text={before.contents} /> : null}
-      {after ? <RenderedSide label="After" text={after.contents} /> : null}
-    </div>
-  );
-}
-
-function RenderedSide({ label, text }: { label: string; text: string }) {
-  return (
-    <section className="rendered-file-side" aria-label={label}>
+    <section className="rendered-file" aria-label={`${path ?? fileId} rendered, ${label.toLowerCase()}`}>
       <h3 className="rendered-file-label">{label}</h3>
-      <Markdown text={text} />
+      {contents ? <Markdown text={contents.contents} /> : <p className="muted">No {side} version</p>}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * A markdown file shown rendered (the `markdown-file` slot). Its view comes
+ * One side of a markdown file shown rendered (a `markdown-file` slot). Its view comes
  * with the renderer's lazy chunk (markdownToReact.tsx re-exports it), which
  * it needs anyway: in the entry chunk it cost about 400 of the 1,100 bytes
  * (brotli) this feature had added there; as a second lazy chunk of its own,
@@ -14,10 +14,10 @@ export function ReadingTheFile() {
   return <p className="rendered-file-note muted">Reading the file…</p>;
 }
 
-export function RenderedMarkdownFile({ fileId }: { fileId: string }) {
+export function RenderedMarkdownFile({ fileId, side }: { fileId: string; side: 'old' | 'new' }) {
   return (
     <Suspense fallback={<ReadingTheFile />}>
-      <Sides fileId={fileId} />
+      <Sides fileId={fileId} side={side} />
     </Suspense>
   );
 }

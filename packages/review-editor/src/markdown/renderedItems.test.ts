@@ -16,14 +16,17 @@ function setup() {
 }
 
 describe('a file shown rendered', () => {
-  it('is its header and one rendered-file slot, no source lines, until toggled back to the source', () => {
+  it('is its header and a rendered slot over each side, no source lines, until toggled back to the source', () => {
     const { store, items } = setup();
     const [source] = items();
     expect(source!.fileDiff.hunks.length).toBeGreaterThan(0);
     store.getState().toggleRendered('src/calc.ts');
     const [rendered] = items();
     expect(rendered!.fileDiff.hunks).toEqual([]);
-    expect(rendered!.annotations).toEqual([{ side: 'additions', lineNumber: 0, metadata: { kind: 'markdown-file', fileId: 'src/calc.ts' } }]);
+    expect(rendered!.annotations).toEqual([
+      { side: 'deletions', lineNumber: 0, metadata: { kind: 'markdown-file', fileId: 'src/calc.ts', side: 'old' } },
+      { side: 'additions', lineNumber: 0, metadata: { kind: 'markdown-file', fileId: 'src/calc.ts', side: 'new' } },
+    ]);
     expect(rendered!.version).toBeGreaterThan(source!.version!);
     // Nothing changed: the same item, so CodeView does not redraw it.
     expect(items()[0]).toBe(rendered);
