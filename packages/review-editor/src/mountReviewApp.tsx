@@ -20,7 +20,8 @@ import { readLayout } from './settings/layoutSettings.js';
 import { readSettings } from './settings/settings.js';
 import { createReviewStore } from './app/reviewStore.js';
 import { persistReviewer } from './threads/reviewerCookie.js';
-import { startRoundView } from './threads/roundView.js';
+import { installRoundView, startRoundView } from './threads/roundView.js';
+import { startFileAddress } from './navigation/fileAddress.js';
 import './styles/app.css';
 import './styles/firstScreen.css';
 
@@ -37,6 +38,7 @@ export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi 
   const stopGuard = guardUnsentText(store);
   const stopPolling = startFreshnessPolling(store, api);
   const stopProposals = startProposalPolling(store, api);
+  startFileAddress(store, controller);
   const unsubscribe = store.subscribe((s) => {
     if (s.phase === 'sent' || s.phase === 'closed') {
       autosave.stop();
@@ -47,6 +49,8 @@ export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi 
     }
   });
 
+  // Before the load: the round view is chosen in the update that puts the review in (no whole-change frame first).
+  installRoundView(store);
   createRoot(element).render(<ReviewApp controller={controller} />);
   void controller.load(whenHighlighterReady(pool, 400)).then(() => startRoundView(store, api));
   return controller;

@@ -26,6 +26,10 @@ import { useNarrowWindow } from './useNarrowWindow.js';
 import { lineOfClick, type LineClickFacts } from '../navigation/lineOfClick.js';
 import { SEARCH_MATCH_CSS, searchMatchRendered } from '../search/searchMatchHighlight.js';
 import type { SlotMeta } from './slotMeta.js';
+import type { ReviewFile } from '../reviewLoading/reviewFile.js';
+import { roundFileView, roundViewShown } from '../threads/roundView.js';
+import { shownFiles } from '../navigation/shownFiles.js';
+import { BOTH_NUMBERS_CSS, markBothLineNumbers } from './bothLineNumbers.js';
 
 /**
  * Inside Pierre's shadow DOM: GitHub-like density, and text dark enough to
@@ -36,6 +40,7 @@ import type { SlotMeta } from './slotMeta.js';
  */
 const DIFF_CSS = `
 ${SEARCH_MATCH_CSS}
+${BOTH_NUMBERS_CSS}
 :host {
   --diffs-font-size: 12px;
   --diffs-line-height: 20px;
@@ -83,7 +88,8 @@ function DiffCodeView() {
   const pool = useWorkerPool();
   useEffect(() => edit?.setWorkerPool(pool), [edit, pool]);
 
-  const files = useReview((s) => s.files);
+  // The filter and "hide viewed files" narrow the diff (navigation/shownFiles.ts).
+  const files = useReview(shownFiles);
   const annotations = useReview((s) => s.annotations);
   const threads = useReview((s) => s.review?.rounds?.threads);
   const proposals = useReview((s) => s.proposals);
@@ -94,12 +100,14 @@ function DiffCodeView() {
   const composerSlot = useReview((s) => (s.composer ? `${s.composer.key}|${s.composer.editingId ?? ''}|${JSON.stringify(s.composer.target)}` : ''));
   const settings = useReview(useShallow((s) => [s.settings.diffStyle, s.settings.wordWrap, s.settings.theme] as const));
   const selection = useReview((s) => s.selection);
+  const roundShown = useReview(roundViewShown);
 
   const items = useMemo(() => {
     const s = store.getState();
-    return build({ files, annotations, threads, proposals, composer: s.composer, isCollapsed: s.isCollapsed, isRendered: (id) => renderedFiles.has(id), ...(edit ? { editView: edit.itemView } : {}) });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- collapsed, viewed, composerSlot and editSnapshot change what isCollapsed/composer/editView return
-  }, [build, store, files, annotations, threads, proposals, collapsed, viewed, renderedFiles, composerSlot, edit, editSnapshot]);
+    const roundView = (file: ReviewFile) => roundFileView(store.getState(), file);
+    return build({ files, annotations, threads, proposals, composer: s.composer, isCollapsed: s.isCollapsed, isRendered: (id) => renderedFiles.has(id), roundView, ...(edit ? { editView: edit.itemView } : {}) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- collapsed, viewed, composerSlot, editSnapshot and roundShown change what isCollapsed/composer/editView/roundView return
+  }, [build, store, files, annotations, threads, proposals, collapsed, viewed, renderedFiles, composerSlot, edit, editSnapshot, roundShown]);
 
   const [chosenStyle, wordWrap, theme] = settings;
   // Below the reviewer's width a split diff shows unified: at 800 px, split left the comment form's button off screen (issue 18).
@@ -138,6 +146,7 @@ function DiffCodeView() {
         if (phase === 'unmount') return;
         node.toggleAttribute('data-file-end-shown', instance.fileDiff !== undefined && fileEndShown(instance.fileDiff));
         improveDiffAccessibility(node);
+        markBothLineNumbers(node, diffStyle === 'unified' ? instance.fileDiff : undefined);
         // This diff is in the DOM now: the server's picture of it can go.
         dismissFirstScreen();
       }) as CodeViewReactOptions<SlotMeta, undefined>['onPostRender'],
@@ -187,7 +196,7 @@ function DiffCodeView() {
         // one starting above the top edge, by binary search over CodeView's own
         // (estimated where not yet rendered) positions. Not the rendered items:
         // after a long jump they are still the ones CodeView is about to replace.
-        const files = s.files;
+        const files = shownFiles(s);
         let low = 0;
         let high = files.length - 1;
         let current = 0;

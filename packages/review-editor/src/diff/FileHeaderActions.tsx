@@ -1,7 +1,7 @@
 /**
  * The right side of a file header: its counts (`+2 −1`, in the tree's order:
  * Pierre's own, `-1 +2`, are hidden in DiffView's CSS), what kind of file it is, "Load diff" for
- * large ones, "Rendered" for markdown files, a file comment, the Viewed checkbox, and at the far right the
+ * large ones, "Rendered" for markdown files, a file comment, a link to the file, the Viewed checkbox, and at the far right the
  * slot the edit feature fills (its Edit button).
  */
 import { extensionSlots } from './extensionSlots.js';
@@ -10,6 +10,7 @@ import { ChangeCounts } from '../ui/ChangeCounts.js';
 import { Icon } from '../ui/icons.js';
 import { RenderedToggle } from '../markdown/RenderedToggle.js';
 import { useController, useReview } from '../app/reviewContext.js';
+import { CopyFileLink } from '../navigation/CopyFileLink.js';
 
 export function FileHeaderActions({ fileId }: { fileId: string }) {
   const controller = useController();
@@ -42,8 +43,9 @@ export function FileHeaderActions({ fileId }: { fileId: string }) {
         >
           <Icon name="comment" />
         </button>
+        <CopyFileLink path={file.path} />
         <label className={`viewed-toggle ${viewed ? 'is-viewed' : ''}`}>
-          <input type="checkbox" aria-label={`Viewed ${file.path}`} checked={viewed} onChange={() => state.toggleViewed(fileId)} />
+          <input type="checkbox" aria-label={`Viewed ${file.path}`} checked={viewed} onChange={() => controller.toggleViewedOf(fileId)} />
           Viewed
         </label>
         {End ? <End file={file} /> : null}
