@@ -6,6 +6,7 @@ import { useController, useReview } from '../app/reviewContext.js';
 import { SuggestionDiff } from './SuggestionDiff.js';
 import { TextWithChips } from '../ui/TextWithChips.js';
 import { ProposalProvenance } from '../proposals/ProposalCard.js';
+import { Markdown } from '../markdown/Markdown.js';
 
 export function AnnotationCard({ id }: { id: string }) {
   const controller = useController();
@@ -39,9 +40,7 @@ export function AnnotationCard({ id }: { id: string }) {
         </button>
       </header>
       {annotation.text ? (
-        <div className="annotation-text">
-          <TextWithChips text={annotation.text} />
-        </div>
+        <Markdown className="annotation-text" text={annotation.text} />
       ) : null}
       {annotation.kind === 'suggestion' ? (
         <SuggestionDiff originalCode={annotation.originalCode ?? ''} suggestedCode={annotation.suggestedCode ?? ''} deletion={annotation.deletion ?? false} />

@@ -23,6 +23,7 @@ import { createDialogSlice, type DialogSlice } from '../ui/dialogSlice.js';
 import { createToastsSlice, type ToastsSlice } from '../ui/toastsSlice.js';
 import { createThreadsSlice, type ThreadsSlice } from '../threads/threadsSlice.js';
 import { createRoundViewSlice, type RoundViewSlice } from '../threads/roundView.js';
+import { createRenderedFilesSlice, type RenderedFilesSlice } from '../markdown/renderedFilesSlice.js';
 
 export type ReviewStoreState = ReviewSlice &
   AnnotationsSlice &
@@ -39,7 +40,8 @@ export type ReviewStoreState = ReviewSlice &
   DialogSlice &
   ThreadsSlice &
   RoundViewSlice &
-  ProposalsSlice;
+  ProposalsSlice &
+  RenderedFilesSlice;
 
 export type ReviewStore = StoreApi<ReviewStoreState>;
 
@@ -64,5 +66,6 @@ export function createReviewStore(settings: Settings = DEFAULT_SETTINGS, layout:
     ...createThreadsSlice(...a),
     ...createRoundViewSlice(...a),
     ...createProposalsSlice(...a),
+    ...createRenderedFilesSlice(...a),
   }));
 }

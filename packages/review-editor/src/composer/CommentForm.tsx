@@ -1,6 +1,7 @@
-/** The comment form: markdown text, Mod+Enter adds it, Esc cancels. */
+/** The comment form: markdown text (Write / Preview), Mod+Enter adds it, Esc cancels. */
 import { useId } from 'react';
 import { isModEnter } from '../navigation/shortcuts.js';
+import { MarkdownTextField } from './MarkdownTextField.js';
 
 export interface CommentFormProps {
   /** "Line 12 (new)", "File comment", "General comment" */
@@ -30,14 +31,13 @@ export function CommentForm(props: CommentFormProps) {
       <label htmlFor={textId} className="composer-title">
         {props.editing ? 'Edit comment' : 'Comment'} <span className="muted">· {props.anchorLabel}</span>
       </label>
-      <textarea
+      <MarkdownTextField
         id={textId}
-        className="text-input"
         rows={3}
         autoFocus
         placeholder="Leave a comment (markdown)"
         value={props.text}
-        onChange={(event) => props.onChange(event.target.value)}
+        onChange={props.onChange}
         onKeyDown={(event) => {
           if (isModEnter(event)) {
             event.preventDefault();

@@ -6,6 +6,7 @@
 import { useId } from 'react';
 import { isModEnter } from '../navigation/shortcuts.js';
 import { SuggestionDiff } from '../annotations/SuggestionDiff.js';
+import { MarkdownTextField } from './MarkdownTextField.js';
 
 export interface SuggestionEditorProps {
   /** "Lines 3–5" */
@@ -78,14 +79,7 @@ export function SuggestionEditor(props: SuggestionEditorProps) {
       <label htmlFor={textId} className="field-label">
         Comment <span className="muted">(optional, markdown)</span>
       </label>
-      <textarea
-        id={textId}
-        className="text-input"
-        rows={2}
-        value={props.text}
-        onChange={(event) => props.onChange({ text: event.target.value })}
-        onKeyDown={onKeyDown}
-      />
+      <MarkdownTextField id={textId} rows={2} value={props.text} onChange={(text) => props.onChange({ text })} onKeyDown={onKeyDown} />
       {props.overlapsWith.length > 0 ? (
         <p className="composer-warning" role="note">
           Overlaps another suggestion on {props.overlapsWith.join(', ')}: the agent cannot apply both.

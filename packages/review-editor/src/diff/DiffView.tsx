@@ -95,6 +95,7 @@ function DiffCodeView() {
   const proposals = useReview((s) => s.proposals);
   const collapsed = useReview((s) => s.collapsed);
   const viewed = useReview((s) => s.viewed);
+  const renderedFiles = useReview((s) => s.renderedFiles);
   // The form's position matters to the items, not what is typed in it.
   const composerSlot = useReview((s) => (s.composer ? `${s.composer.key}|${s.composer.editingId ?? ''}|${JSON.stringify(s.composer.target)}` : ''));
   const settings = useReview(useShallow((s) => [s.settings.diffStyle, s.settings.wordWrap, s.settings.theme] as const));
@@ -104,9 +105,9 @@ function DiffCodeView() {
   const items = useMemo(() => {
     const s = store.getState();
     const roundView = (file: ReviewFile) => roundFileView(store.getState(), file);
-    return build({ files, annotations, threads, proposals, composer: s.composer, isCollapsed: s.isCollapsed, roundView, ...(edit ? { editView: edit.itemView } : {}) });
+    return build({ files, annotations, threads, proposals, composer: s.composer, isCollapsed: s.isCollapsed, isRendered: (id) => renderedFiles.has(id), roundView, ...(edit ? { editView: edit.itemView } : {}) });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- collapsed, viewed, composerSlot, editSnapshot and roundShown change what isCollapsed/composer/editView/roundView return
-  }, [build, store, files, annotations, threads, proposals, collapsed, viewed, composerSlot, edit, editSnapshot, roundShown]);
+  }, [build, store, files, annotations, threads, proposals, collapsed, viewed, renderedFiles, composerSlot, edit, editSnapshot, roundShown]);
 
   const [chosenStyle, wordWrap, theme] = settings;
   // Below the reviewer's width a split diff shows unified: at 800 px, split left the comment form's button off screen (issue 18).

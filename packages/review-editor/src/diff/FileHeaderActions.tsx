@@ -1,13 +1,14 @@
 /**
  * The right side of a file header: its counts (`+2 −1`, in the tree's order:
  * Pierre's own, `-1 +2`, are hidden in DiffView's CSS), what kind of file it is, "Load diff" for
- * large ones, a file comment, a link to the file, the Viewed checkbox, and at the far right the
+ * large ones, "Rendered" for markdown files, a file comment, a link to the file, the Viewed checkbox, and at the far right the
  * slot the edit feature fills (its Edit button).
  */
 import { extensionSlots } from './extensionSlots.js';
 import { LARGE_DIFF_CHANGED_LINES, similarityWords } from '@redline/core';
 import { ChangeCounts } from '../ui/ChangeCounts.js';
 import { Icon } from '../ui/icons.js';
+import { RenderedToggle } from '../markdown/RenderedToggle.js';
 import { useController, useReview } from '../app/reviewContext.js';
 import { CopyFileLink } from '../navigation/CopyFileLink.js';
 
@@ -31,6 +32,7 @@ export function FileHeaderActions({ fileId }: { fileId: string }) {
             Load diff
           </button>
         ) : null}
+        <RenderedToggle file={file} />
         <button
           type="button"
           className="btn btn-small btn-icon"

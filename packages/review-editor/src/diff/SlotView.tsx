@@ -10,6 +10,7 @@ import { UnsafeLineChips } from './UnsafeLineChips.js';
 import { LongLineSlot } from '../longLines/LongLineSlot.js';
 import { ThreadCard } from '../threads/ThreadCard.js';
 import { ProposalCard } from '../proposals/ProposalCard.js';
+import { RenderedMarkdownFile } from '../markdown/RenderedMarkdownFile.js';
 
 /**
  * A slot's box. A press inside it is the slot's own (a button, a text box),
@@ -80,6 +81,12 @@ export function SlotView({ meta }: { meta: SlotMeta }) {
       return (
         <Slot>
           <ProposalCard id={meta.id} />
+        </Slot>
+      );
+    case 'markdown-file':
+      return (
+        <Slot>
+          <RenderedMarkdownFile fileId={meta.fileId} side={meta.side} />
         </Slot>
       );
     case 'file-banner': {

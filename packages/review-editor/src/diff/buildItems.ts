@@ -38,6 +38,8 @@ export interface ItemsInput {
   /** The agent's proposals (issue 14); absent: none. */
   proposals?: readonly ProposalState[];
   isCollapsed(fileId: string): boolean;
+  /** Whether a markdown file shows rendered (markdown/renderedFilesSlice.ts); absent: none does. */
+  isRendered?(fileId: string): boolean;
   /** How editing shows a file (the edit feature's answer; absent or null: as parsed). */
   editView?(file: ReviewFile): ItemEditView | null;
   /** How the round view shows a file (threads/roundView.ts; absent or null: the whole change). Editing wins over it. */
@@ -106,8 +108,10 @@ export function createItemsBuilder(): (input: ItemsInput) => ReviewItem[] {
       const round = view ? null : (input.roundView?.(file) ?? null);
       const shown = round?.file ?? file;
       const editing = view?.editing ?? false;
+      // Rendered shows the review's own old and new (what the file endpoint serves), in a round view too.
+      const rendered = !editing && (input.isRendered?.(file.id) ?? false);
       // Long lines are drawn cut (longLines/), except in the editor, which edits the whole text.
-      const fileDiff = editing && view ? view.fileDiff : drawnFileDiff(view?.fileDiff ?? shown.fileDiff);
+      const fileDiff = rendered ? renderedDiff(file) : editing && view ? view.fileDiff : drawnFileDiff(view?.fileDiff ?? shown.fileDiff);
       const collapsed = input.isCollapsed(file.id);
       const cached = cache.get(file.id);
       if (editing && cached && cached.file === file && cached.item.edit === true && cached.item.fileDiff === fileDiff) {
@@ -116,9 +120,11 @@ export function createItemsBuilder(): (input: ItemsInput) => ReviewItem[] {
         cache.set(file.id, { ...cached, item });
         return item;
       }
-      let slots = round?.readOnly
-        ? noticeSlots(shown)
-        : [...slotsFor(shown, byPath.get(file.path) ?? [], input.composer, round !== null), ...threadSlotsFor(shown, threadsOf.get(file.path) ?? [], round !== null), ...proposalSlots(shown, input.proposals ?? [])];
+      let slots = rendered
+        ? renderedSlots(file)
+        : round?.readOnly
+          ? noticeSlots(shown)
+          : [...slotsFor(shown, byPath.get(file.path) ?? [], input.composer, round !== null), ...threadSlotsFor(shown, threadsOf.get(file.path) ?? [], round !== null), ...proposalSlots(shown, input.proposals ?? [])];
       if (editing || view?.banner) slots = [{ side: 'additions', lineNumber: 0, metadata: { kind: 'file-banner', fileId: file.id } }, ...slots];
       const signature = `${collapsed ? 1 : 0}|${editing ? 'edit' : ''}|${slots.map(slotKey).join(',')}`;
       if (cached && cached.file === file && cached.signature === signature && cached.item.fileDiff === fileDiff) return cached.item;
@@ -129,6 +135,28 @@ export function createItemsBuilder(): (input: ItemsInput) => ReviewItem[] {
     for (const id of cache.keys()) if (!seen.has(id)) cache.delete(id);
     return items;
   };
+}
+
+const hunklessCache = new WeakMap<ReviewFile, ReviewItem['fileDiff']>();
+
+/**
+ * A markdown file shown rendered: its header and one slot with the rendered
+ * file, no source lines (so no line annotations: the source view has them).
+ * One diff object per file, so the item is rebuilt only when it changes.
+ */
+function renderedDiff(file: ReviewFile): ReviewItem['fileDiff'] {
+  let fileDiff = hunklessCache.get(file);
+  if (!fileDiff) {
+    fileDiff = { ...file.fileDiff, hunks: [], splitLineCount: 0, unifiedLineCount: 0, cacheKey: undefined };
+    hunklessCache.set(file, fileDiff);
+  }
+  return fileDiff;
+}
+
+/** Old above the deletions, new above the additions: side by side in split view, one after the other in unified. */
+function renderedSlots(file: ReviewFile): DiffLineAnnotation<SlotMeta>[] {
+  const sides = file.status === 'added' ? (['new'] as const) : file.status === 'deleted' ? (['old'] as const) : (['old', 'new'] as const);
+  return sides.map((side) => ({ side: side === 'old' ? 'deletions' : 'additions', lineNumber: 0, metadata: { kind: 'markdown-file', fileId: file.id, side } }));
 }
 
 /** A read-only round pair shows its lines and the file's notices only: this review's cards are about another text. */

@@ -19,4 +19,6 @@ export type SlotMeta =
   /** A strip under the header, rendered by the `fileBanner` extension (the edit session's HUD). */
   | { kind: 'file-banner'; fileId: string }
   /** One of the agent's proposals (proposals/ProposalCard.tsx). */
-  | { kind: 'proposal'; id: string };
+  | { kind: 'proposal'; id: string }
+  /** One side of a markdown file shown rendered, in place of its source lines (markdown/RenderedMarkdownFile.tsx). */
+  | { kind: 'markdown-file'; fileId: string; side: 'old' | 'new' };

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { ProposalState } from '@redline/core';
 import { useController, useReview } from '../app/reviewContext.js';
 import { SuggestionDiff } from '../annotations/SuggestionDiff.js';
-import { TextWithChips } from '../ui/TextWithChips.js';
+import { Markdown } from '../markdown/Markdown.js';
 import { rejectProposal, replyToProposal, takeProposal } from './proposalsService.js';
 import { isShownAsProposal } from './proposalsSlice.js';
 import './proposals.css';
@@ -32,14 +32,12 @@ export function ProposalCard({ id }: { id: string }) {
         {state.answer.kind === 'rejected' ? <span className="chip">Rejected</span> : null}
       </header>
       {finding.text ? (
-        <div className="annotation-text">
-          <TextWithChips text={finding.text} />
-        </div>
+        <Markdown className="annotation-text" text={finding.text} />
       ) : null}
       {finding.suggestion !== null ? <SuggestionDiff originalCode={state.proposal.seen} suggestedCode={finding.suggestion.replacement} deletion={finding.suggestion.replacement === ''} /> : null}
       {state.replies.map((reply, index) => (
         <div key={index} className="proposal-reply" aria-label="Your reply">
-          <span className="proposal-reply-label">Your reply</span> <TextWithChips text={reply} />
+          <span className="proposal-reply-label">Your reply</span> <Markdown text={reply} />
         </div>
       ))}
       {mode.kind === 'buttons' ? <ProposalButtons state={state} onMode={setMode} /> : <ProposalForm id={id} mode={mode} onMode={setMode} />}

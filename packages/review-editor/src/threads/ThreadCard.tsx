@@ -9,6 +9,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useController, useReview } from '../app/reviewContext.js';
 import { SuggestionDiff } from '../annotations/SuggestionDiff.js';
 import { TextWithChips } from '../ui/TextWithChips.js';
+import { Markdown } from '../markdown/Markdown.js';
 import { ThreadActions } from './ThreadActions.js';
 import { ThreadHistory } from './ThreadHistory.js';
 import { describeThreadLines, isFolded, kindLabel, STATE_HINTS, STATE_LABELS } from './threadWords.js';
@@ -69,9 +70,7 @@ function ThreadBody({ thread }: { thread: Thread }) {
   return (
     <>
       {annotation.text ? (
-        <div className="annotation-text">
-          <TextWithChips text={annotation.text} />
-        </div>
+        <Markdown className="annotation-text" text={annotation.text} />
       ) : null}
       {annotation.kind === 'suggestion' ? <SuggestionDiff originalCode={annotation.originalCode} suggestedCode={annotation.suggestedCode} deletion={annotation.deletion} /> : null}
       {thread.state === 'changed' && code.recorded !== null && code.now !== null ? (

@@ -1,7 +1,7 @@
 /** A thread's acts, oldest first: the reviewer's and the agent's replies, resolves and reopens, then this round's unsent ones. */
 import type { Thread, ThreadActInput } from '@redline/core';
 import { useController } from '../app/reviewContext.js';
-import { TextWithChips } from '../ui/TextWithChips.js';
+import { Markdown } from '../markdown/Markdown.js';
 import { actorOf, PENDING_WORDS, verbOf } from './threadWords.js';
 
 export function ThreadHistory({ thread, pending }: { thread: Thread; pending: readonly ThreadActInput[] }) {
@@ -31,8 +31,6 @@ export function ThreadHistory({ thread, pending }: { thread: Thread; pending: re
 function ActText({ text }: { text: string }) {
   if (!text) return null;
   return (
-    <div className="thread-act-text">
-      <TextWithChips text={text} />
-    </div>
+    <Markdown className="thread-act-text" text={text} />
   );
 }
