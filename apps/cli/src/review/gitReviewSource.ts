@@ -30,14 +30,15 @@ export class GitReviewSource implements ReviewSource {
   readonly stateDir: string;
   lastReading: ReadingNotes | null = null;
   private roots: Promise<RepositoryRoots>;
+  private roundsRead: Promise<ReviewRoundsData | undefined> | null = null;
 
   constructor(
     readonly repository: Repository,
     readonly target: GitTarget,
     /** The review series this review records a round of (issue 13); null for the demo or a repository without commits. */
     readonly series: OpenSeries | null = null,
-    /** What the page is told about the series' earlier rounds, when there are any: read while the first diff is. */
-    private readonly rounds: Promise<ReviewRoundsData | undefined> = Promise.resolve(undefined),
+    /** What the page is told about the series' earlier rounds, when there are any: read once, while the first diff is. */
+    private readonly readRounds: () => Promise<ReviewRoundsData | undefined> = async () => undefined,
     /** Pair deleted tracked files with similar untracked ones as renames (off: --no-untracked-renames). */
     private readonly untrackedRenames = true,
   ) {
@@ -55,7 +56,9 @@ export class GitReviewSource implements ReviewSource {
    */
   async read(options: ReadOptions): Promise<ReviewSnapshot> {
     const root = this.repository.root;
-    const probe = await probeState(root, this.target);
+    const probing = probeState(root, this.target);
+    const roundsRead = this.roundsOnce();
+    const probe = await probing;
     const renames =
       this.target.includeUntracked && this.untrackedRenames
         ? await pairUntrackedRenames(root, this.target, probe, options.ignoreWhitespace, probe.stats)
@@ -72,7 +75,7 @@ export class GitReviewSource implements ReviewSource {
       if (untracked) collector.add(untracked.patch);
       if (renames) collector.add(renames.patch);
       // The rounds go in the answer's tail, so they can arrive while the patch streams in.
-      const rounds = await this.rounds;
+      const rounds = await roundsRead;
       if (rounds) frame.rounds = rounds;
       // In the patch's order: tracked, untracked, then the pairs of the two.
       const entries = [...tracked.entries, ...(untracked?.entries ?? []), ...(renames?.entries ?? [])];
@@ -90,6 +93,20 @@ export class GitReviewSource implements ReviewSource {
       collector.abort();
       throw error;
     }
+  }
+
+  /**
+   * The rounds' reads start after the probe's first git run is spawned, not
+   * before: every spawn holds Node's main thread (10-50 ms each at load 12-16
+   * on 2 cores, measured with a spawn probe), and the rounds' two or three
+   * would otherwise delay the diff's longer chain of git runs (bench/RESULTS.md).
+   */
+  private roundsOnce(): Promise<ReviewRoundsData | undefined> {
+    if (!this.roundsRead) {
+      this.roundsRead = this.readRounds();
+      this.roundsRead.catch(() => undefined); // awaited by the reading, which reports it
+    }
+    return this.roundsRead;
   }
 
   readSignature(): Promise<string> {
