@@ -16,7 +16,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { runRedline } from './support/agentCli';
 import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
 import { openReview, startRedline } from './support/redline';
-import { commentOnLine } from './support/reviewPage';
+import { commentOnLine, fileDiff, lineNumber } from './support/reviewPage';
 
 let fixture: FixtureRepo;
 
@@ -38,6 +38,16 @@ async function sendAs(page: Page, name: string | null) {
   await expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible();
 }
 
+/** Round 1 opened at 1400×900 with a comment on line 2 of the modified file. */
+async function startRoundOne(page: Page) {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const round1 = await startRedline({ cwd: fixture.dir });
+  await openReview(page, round1);
+  await commentOnLine(page, fixture.files.modified, 2, 'Subtract? This is add.');
+  return round1;
+}
+
 async function screenshot(page: Page, name: string) {
   if (!process.env.SCREENSHOTS) return;
   for (const [width, height] of [[1400, 900], [800, 700]] as const) {
@@ -49,14 +59,9 @@ async function screenshot(page: Page, name: string) {
 }
 
 test('round 2 opens on the change since round 1, with round 1\'s comments as threads in their states', async ({ page }) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1400, height: 900 });
   const calc = fixture.files.modified;
-
   // Round 1: two comments, a typed name (with an invisible character first: refused).
-  const round1 = await startRedline({ cwd: fixture.dir });
-  await openReview(page, round1);
-  await commentOnLine(page, calc, 2, 'Subtract? This is add.');
+  const round1 = await startRoundOne(page);
   await commentOnLine(page, calc, 6, 'Why floor?');
   await page.getByRole('button', { name: /^Send Feedback/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
@@ -112,4 +117,65 @@ test('round 2 opens on the change since round 1, with round 1\'s comments as thr
   expect(threads.threads.map((t) => [t.lines?.startLine, t.state]).sort()).toEqual([[2, 'changed'], [6, 'resolved']]);
   // The agent's act first (it has no reviewer: it is not a person's review act), then the reviewer's.
   expect(threads.threads.flatMap((t) => t.acts.map((act) => [act.act, act.reviewer]))).toEqual([['addressed', undefined], ['reply', '@Alice'], ['resolve', '@Alice']]);
+});
+
+test('round 2 shows the line-level change since round 1, switches to all changes, and a comment made there exports like one made in the whole view', async ({ page }) => {
+  const calc = fixture.files.modified;
+  const round1 = await startRoundOne(page);
+  await sendAs(page, '@Alice');
+  expect(await round1.exited).toBe(0);
+  // The agent edits line 2 after round 1 (back to the base's text) and commits.
+  writeFileSync(join(fixture.dir, calc), 'export function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport function half(n: number): number {\n  return Math.floor(n / 2);\n}\n');
+  execFileSync('git', ['-c', 'user.name=Agent', '-c', 'user.email=agent@redline.invalid', '-c', 'commit.gpgsign=false', 'commit', '--quiet', '--all', '-m', 'agent: fix add'], { cwd: fixture.dir });
+
+  const round2 = await startRedline({ cwd: fixture.dir, args: ['--json'] });
+  await openReview(page, round2);
+  const show = page.getByRole('combobox', { name: 'Show' });
+  await expect(show).toHaveValue('since-last');
+  // Line 2 against round 1's text (the base had `a + b` there: the whole change does not show it), not the base's line 6.
+  const diff = fileDiff(page, calc);
+  await expect(diff).toContainText('return a - b;');
+  await expect(diff).not.toContainText('return n / 2;');
+  await expect(lineNumber(page, calc, 'old', 2)).toBeVisible();
+  // Round 1's side takes no comment, and says why.
+  await lineNumber(page, calc, 'old', 2).click();
+  await page.keyboard.press('c');
+  await expect(page.getByText("The left side is round 1's text, not part of the change you send")).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /^Comment/ })).toHaveCount(0);
+  // Line 5 is in both views' hunks: a comment on it here, another in the whole view.
+  await commentOnLine(page, calc, 5, 'From the round view.');
+
+  await show.selectOption('all');
+  await expect(diff).toContainText('return n / 2;');
+  // Round 1's line 2 is gone from the diff (only the changed thread still quotes it).
+  await expect(lineNumber(page, calc, 'old', 2)).toHaveCount(0);
+  // Kept on reload (the address's #round-view=), with the comment made in the round view.
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Show' })).toHaveValue('all');
+  await expect(fileDiff(page, calc)).toContainText('return n / 2;');
+  await expect(page.getByRole('article', { name: 'Comment, Line 5 (new)' }).filter({ hasText: 'From the round view.' })).toBeVisible();
+  await commentOnLine(page, calc, 5, 'From the whole view.');
+
+  await sendAs(page, null);
+  expect(await round2.exited).toBe(0);
+  const exported = JSON.parse(round2.stdout()) as { annotations: Record<string, unknown>[] };
+  const [fromRound, fromWhole] = ['From the round view.', 'From the whole view.'].map((text) => exported.annotations.find((a) => a.text === text));
+  const anchor = (a: Record<string, unknown> | undefined) => (a ? { ...a, id: undefined, text: undefined, createdAt: undefined } : null);
+  expect(anchor(fromRound)).toMatchObject({ scope: 'line', path: calc, side: 'new', startLine: 5, endLine: 5 });
+  expect(anchor(fromRound)).toEqual(anchor(fromWhole));
+
+  // Round 3: nothing changed since round 2; the pair round 1 → round 2 is there, read-only.
+  const round3 = await startRedline({ cwd: fixture.dir });
+  await openReview(page, round3);
+  await expect(page.getByRole('group', { name: 'Review round' }).getByRole('status')).toHaveText('0 files changed since round 2');
+  await page.getByRole('combobox', { name: 'Show' }).selectOption('1-2');
+  await expect(page.getByRole('note', { name: /^Read-only: round 1's recorded state against round 2's/ })).toHaveText('Read-only');
+  await expect(lineNumber(page, calc, 'old', 2)).toBeVisible();
+  await expect(fileDiff(page, calc)).toContainText('return a - b;');
+  await lineNumber(page, calc, 'new', 2).click();
+  await page.keyboard.press('c');
+  await expect(page.getByText('Round 1 → Round 2 is read-only: comment in "Since round 2" or "All changes".')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /^Comment/ })).toHaveCount(0);
+  await screenshot(page, 'rounds-round-pair');
+  await round3.stop();
 });

@@ -108,7 +108,7 @@ export type { RepoPathProblem, RepoPathProblemKind } from './safety/repoPathProb
 // The first screen: one DOM-free model the server's HTML and the page's components draw from
 export { buildFirstScreen, FIRST_SCREEN_LIMITS } from './firstScreen/buildFirstScreen.js';
 export type {
-  FirstScreen, FirstScreenFile, FirstScreenHunk, FirstScreenLimits, FirstScreenTreeRow,
+  FirstScreen, FirstScreenFile, FirstScreenHunk, FirstScreenLimits, FirstScreenRoundView, FirstScreenTreeRow,
 } from './firstScreen/buildFirstScreen.js';
 export { changedFilesLabel, largeDiffNote, SIDEBAR_WORDS, signedCount, unmodifiedLinesLabel } from './firstScreen/diffWording.js';
 export { fileNotices, isModeOnly, isRenameOnly } from './firstScreen/fileNotices.js';
@@ -119,7 +119,7 @@ export { ANONYMOUS_SLUG, MAX_REVIEWER_LENGTH, checkReviewerIdentity, foldReviewe
 export type { ReviewerCheck } from './rounds/reviewerIdentity.js';
 export { REVIEWER_ACT_KINDS, THREAD_STATES } from './rounds/roundTypes.js';
 export type {
-  AgentActKind, ReviewRoundsData, ReviewerActKind, RoundChangesData, RoundCounts, RoundDiffData, RoundSummary, Thread, ThreadAct, ThreadActInput,
+  AgentActKind, ReviewRoundsData, ReviewerActKind, RoundChangesData, RoundCounts, RoundDiffData, RoundSummary, SinceRoundData, Thread, ThreadAct, ThreadActInput,
   ThreadCode, ThreadKind, ThreadState,
 } from './rounds/roundTypes.js';
 export { computeThreads, mayActOnThread } from './rounds/computeThreads.js';

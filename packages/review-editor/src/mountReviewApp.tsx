@@ -20,7 +20,7 @@ import { readLayout } from './settings/layoutSettings.js';
 import { readSettings } from './settings/settings.js';
 import { createReviewStore } from './app/reviewStore.js';
 import { persistReviewer } from './threads/reviewerCookie.js';
-import { startRoundView } from './threads/roundView.js';
+import { installRoundView, startRoundView } from './threads/roundView.js';
 import './styles/app.css';
 import './styles/firstScreen.css';
 
@@ -47,6 +47,8 @@ export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi 
     }
   });
 
+  // Before the load: the round view is chosen in the update that puts the review in (no whole-change frame first).
+  installRoundView(store);
   createRoot(element).render(<ReviewApp controller={controller} />);
   void controller.load(whenHighlighterReady(pool, 400)).then(() => startRoundView(store, api));
   return controller;

@@ -1,7 +1,7 @@
 /** A review of a git repository: the target's diff, untracked files included when the working tree is the new side. */
 import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MAX_EDITABLE_BYTES, type FileContentsData, type ReviewRoundsData } from '@redline/core';
+import { MAX_EDITABLE_BYTES, type FileContentsData, type ReviewRoundsData, type SinceRoundData } from '@redline/core';
 import { readWorktreeFile } from '../files/readWorktreeFile.js';
 import type { Repository } from '../git/findRepository.js';
 import { readFilteredPaths } from '../git/readFilteredPaths.js';
@@ -12,6 +12,7 @@ import { pairUntrackedRenames } from '../git/pairUntrackedRenames.js';
 import type { GitTarget } from '../git/resolveTarget.js';
 import { mapConcurrently } from '../mapConcurrently.js';
 import type { OpenSeries } from '../rounds/chooseSeries.js';
+import { readSinceRound } from '../rounds/readSinceRound.js';
 import { sha256Bytes } from '../files/sha256Bytes.js';
 import { readFileContents, type RepositoryRoots } from './readFileContents.js';
 import type { ReviewDataParts } from './reviewDataJson.js';
@@ -58,6 +59,7 @@ export class GitReviewSource implements ReviewSource {
     const root = this.repository.root;
     const probing = probeState(root, this.target);
     const roundsRead = this.roundsOnce();
+    const sinceRound = this.readSinceRound(roundsRead, options.ignoreWhitespace);
     const probe = await probing;
     const renames =
       this.target.includeUntracked && this.untrackedRenames
@@ -77,6 +79,8 @@ export class GitReviewSource implements ReviewSource {
       // The rounds go in the answer's tail, so they can arrive while the patch streams in.
       const rounds = await roundsRead;
       if (rounds) frame.rounds = rounds;
+      const since = await sinceRound;
+      if (since) frame.sinceRound = since;
       // In the patch's order: tracked, untracked, then the pairs of the two.
       const entries = [...tracked.entries, ...(untracked?.entries ?? []), ...(renames?.entries ?? [])];
       if (options.recordContents) {
@@ -107,6 +111,17 @@ export class GitReviewSource implements ReviewSource {
       this.roundsRead.catch(() => undefined); // awaited by the reading, which reports it
     }
     return this.roundsRead;
+  }
+
+  /**
+   * Started with the reading, beside the review's own diff (never after it);
+   * nothing at all without an earlier round. A failure leaves the page on
+   * its fallback (it asks round-changes, as before the line-level view).
+   */
+  private readSinceRound(roundsRead: Promise<ReviewRoundsData | undefined>, ignoreWhitespace: boolean): Promise<SinceRoundData | undefined> {
+    const series = this.series;
+    if (!series?.earlier) return Promise.resolve(undefined);
+    return roundsRead.then((rounds) => readSinceRound(this.repository.root, series.target, rounds, ignoreWhitespace)).catch(() => undefined);
   }
 
   readSignature(): Promise<string> {

@@ -4,7 +4,7 @@
  * one JSON.stringify(data) uses for makeReviewData's object, so
  * `head + escapeJsonText(patch) + tail` is exactly JSON.stringify(data).
  */
-import type { FileFacts, ReviewData, ReviewRoundsData, ReviewTarget } from '@redline/core';
+import type { FileFacts, ReviewData, ReviewRoundsData, ReviewTarget, SinceRoundData } from '@redline/core';
 
 export interface ReviewDataParts {
   target: ReviewTarget;
@@ -13,6 +13,8 @@ export interface ReviewDataParts {
   ignoreWhitespace: boolean;
   /** The review series' earlier rounds (issue 13), last in the JSON when present. */
   rounds?: ReviewRoundsData;
+  /** The diff since the last round's state (issue 13), after the rounds. */
+  sinceRound?: SinceRoundData;
 }
 
 export function makeReviewData(parts: ReviewDataParts, patch: string, files: FileFacts[], fingerprint: string): ReviewData {
@@ -26,6 +28,7 @@ export function makeReviewData(parts: ReviewDataParts, patch: string, files: Fil
     ignoreWhitespace: parts.ignoreWhitespace,
   };
   if (parts.rounds) data.rounds = parts.rounds;
+  if (parts.sinceRound) data.sinceRound = parts.sinceRound;
   return data;
 }
 
@@ -36,7 +39,7 @@ export function reviewJsonHead(parts: ReviewDataParts): string {
 
 /** Everything after it: `","files":…,"fingerprint":…,"patchOnly":…,"ignoreWhitespace":…}`. */
 export function reviewJsonTail(parts: ReviewDataParts, filesJson: string, fingerprint: string): string {
-  return `","files":${filesJson},"fingerprint":${JSON.stringify(fingerprint)},"patchOnly":${JSON.stringify(parts.patchOnly)},"ignoreWhitespace":${JSON.stringify(parts.ignoreWhitespace)}${parts.rounds ? `,"rounds":${JSON.stringify(parts.rounds)}` : ''}}`;
+  return `","files":${filesJson},"fingerprint":${JSON.stringify(fingerprint)},"patchOnly":${JSON.stringify(parts.patchOnly)},"ignoreWhitespace":${JSON.stringify(parts.ignoreWhitespace)}${parts.rounds ? `,"rounds":${JSON.stringify(parts.rounds)}` : ''}${parts.sinceRound ? `,"sinceRound":${JSON.stringify(parts.sinceRound)}` : ''}}`;
 }
 
 /**

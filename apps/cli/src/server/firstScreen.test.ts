@@ -103,4 +103,21 @@ describe('renderFirstScreen', () => {
   it('marks the whitespace mode it was read in', () => {
     expect(renderFirstScreen(review([[facts('src/calc.ts'), CALC]], { ignoreWhitespace: true }))).toContain('data-ignore-whitespace="on"');
   });
+
+  it('a review that continues a series is drawn as the page opens it: the change since the last round, unchanged files folded', () => {
+    const whole = section('src/calc.ts', '@@ -1,2 +1,2 @@\n-const base = 1;\n+const now = 3;\n keep\n');
+    const other = section('src/other.ts', '@@ -1 +1 @@\n-other base\n+other now\n');
+    const since = section('src/calc.ts', '@@ -1,2 +1,2 @@\n-const round = 2;\n+const now = 3;\n keep\n');
+    const data = review([[facts('src/calc.ts'), whole], [facts('src/other.ts'), other]], {
+      sinceRound: { round: 1, from: 'a'.repeat(40), to: 'b'.repeat(40), patch: since, changedPaths: ['src/calc.ts'] },
+    });
+    const html = renderFirstScreen(data);
+    expect(html).toContain('data-round-view="since"');
+    expect(html).toContain('const round = 2;');
+    expect(html).not.toContain('const base = 1;');
+    // Unchanged since round 1: its header only, as the page folds it.
+    expect(html).toContain('src/other.ts');
+    expect(html).not.toContain('other base');
+    expect(renderFirstScreen({ ...data, sinceRound: undefined } as ReviewData)).not.toContain('data-round-view');
+  });
 });

@@ -12,7 +12,10 @@
  * CSS shows the matching one (the settings cookies are SameSite=Strict, so
  * the request that opens the review from the terminal's link may not carry
  * them). For the same reason the "Hide whitespace" mode it was read in is
- * written on it, and CSS hides its diff if the setting says otherwise.
+ * written on it, and CSS hides its diff if the setting says otherwise. A
+ * review that continues a series is drawn as the page opens it, the change
+ * since the last round (`data-round-view="since"`; hidden when the address
+ * keeps another round view).
  *
  * Everything from the patch is HTML-escaped, and bidi, invisible and control
  * characters are shown as visible `\u{…}` escapes.
@@ -33,17 +36,20 @@ import {
   type RowKind,
 } from '@redline/core';
 import { escapeHtml } from '../html/escapeHtml.js';
+import { sinceRoundSections } from '../rounds/sinceRoundSections.js';
 
 export type FirstScreenOptions = Partial<FirstScreenLimits>;
 
 /** The first screen's HTML, or '' when there is nothing to show. */
 export function renderFirstScreen(review: ReviewData, options: FirstScreenOptions = {}): string {
-  const screen = buildFirstScreen(review, { ...FIRST_SCREEN_LIMITS, ...options });
+  // A review that continues a series opens on the change since the last round: so does its picture.
+  const roundView = review.sinceRound ? sinceRoundSections(review.sinceRound) : null;
+  const screen = buildFirstScreen(review, { ...FIRST_SCREEN_LIMITS, ...options }, roundView);
   if (!screen) return '';
   const unified = screen.files.map((file) => `<section class="fs-file">${fileHeader(file)}${fileNotes(file)}${unifiedCode(file)}</section>`);
   const split = screen.files.map((file) => `<section class="fs-file">${fileHeader(file)}${fileNotes(file)}${splitCode(file)}</section>`);
   return [
-    `<div id="${FIRST_SCREEN_ID}" class="fs" data-ignore-whitespace="${screen.ignoreWhitespace ? 'on' : 'off'}" aria-hidden="true" inert>`,
+    `<div id="${FIRST_SCREEN_ID}" class="fs" data-ignore-whitespace="${screen.ignoreWhitespace ? 'on' : 'off'}"${roundView ? ' data-round-view="since"' : ''} aria-hidden="true" inert>`,
     topBar(screen),
     '<div class="fs-workspace">',
     sidebar(screen),

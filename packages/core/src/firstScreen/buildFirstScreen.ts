@@ -70,8 +70,18 @@ export interface FirstScreenHunk {
   pairs: RowPair[];
 }
 
+/**
+ * The round view's picture (issue 13: the page opens on the change since the
+ * last round): each changed file's section of that diff, by path, in place
+ * of the whole change's; a file without one is unchanged since and folded to
+ * its header, as the page shows it.
+ */
+export interface FirstScreenRoundView {
+  sections: ReadonlyMap<string, string>;
+}
+
 /** The first screen, or null when the facts and the patch's sections do not line up one to one (the app copes with that). */
-export function buildFirstScreen(review: ReviewData, limits: FirstScreenLimits = FIRST_SCREEN_LIMITS): FirstScreen | null {
+export function buildFirstScreen(review: ReviewData, limits: FirstScreenLimits = FIRST_SCREEN_LIMITS, roundView: FirstScreenRoundView | null = null): FirstScreen | null {
   const sections = splitPatchSections(review.patch);
   if (review.files.length === 0 || sections.length !== review.files.length) return null;
   // files[i] is the facts of section i (the contract, api.ts); shown in file order.
@@ -79,7 +89,9 @@ export function buildFirstScreen(review: ReviewData, limits: FirstScreenLimits =
   const files: FirstScreenFile[] = [];
   let rowsLeft = limits.maxRows;
   for (let i = 0; i < ordered.length && rowsLeft > 0; i++) {
-    const { file, rows } = firstScreenFile(ordered[i]!.facts, ordered[i]!.section, limits, rowsLeft);
+    const { facts, section } = ordered[i]!;
+    const shown = roundView ? (roundView.sections.get(facts.path) ?? null) : section;
+    const { file, rows } = shown === null ? foldedFile(facts) : firstScreenFile(facts, shown, limits, rowsLeft);
     files.push(file);
     rowsLeft -= 2 + rows;
   }
@@ -108,15 +120,24 @@ function treeRows(files: readonly FileFacts[], maxRows: number): FirstScreenTree
   });
 }
 
-/** One file's header and body, and the rows its body uses. */
-function firstScreenFile(facts: FileFacts, section: string, limits: FirstScreenLimits, rowsLeft: number): { file: FirstScreenFile; rows: number } {
-  const header = {
+/** A file folded to its header (unchanged since the last round). */
+function foldedFile(facts: FileFacts): { file: FirstScreenFile; rows: number } {
+  return { file: { ...fileHeaderOf(facts), notes: [], hunks: [] }, rows: 0 };
+}
+
+function fileHeaderOf(facts: FileFacts): Omit<FirstScreenFile, 'notes' | 'hunks'> {
+  return {
     letter: statusLetter(facts.status),
     path: facts.path,
     renamedFrom: facts.oldPath !== null && facts.oldPath !== facts.path ? facts.oldPath : null,
     additions: facts.additions,
     deletions: facts.deletions,
   };
+}
+
+/** One file's header and body, and the rows its body uses. */
+function firstScreenFile(facts: FileFacts, section: string, limits: FirstScreenLimits, rowsLeft: number): { file: FirstScreenFile; rows: number } {
+  const header = fileHeaderOf(facts);
   const notesOnly = (notes: string[]) => ({ file: { ...header, notes, hunks: [] }, rows: notes.length });
   if (facts.binary) return notesOnly(fileNotices(facts, false));
   const changed = facts.additions + facts.deletions;

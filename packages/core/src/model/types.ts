@@ -8,7 +8,7 @@
  * export's.
  */
 
-import type { ReviewRoundsData, ThreadActInput } from '../rounds/roundTypes.js';
+import type { ReviewRoundsData, SinceRoundData, ThreadActInput } from '../rounds/roundTypes.js';
 import type { ProposalState } from '../proposals/proposalTypes.js';
 import type { ExportThreads } from '../export/exportThreads.js';
 
@@ -162,6 +162,8 @@ export interface ReviewData {
   ignoreWhitespace: boolean;
   /** The review series this review continues (issue 13); absent for a first round, a patch or the demo. */
   rounds?: ReviewRoundsData;
+  /** The diff since the last round's recorded state (issue 13), read with the diff; absent without a readable last state. */
+  sinceRound?: SinceRoundData;
 }
 
 /** Why a file's contents cannot be served (or edited). */

@@ -94,6 +94,24 @@ export interface RoundDiffData {
   patch: string;
 }
 
+/**
+ * GET /api/review's `sinceRound`: the diff from the last round's recorded
+ * state to the state now, "now" written the way a Send records it (so the
+ * untracked files are in it as the review's own diff sees them). Its new side
+ * is the review's new side, line for line.
+ */
+export interface SinceRoundData {
+  round: number;
+  /** The last round's state tree. */
+  from: string;
+  /** The state now, as the next round would record it. */
+  to: string;
+  /** `git diff <from> <to>`, with the review's whitespace mode. */
+  patch: string;
+  /** Every path whose content differs between the two (renames not paired: a moved file is its two paths). */
+  changedPaths: string[];
+}
+
 /** GET /api/round-changes?from=<tree>: the review's paths whose content now differs from that recorded state. */
 export interface RoundChangesData {
   from: string;

@@ -15,6 +15,7 @@ import {
   type ProposalsData,
   type ReviewData,
   type RoundChangesData,
+  type RoundDiffData,
   DRAFT_BASE_HEADER,
   SESSION_HEADER,
 } from '@redline/core';
@@ -48,6 +49,8 @@ export interface ReviewApi {
   closeReview(): Promise<void>;
   /** Which of the review's files differ now from a recorded round state (issue 13). */
   getRoundChanges(fromTree: string): Promise<RoundChangesData>;
+  /** The diff between two recorded states of the series (an earlier round pair). */
+  getRoundDiff(fromTree: string, toTree: string): Promise<RoundDiffData>;
   /** The agent's proposals with the reviewer's answers (issue 14). */
   getProposals(): Promise<ProposalsData>;
   answerProposal(act: ProposalActBody): Promise<void>;
@@ -110,6 +113,7 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
       return request('review', path, undefined, baseUrl === '' ? takeEarlyReview(ignoreWhitespace) : null);
     },
     getRoundChanges: (from) => request('roundChanges', `${API.roundChanges}?${new URLSearchParams({ from })}`),
+    getRoundDiff: (from, to) => request('roundDiff', `${API.roundDiff}?${new URLSearchParams({ from, to })}`),
     getFile: (path, fingerprint) =>
       request('file', `${API.file}?${new URLSearchParams({ path, fingerprint })}`),
     getFreshness: (fingerprint) => request('freshness', `${API.freshness}?${new URLSearchParams({ fingerprint })}`),

@@ -11,6 +11,7 @@ import { createNavigator, type Navigator } from '../navigation/navigator.js';
 import { createFileContents, type FileContentsService } from '../reviewLoading/fileContents.js';
 import { createReviewLoader, type ReviewLoader } from '../reviewLoading/reviewLoader.js';
 import { createSearchService, type SearchService } from '../search/searchService.js';
+import { guardRoundComments } from '../threads/roundCommentGuard.js';
 import type { ReviewStore } from './reviewStore.js';
 
 export interface ReviewController
@@ -39,7 +40,8 @@ export interface ReviewServices {
 export function createReviewServices(store: ReviewStore, api: ReviewApi): ReviewServices {
   const contents = createFileContents(store, api);
   const navigator = createNavigator(store);
-  const composer = createComposerService(store, contents);
+  // The round view refuses some forms (an earlier round's text, a read-only pair): one guard for every way in.
+  const composer = guardRoundComments(store, createComposerService(store, contents));
   return {
     contents,
     loader: createReviewLoader(store, api, contents),

@@ -26,6 +26,8 @@ import { useNarrowWindow } from './useNarrowWindow.js';
 import { lineOfClick, type LineClickFacts } from '../navigation/lineOfClick.js';
 import { SEARCH_MATCH_CSS, searchMatchRendered } from '../search/searchMatchHighlight.js';
 import type { SlotMeta } from './slotMeta.js';
+import type { ReviewFile } from '../reviewLoading/reviewFile.js';
+import { roundFileView, roundViewShown } from '../threads/roundView.js';
 
 /**
  * Inside Pierre's shadow DOM: GitHub-like density, and text dark enough to
@@ -93,12 +95,14 @@ function DiffCodeView() {
   const composerSlot = useReview((s) => (s.composer ? `${s.composer.key}|${s.composer.editingId ?? ''}|${JSON.stringify(s.composer.target)}` : ''));
   const settings = useReview(useShallow((s) => [s.settings.diffStyle, s.settings.wordWrap, s.settings.theme] as const));
   const selection = useReview((s) => s.selection);
+  const roundShown = useReview(roundViewShown);
 
   const items = useMemo(() => {
     const s = store.getState();
-    return build({ files, annotations, threads, proposals, composer: s.composer, isCollapsed: s.isCollapsed, ...(edit ? { editView: edit.itemView } : {}) });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- collapsed, viewed, composerSlot and editSnapshot change what isCollapsed/composer/editView return
-  }, [build, store, files, annotations, threads, proposals, collapsed, viewed, composerSlot, edit, editSnapshot]);
+    const roundView = (file: ReviewFile) => roundFileView(store.getState(), file);
+    return build({ files, annotations, threads, proposals, composer: s.composer, isCollapsed: s.isCollapsed, roundView, ...(edit ? { editView: edit.itemView } : {}) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- collapsed, viewed, composerSlot, editSnapshot and roundShown change what isCollapsed/composer/editView/roundView return
+  }, [build, store, files, annotations, threads, proposals, collapsed, viewed, composerSlot, edit, editSnapshot, roundShown]);
 
   const [chosenStyle, wordWrap, theme] = settings;
   // Below the reviewer's width a split diff shows unified: at 800 px, split left the comment form's button off screen (issue 18).

@@ -23,6 +23,8 @@ import type { Composer } from '../composer/composerSlice.js';
 import type { ItemEditView } from './extensionSlots.js';
 import type { SlotMeta } from './slotMeta.js';
 import { threadsByPath, threadSlotsFor } from '../threads/threadSlots.js';
+import type { RoundFileView } from '../threads/roundDiffs.js';
+import { placeOnLine } from './slotPlacement.js';
 
 export type ReviewItem = CodeViewDiffItem<SlotMeta>;
 
@@ -37,6 +39,8 @@ export interface ItemsInput {
   isCollapsed(fileId: string): boolean;
   /** How editing shows a file (the edit feature's answer; absent or null: as parsed). */
   editView?(file: ReviewFile): ItemEditView | null;
+  /** How the round view shows a file (threads/roundView.ts; absent or null: the whole change). Editing wins over it. */
+  roundView?(file: ReviewFile): RoundFileView | null;
 }
 
 const unsafeCache = new WeakMap<ReviewFile, UnsafeLine[]>();
@@ -97,7 +101,9 @@ export function createItemsBuilder(): (input: ItemsInput) => ReviewItem[] {
     const items = input.files.map((file) => {
       seen.add(file.id);
       const view = input.editView?.(file) ?? null;
-      const fileDiff = view?.fileDiff ?? file.fileDiff;
+      const round = view ? null : (input.roundView?.(file) ?? null);
+      const shown = round?.file ?? file;
+      const fileDiff = view?.fileDiff ?? shown.fileDiff;
       const editing = view?.editing ?? false;
       const collapsed = input.isCollapsed(file.id);
       const cached = cache.get(file.id);
@@ -107,7 +113,9 @@ export function createItemsBuilder(): (input: ItemsInput) => ReviewItem[] {
         cache.set(file.id, { ...cached, item });
         return item;
       }
-      let slots = [...slotsFor(file, byPath.get(file.path) ?? [], input.composer), ...threadSlotsFor(file, threadsOf.get(file.path) ?? []), ...proposalSlots(file, input.proposals ?? [])];
+      let slots = round?.readOnly
+        ? noticeSlots(shown)
+        : [...slotsFor(shown, byPath.get(file.path) ?? [], input.composer, round !== null), ...threadSlotsFor(shown, threadsOf.get(file.path) ?? [], round !== null), ...proposalSlots(shown, input.proposals ?? [])];
       if (editing || view?.banner) slots = [{ side: 'additions', lineNumber: 0, metadata: { kind: 'file-banner', fileId: file.id } }, ...slots];
       const signature = `${collapsed ? 1 : 0}|${editing ? 'edit' : ''}|${slots.map(slotKey).join(',')}`;
       if (cached && cached.file === file && cached.signature === signature && cached.item.fileDiff === fileDiff) return cached.item;
@@ -120,10 +128,20 @@ export function createItemsBuilder(): (input: ItemsInput) => ReviewItem[] {
   };
 }
 
-function slotsFor(file: ReviewFile, annotations: readonly Annotation[], composer: Composer | null): DiffLineAnnotation<SlotMeta>[] {
+/** A read-only round pair shows its lines and the file's notices only: this review's cards are about another text. */
+function noticeSlots(file: ReviewFile): DiffLineAnnotation<SlotMeta>[] {
   const fileSide = file.status === 'deleted' ? 'deletions' : 'additions';
-  const slots: DiffLineAnnotation<SlotMeta>[] = [];
-  if (hasFileNotices(file)) slots.push({ side: fileSide, lineNumber: 0, metadata: { kind: 'file-notices', fileId: file.id } });
+  return hasFileNotices(file) ? [{ side: fileSide, lineNumber: 0, metadata: { kind: 'file-notices', fileId: file.id } }] : [];
+}
+
+/**
+ * `roundView`: the file shows the change since the last round. A new-side
+ * card sits on its line when the hunks shown include it, else above the
+ * file; an old-side one (the base's text, not round N's) above the file.
+ */
+function slotsFor(file: ReviewFile, annotations: readonly Annotation[], composer: Composer | null, roundView = false): DiffLineAnnotation<SlotMeta>[] {
+  const fileSide = file.status === 'deleted' ? 'deletions' : 'additions';
+  const slots = noticeSlots(file);
   // File comments and outdated line annotations sit above the first line.
   for (const a of annotations) {
     if (a.scope === 'file' || a.outdated) slots.push({ side: fileSide, lineNumber: 0, metadata: { kind: 'annotation', id: a.id } });
@@ -137,20 +155,18 @@ function slotsFor(file: ReviewFile, annotations: readonly Annotation[], composer
   }
   for (const a of annotations) {
     if (a.scope !== 'line' || a.outdated) continue;
-    slots.push({
-      side: a.side === 'old' ? 'deletions' : 'additions',
-      lineNumber: a.endLine ?? a.startLine ?? 1,
-      metadata: { kind: 'annotation', id: a.id },
-    });
+    slots.push(lineSlot(file, a.side, a.endLine ?? a.startLine ?? 1, { kind: 'annotation', id: a.id }, roundView));
   }
   if (composer && composer.target.scope === 'line' && composer.target.fileId === file.id && editingId === null) {
-    slots.push({
-      side: composer.target.side === 'old' ? 'deletions' : 'additions',
-      lineNumber: composer.target.endLine,
-      metadata: { kind: 'composer', key: composer.key },
-    });
+    slots.push(lineSlot(file, composer.target.side, composer.target.endLine, { kind: 'composer', key: composer.key }, roundView));
   }
   return slots;
+}
+
+/** A card on lines, under its last line; in the round view see slotsFor. */
+function lineSlot<M extends SlotMeta>(file: ReviewFile, side: 'old' | 'new', line: number, metadata: M, roundView: boolean): { side: 'additions' | 'deletions'; lineNumber: number; metadata: M } {
+  if (roundView) return placeOnLine(file, 'new', side === 'old' ? 0 : line, metadata);
+  return { side: side === 'old' ? 'deletions' : 'additions', lineNumber: line, metadata };
 }
 
 function slotKey(slot: DiffLineAnnotation<SlotMeta>): string {

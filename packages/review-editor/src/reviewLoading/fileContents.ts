@@ -7,6 +7,7 @@ import type { FileContents, FileDiffLoadedFiles, FileDiffMetadata } from '@pierr
 import type { FileContentsData } from '@redline/core';
 import type { ReviewApi } from '../api/apiClient.js';
 import type { ReviewStore } from '../app/reviewStore.js';
+import { isRoundFileDiff } from '../threads/roundDiffs.js';
 import { errorMessage } from '../ui/errorMessage.js';
 import { findContentsMismatch } from './contentsMatchPatch.js';
 import type { ReviewFile } from './reviewFile.js';
@@ -35,6 +36,11 @@ export function createFileContents(store: ReviewStore, api: ReviewApi): FileCont
   }
 
   async function loadDiffFiles(fileDiff: FileDiffMetadata): Promise<FileDiffLoadedFiles> {
+    if (isRoundFileDiff(fileDiff)) {
+      // Its old side is a recorded round's text, which the file endpoint does not serve.
+      state().showToast('More context is shown in "All changes"; a round view shows the lines that changed between its two states.');
+      throw new Error(`loadDiffFiles: ${fileDiff.name} is shown in a round view`);
+    }
     const file = state().files.find((f) => f.fileDiff === fileDiff) ?? state().files.find((f) => f.path === fileDiff.name);
     if (!file) throw new Error(`loadDiffFiles: ${fileDiff.name} is not in this review`);
     try {

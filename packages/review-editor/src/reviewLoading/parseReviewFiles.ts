@@ -96,7 +96,8 @@ function factsFromDiff(fileDiff: FileDiffMetadata): FileFacts {
   };
 }
 
-function emptyDiff(facts: FileFacts, fingerprint: string): FileDiffMetadata {
+/** A file without lines (the patch did not mention it; a round pair did not change it). */
+export function emptyDiff(facts: FileFacts, fingerprint: string): FileDiffMetadata {
   const type: FileDiffMetadata['type'] =
     facts.status === 'added' ? 'new' : facts.status === 'deleted' ? 'deleted' : facts.oldPath ? 'rename-pure' : 'change';
   return {

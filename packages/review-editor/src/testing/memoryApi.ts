@@ -18,6 +18,8 @@ export interface MemoryApi extends ReviewApi {
   fresh: boolean;
   /** What GET /api/round-changes answers: the changed paths, or null for a state that cannot be read (404). */
   roundChanges: string[] | null;
+  /** What GET /api/round-diff answers, by `from-to` trees (absent: 404). */
+  roundDiffs: Map<string, string>;
   /** What GET /api/proposals answers; answers change it as the server would. */
   proposals: ProposalState[];
 }
@@ -32,6 +34,13 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
     contents: new Map(Object.entries(contents)),
     fresh: true,
     roundChanges: [],
+    roundDiffs: new Map(),
+    async getRoundDiff(from, to) {
+      api.calls.push(`round-diff ${from.slice(0, 4)}-${to.slice(0, 4)}`);
+      const patch = api.roundDiffs.get(`${from}-${to}`);
+      if (patch === undefined) throw new ApiRequestError('roundDiff: not recorded states of the series', 404, 'not-found');
+      return { from, to, patch };
+    },
     async getRoundChanges(from) {
       api.calls.push('round-changes');
       if (api.roundChanges === null) throw new ApiRequestError('roundChanges: not a recorded state', 404, 'not-found');

@@ -1,11 +1,21 @@
-/** The header's round control: "3 files changed since round 2", and the switch to the whole change since the series' base. */
+/**
+ * The header's round control: "3 files changed since round 2", and the
+ * switch between the change since that round (the default), the whole
+ * change since the series' base, and each earlier pair of recorded rounds
+ * (read-only, said beside it).
+ */
+import { useShallow } from 'zustand/react/shallow';
 import { useController, useReview } from '../app/reviewContext.js';
+import { isRoundPair, pairRounds, roundPairs, showRoundPair, type RoundPairDiff, type RoundViewChoice } from './roundView.js';
+import { parseRoundViewChoice } from './roundViewHash.js';
 import './threads.css';
 
 export function RoundViewSwitch() {
   const controller = useController();
   const changes = useReview((s) => s.roundChanges);
   const view = useReview((s) => s.roundView);
+  const pairDiff = useReview((s) => s.roundPairDiff);
+  const pairs = useReview(useShallow(roundPairs));
   const fileCount = useReview((s) => s.files.length);
   if (changes.kind === 'none') return null;
   if (changes.kind === 'missing') {
@@ -16,21 +26,38 @@ export function RoundViewSwitch() {
     );
   }
   const count = changes.kind === 'ready' ? [...changes.changed].filter((path) => controller.store.getState().fileById.has(path)).length : null;
+  const choose = (choice: RoundViewChoice) => {
+    if (isRoundPair(choice)) void showRoundPair(controller.store, controller.api, choice);
+    else controller.store.getState().chooseRoundView(choice);
+  };
   return (
     <span className="round-view" role="group" aria-label="Review round">
       <span className="round-view-count" role="status">
         {count === null ? `Round ${changes.round + 1}` : `${count} ${count === 1 ? 'file' : 'files'} changed since round ${changes.round}`}
       </span>
-      <select
-        className="input round-view-select"
-        aria-label="Show"
-        value={view}
-        disabled={changes.kind !== 'ready'}
-        onChange={(event) => controller.store.getState().chooseRoundView(event.target.value === 'all' ? 'all' : 'since-last')}
-      >
+      <select className="input round-view-select" aria-label="Show" value={view} disabled={changes.kind !== 'ready'} onChange={(event) => choose(parseRoundViewChoice(event.target.value) ?? 'since-last')}>
         <option value="since-last">Since round {changes.round}</option>
         <option value="all">All changes since the base ({fileCount} files)</option>
+        {pairs.map((pair) => (
+          <option key={pair} value={pair}>
+            Round {pairRounds(pair)[0]} → Round {pairRounds(pair)[1]} (read-only)
+          </option>
+        ))}
       </select>
+      <PairNote view={view} pairDiff={pairDiff} />
+    </span>
+  );
+}
+
+function PairNote({ view, pairDiff }: { view: RoundViewChoice; pairDiff: RoundPairDiff }) {
+  if (pairDiff.kind === 'loading') return <span className="round-view-note" role="status">Reading round {pairDiff.pair.replace('-', ' → round ')}…</span>;
+  if (pairDiff.kind === 'failed') return <span className="round-view-note round-view-missing" role="alert">Cannot show round {pairDiff.pair.replace('-', ' → round ')}: {pairDiff.message}</span>;
+  if (!isRoundPair(view)) return null;
+  const [from, to] = pairRounds(view);
+  const note = `Read-only: round ${from}'s recorded state against round ${to}'s; comments and threads show in the other views`;
+  return (
+    <span className="round-view-note" role="note" aria-label={note} title={note}>
+      Read-only
     </span>
   );
 }

@@ -11,10 +11,11 @@ import type { SlotMeta } from '../diff/slotMeta.js';
 import { placeOnLine } from '../diff/slotPlacement.js';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 
-export function threadSlotsFor(file: ReviewFile, threads: readonly Thread[]): DiffLineAnnotation<SlotMeta>[] {
+/** `roundView`: the file shows the change since the last round, whose old side is not the base's: old-side threads go above the file. */
+export function threadSlotsFor(file: ReviewFile, threads: readonly Thread[], roundView = false): DiffLineAnnotation<SlotMeta>[] {
   return threads.map((thread) => {
     const side = thread.annotation.scope === 'line' && thread.annotation.side === 'old' ? 'old' : 'new';
-    return placeOnLine(file, side, thread.lines?.endLine ?? 0, { kind: 'thread', id: thread.id });
+    return placeOnLine(file, side, roundView && side === 'old' ? 0 : (thread.lines?.endLine ?? 0), { kind: 'thread', id: thread.id });
   });
 }
 
