@@ -29,6 +29,7 @@ import { repositoryFacts, type FactsRepo } from '../apps/cli/testSupport/reposit
 import { runRedline } from './support/agentCli';
 import { openReview, startRedline, type RunningRedline } from './support/redline';
 import { card, clickInDiff, commentOnLine, lineNumber } from './support/reviewPage';
+import { screenshotAtBothSizes } from './support/screenshots';
 
 const CALC = 'src/calc.ts';
 const NAMES = 'src/names.ts';
@@ -104,17 +105,6 @@ async function round(clone: Clone, page: Page, review: (redline: RunningRedline)
   await review(redline);
   expect(repositoryFacts(clone)).toEqual(before);
   return redline;
-}
-
-/** Only with SCREENSHOTS=1 (as reviewScreenshots.spec.ts): docs/screenshots/<name>-<w>x<h>.png at both sizes. */
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (!process.env.SCREENSHOTS) return;
-  for (const [width, height] of [[1400, 900], [800, 700]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `docs/screenshots/${name}-${width}x${height}.png` });
-  }
-  await page.setViewportSize({ width: 1400, height: 900 });
 }
 
 const threadsJson = async (clone: Clone) => (await runRedline(['threads', '--json'], clone.dir)).stdout;
@@ -201,7 +191,7 @@ test('three rounds: comment and suggest, the agent applies and edits, round 2 re
     await expect(changed.getByRole('button', { name: 'Resolve' })).toHaveCount(0);
     await expect(thread(bobPage, 'Comment from round 1, Line 6, Resolved, by @Alice')).toBeVisible();
     await changed.scrollIntoViewIfNeeded();
-    await screenshot(bobPage, 'rounds-teammate');
+    await screenshotAtBothSizes(bobPage, 'rounds-teammate');
     await clickInDiff(bobPage, changed.getByRole('button', { name: 'Reply' }));
     await changed.getByRole('textbox', { name: 'Reply' }).fill('Plus is right now.');
     await clickInDiff(bobPage, changed.getByRole('button', { name: 'Add reply' }));
