@@ -8,6 +8,9 @@
  *   L  2,000 files, about 200,000 changed lines: ts/js/py/go/rs/md/json/css,
  *      renames, deletions, additions, long lines, one minified file, a lock file
  *   F  one 100,000-line file with 1% of its lines changed
+ *   XL 10,000 files, about 1,000,000 changed lines (issue 17's scale; full bench only)
+ *   R  a real change: jsdiff 8.0.4's published files with 9.0.0's laid over
+ *      them (lib/realChange.mjs; the tarballs from the registry, cached)
  *
  * Each repository has one base commit on `main` (HEAD) and the change left
  * uncommitted in the working tree, as a coding agent leaves it: edits and
@@ -31,6 +34,7 @@ import { fileURLToPath } from 'node:url';
 import { Prng, seedFromString } from './lib/prng.mjs';
 import { LANGUAGES, editLines, generateLines, lockFileLines, longLine, minifiedJs, rewriteLine } from './lib/codeGen.mjs';
 import { git, gitText } from './lib/git.mjs';
+import { packedTarball, REAL_CHANGE, unpackOver } from './lib/realChange.mjs';
 
 /** Bump whenever the output changes: cached repositories of another version are regenerated. */
 export const GENERATOR_VERSION = 5;
@@ -57,6 +61,9 @@ export const REPO_SPECS = {
     minified: { chars: 200_000 },
   },
   F: { files: 1, single: { lines: 100_000, changedFraction: 0.01 }, unchanged: 1 },
+  R: { real: REAL_CHANGE },
+  // Issue 17's scale: 10,000 files and 1,000,000 changed lines, in L's proportions (no long lines, lock file or minified file).
+  XL: { files: 10_000, changedLines: 1_000_000, mix: { modified: 7_500, added: 1_250, deleted: 750, renamed: 500 }, unchanged: 1_500 },
 };
 
 const LANGUAGE_WEIGHTS = { ts: 35, js: 15, py: 15, go: 10, rs: 10, md: 7, json: 4, css: 4 };
@@ -213,22 +220,14 @@ async function gitWithPaths(root, args, paths) {
   await git(root, [...args, '--pathspec-from-file=-', '--pathspec-file-nul'], { input: paths.join('\0') });
 }
 
-async function buildRepository(name, spec, root) {
-  const started = Date.now();
-  const plan = planRepository(name, spec);
-  rmSync(root, { recursive: true, force: true });
-  mkdirSync(root, { recursive: true });
-  await git(root, ['init', '-q', '--initial-branch=main']);
-  for (const [key, value] of [['core.autocrlf', 'false'], ['commit.gpgsign', 'false'], ['gc.auto', '0']]) {
-    await git(root, ['config', key, value]);
-  }
-
+/** The base commit of the plan's files, then the change left in the working tree as an agent leaves it. */
+async function writePlan(name, plan, root) {
   for (const file of plan) if (file.base) writeLines(root, file.path, file.base);
   await git(root, ['add', '-A']);
   await git(root, ['commit', '-q', '-m', `bench ${name}: base`]);
   const baseCommit = await gitText(root, ['rev-parse', 'HEAD']);
 
-  // The change, as an agent leaves it. Renames are staged (git mv), everything else is not.
+  // Renames are staged (git mv), everything else is not.
   const renames = plan.filter((f) => f.kind === 'renamed');
   for (const file of renames) {
     mkdirSync(dirname(join(root, file.newPath)), { recursive: true });
@@ -241,8 +240,22 @@ async function buildRepository(name, spec, root) {
     else if (file.kind === 'renamed') writeLines(root, file.newPath, file.change);
     else if (file.kind === 'modified' || file.kind === 'added') writeLines(root, file.path, file.change);
   }
+  return baseCommit;
+}
 
-  // The same change as a commit, built in a scratch index so HEAD and the real index stay put.
+/** The older version committed, the newer unpacked over it and left uncommitted (new files untracked). */
+async function layRealChange(name, real, root) {
+  const tarballs = join(BENCH_DIR, '.work', 'tarballs');
+  await unpackOver(root, await packedTarball(real.pkg, real.from, tarballs));
+  await git(root, ['add', '-A']);
+  await git(root, ['commit', '-q', '-m', `bench ${name}: ${real.pkg} ${real.from}`]);
+  const baseCommit = await gitText(root, ['rev-parse', 'HEAD']);
+  await unpackOver(root, await packedTarball(real.pkg, real.to, tarballs));
+  return baseCommit;
+}
+
+/** The working tree's change as a commit, built in a scratch index so HEAD and the real index stay put. */
+async function commitChange(name, root, baseCommit) {
   const scratchIndex = join(root, '.git', 'bench-change.index');
   const env = { GIT_INDEX_FILE: scratchIndex };
   await git(root, ['read-tree', 'HEAD'], { env });
@@ -251,6 +264,20 @@ async function buildRepository(name, spec, root) {
   rmSync(scratchIndex, { force: true });
   const changeCommit = await gitText(root, ['commit-tree', tree, '-p', baseCommit, '-m', `bench ${name}: change`]);
   await git(root, ['update-ref', `refs/heads/${CHANGE_REF}`, changeCommit]);
+  return changeCommit;
+}
+
+async function buildRepository(name, spec, root) {
+  const started = Date.now();
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(root, { recursive: true });
+  await git(root, ['init', '-q', '--initial-branch=main']);
+  for (const [key, value] of [['core.autocrlf', 'false'], ['commit.gpgsign', 'false'], ['gc.auto', '0']]) {
+    await git(root, ['config', key, value]);
+  }
+
+  const baseCommit = spec.real ? await layRealChange(name, spec.real, root) : await writePlan(name, planRepository(name, spec), root);
+  const changeCommit = await commitChange(name, root, baseCommit);
 
   const stats = await measureChange(root, baseCommit, changeCommit);
   const info = {
@@ -260,7 +287,8 @@ async function buildRepository(name, spec, root) {
     baseCommit,
     changeCommit,
     changeRef: CHANGE_REF,
-    searchNeedle: SEARCH_NEEDLE,
+    // R's change is the package's own: no token planted, so no search figure there.
+    searchNeedle: spec.real ? null : SEARCH_NEEDLE,
     statusDigest: await statusDigest(root),
     stats,
     generatedInMs: Date.now() - started,

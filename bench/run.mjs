@@ -5,9 +5,10 @@
  * bench/RESULTS.md (and the raw figures to bench/.work/last-run.json).
  *
  * Options:
- *   --only S,M        repositories (default S,M,L,F; with --quick S,M)
+ *   --only S,M        repositories (default S,M,L,F,R,XL; with --quick S,M; XL: Redline, 1 run)
  *   --runs N          runs per figure, median reported (default 3; --quick 1)
- *   --tool NAME       redline or difit only (default both)
+ *   --tool NAME       redline, difit or plannotator only (default all; Plannotator when
+ *                     REDLINE_BENCH_PLANNOTATOR names its build, bench/README.md)
  *   --quick           1 run, S and M, shorter caps: a few minutes
  *   --profile         one extra, unmeasured Redline run per repository with the CDP profiler on
  *   --no-extra        skip the other bench/*Bench.mjs modules
@@ -25,8 +26,13 @@ import { NEUTRAL_DIFF_FLAGS, git } from './lib/git.mjs';
 import { commitInfo, machineInfo, waitForQuiet } from './lib/machine.mjs';
 import { launchBrowser, measureRun } from './lib/measureRun.mjs';
 import { renderResults } from './lib/report.mjs';
+import { pageEntrySize } from './lib/pageEntry.mjs';
+import { resolveForcedFrames } from './lib/sourceFrames.mjs';
 import { median } from './lib/stats.mjs';
-import { PEERS_DIR, ROOT, TOOLS, difitVersion } from './lib/tools.mjs';
+import { PEERS_DIR, ROOT, TOOLS, difitVersion, plannotatorVersion } from './lib/tools.mjs';
+
+/** Plannotator only where its build is named (REDLINE_BENCH_PLANNOTATOR): RESULTS.md says when it is absent. */
+const DEFAULT_TOOLS = process.env.REDLINE_BENCH_PLANNOTATOR ? ['redline', 'difit', 'plannotator'] : ['redline', 'difit'];
 
 const BENCH_DIR = join(ROOT, 'bench');
 const WORK_DIR = join(BENCH_DIR, '.work');
@@ -36,7 +42,7 @@ function log(message) {
 }
 
 function parseArgs(argv) {
-  const options = { quick: false, profile: false, extra: true, build: true, only: null, runs: null, tools: ['redline', 'difit'], waitForRedlineMin: 0 };
+  const options = { quick: false, profile: false, extra: true, build: true, only: null, runs: null, tools: DEFAULT_TOOLS, waitForRedlineMin: 0 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -58,9 +64,9 @@ function parseArgs(argv) {
     } else throw new Error(`unknown option "${arg}" (see --help)`);
   }
   for (const name of options.only ?? []) if (!REPO_SPECS[name]) throw new Error(`unknown repository "${name}" in --only (known: ${Object.keys(REPO_SPECS).join(', ')})`);
-  for (const tool of options.tools) if (!TOOLS[tool]) throw new Error(`unknown tool "${tool}" (known: redline, difit)`);
+  for (const tool of options.tools) if (!TOOLS[tool]) throw new Error(`unknown tool "${tool}" (known: ${Object.keys(TOOLS).join(', ')})`);
   if (options.runs !== null && !(Number.isInteger(options.runs) && options.runs >= 1)) throw new Error(`--runs must be a positive integer, got "${options.runs}"`);
-  options.only ??= options.quick ? ['S', 'M'] : ['S', 'M', 'L', 'F'];
+  options.only ??= options.quick ? ['S', 'M'] : ['S', 'M', 'L', 'F', 'R', 'XL'];
   options.runs ??= options.quick ? 1 : 3;
   // Steps are one viewport, or bigger so a scroll takes at most this many frames: Redline's M
   // is over 1,000,000 px tall and, at 50-100 ms a frame, one viewport a frame would take minutes.
@@ -72,7 +78,7 @@ function parseArgs(argv) {
 }
 
 function readHelp() {
-  return `Usage: npm run bench -- [--only S,M,L,F] [--runs N] [--tool redline|difit] [--quick] [--profile] [--no-extra] [--no-build] [--wait-for-redline MIN]\n`;
+  return `Usage: npm run bench -- [--only S,M,L,F] [--runs N] [--tool redline|difit|plannotator] [--quick] [--profile] [--no-extra] [--no-build] [--wait-for-redline MIN]\n`;
 }
 
 /** Runs a command from the repository root; resolves { code, output }. */
@@ -205,6 +211,9 @@ async function main() {
 
   if (options.tools.includes('difit')) await ensurePeers(results.notes);
   results.difitVersion = difitVersion();
+  results.plannotatorVersion = plannotatorVersion();
+  results.plannotatorAbsent = !options.tools.includes('plannotator');
+  if (results.plannotatorAbsent) results.notes.push('Plannotator was not in this run: REDLINE_BENCH_PLANNOTATOR was not set (bench/README.md says how to build it); its rows say "not measured".');
   results.notes.push(
     `difit ${results.difitVersion ?? '?'} (the newest version this registry serves) is installed for the bench only, in bench/peers with its own lock file (\`npm ci --prefix bench/peers\`), never in the workspace. It declares \`engines.node >=21\`; npm warns (EBADENGINE) but it installs and runs on Node ${process.versions.node}. Its one install script (@parcel/watcher, \`node scripts/build-from-source.js\`, blocked by npm 11's install-script policy) only builds from source when \`npm_config_build_from_source=true\`; the prebuilt binding comes from the optional dependency @parcel/watcher-linux-x64-glibc, so blocking it changes nothing.`,
   );
@@ -214,6 +223,7 @@ async function main() {
   await browser.close();
 
   if (options.build && options.tools.includes('redline')) await buildRedline(results.notes);
+  results.pageEntry = pageEntrySize(join(ROOT, 'apps/review/dist'));
   results.repos = await ensureRepos(options.only);
   let redlineReason = options.tools.includes('redline') ? await waitForRedline(options.waitForRedlineMin) : null;
   if (redlineReason) {
@@ -243,36 +253,42 @@ async function main() {
       const reason = TOOLS[toolName].available();
       if (reason && !m[toolName].skipped) m[toolName].skipped = reason;
     }
-    for (let run = 1; run <= options.runs; run++) {
+    // XL's targets are Redline's, and one run of it takes minutes: one run, no peers.
+    const runs = repo.name === 'XL' ? 1 : options.runs;
+    if (repo.name === 'XL') for (const toolName of options.tools) if (toolName !== 'redline') m[toolName].skipped ??= 'not run on XL (its targets are Redline\'s)';
+    for (let run = 1; run <= runs; run++) {
       for (const toolName of options.tools) {
         const entry = m[toolName];
         if (entry.skipped || entry.stoppedEarly) continue;
         const tool = TOOLS[toolName];
         const quiet = await waitForQuiet();
-        log(`${repo.name}: ${toolName} run ${run}/${options.runs} (CPU ${Math.round((quiet.busy ?? 0) * 100)}% busy before it${quiet.waitedMs > 1500 ? `, after waiting ${Math.round(quiet.waitedMs / 1000)} s for quiet` : ''})`);
+        log(`${repo.name}: ${toolName} run ${run}/${runs} (CPU ${Math.round((quiet.busy ?? 0) * 100)}% busy before it${quiet.waitedMs > 1500 ? `, after waiting ${Math.round(quiet.waitedMs / 1000)} s for quiet` : ''})`);
         const record = await measureRun(tool, repo, {
           scrollMaxSteps: options.scrollMaxSteps,
-          scrollCapMs: toolName === 'difit' ? options.difitScrollCapMs : options.scrollCapMs,
+          scrollCapMs: toolName === 'redline' ? options.scrollCapMs : options.difitScrollCapMs,
           endpointRepeats: 5,
           search: true,
-          pageCapMs: toolName === 'difit' ? options.difitPageCapMs : undefined,
+          pageCapMs: toolName === 'redline' ? undefined : options.difitPageCapMs,
+          // The wheel figure: Redline on L and XL, full bench only (about 5 s a run).
+          wheel: !options.quick && toolName === 'redline' && (repo.name === 'L' || repo.name === 'XL'),
         });
         record.cpuBusyBefore = quiet.busy;
         entry.runs.push(record);
         log(`${repo.name}: ${toolName} run ${run}: ${summarizeRecord(record)}`);
-        // difit runs that fail or crawl are not repeated: one such run costs minutes and tells the story.
-        if (toolName === 'difit' && run < options.runs) {
+        // A peer's runs that fail or crawl are not repeated: one such run costs minutes and tells the story.
+        if (toolName !== 'redline' && run < runs) {
           if (record.failure) entry.stoppedEarly = `not rerun after run ${run} (${record.failure.kind})`;
           else if (record.firstDiffMs > 30_000 || (record.scroll && !record.scroll.completed)) entry.stoppedEarly = `not rerun: run ${run} took ${Math.round(record.firstDiffMs / 1000)} s to paint${record.scroll && !record.scroll.completed ? ' and did not finish scrolling' : ''}`;
         }
       }
     }
-    if (options.tools.includes('redline') && !m.redline.skipped) {
+    if (options.tools.includes('redline') && !m.redline.skipped && repo.name !== 'XL') {
       log(`${repo.name}: redline, first Edit click with the edit flag on`);
       m.redline.edit = await measureRun(TOOLS.redline, repo, { editClick: true, scrollMaxSteps: 1, scrollCapMs: 1, endpointRepeats: 1 });
       if (options.profile) {
         log(`${repo.name}: redline, profiled run (not counted)`);
         const profiled = await measureRun(TOOLS.redline, repo, { profile: true, scrollMaxSteps: options.scrollMaxSteps, scrollCapMs: options.scrollCapMs, endpointRepeats: 5, search: false });
+        for (const trace of [profiled.loadTrace, profiled.scrollTrace]) if (trace?.forcedBy) trace.forcedBy = await resolveForcedFrames(trace.forcedBy, join(ROOT, 'apps/review/dist'));
         if (profiled.loadTrace) results.profiles.push({ tool: 'redline', repo: repo.name, phase: 'load (navigation → every file listed)', trace: profiled.loadTrace });
         if (profiled.scrollProfile) results.profiles.push({ tool: 'redline', repo: repo.name, phase: 'scroll to the end', summary: profiled.scrollProfile, trace: profiled.scrollTrace });
         if (profiled.serverProfile) results.profiles.push({ tool: 'redline', repo: repo.name, phase: 'server (node --cpu-prof, whole life: start, page load, scroll)', summary: profiled.serverProfile });

@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
 import { attachCdp, snippetAt, summarizeProfile } from './cdp.mjs';
 import { TRACE_CATEGORIES, summarizeTrace } from './trace.mjs';
+import { peakRssBytes, wheelScroll } from './wheelScroll.mjs';
 import { collectTreeFiles, installProbe, scrollMainToTop, scrollToEnd } from './pageProbe.mjs';
 import { freePort } from './serverProcess.mjs';
 import { median } from './stats.mjs';
@@ -101,7 +102,8 @@ async function closeBrowser(browser) {
 
 /**
  * Runs one measurement. `options`: { scrollMaxSteps, scrollCapMs, endpointRepeats,
- * gitBaseline(repo) -> ms[], search: boolean, profile: boolean, editClick: boolean }.
+ * gitBaseline(repo) -> ms[], search: boolean, profile: boolean, editClick: boolean,
+ * wheel: boolean (the wheel-scroll figure after the scroll) }.
  * Returns a flat record of figures; failures are recorded in `failure`.
  */
 export async function measureRun(tool, repo, options) {
@@ -235,6 +237,13 @@ export async function measureRun(tool, repo, options) {
     }
     startPhase(state, 60_000);
     record.heap = await guarded(state, cdp.heapAfterGc(), 'heap after GC');
+    if (options.wheel) {
+      // From the top again, the wheel over the diff: L's figure (full bench only).
+      startPhase(state, 60_000);
+      await guarded(state, page.evaluate(scrollMainToTop), 'scrolling back to the top');
+      await guarded(state, page.waitForTimeout(500), 'settling');
+      record.wheel = await guarded(state, wheelScroll(page, cdp.session), 'wheel scroll');
+    }
 
     if (options.search && repo.searchNeedle) {
       if (!tool.search) {
@@ -260,6 +269,7 @@ export async function measureRun(tool, repo, options) {
     return record;
   } finally {
     await closeBrowser(browser);
+    record.serverPeakRssBytes = server.pid ? peakRssBytes(server.pid) : null;
     await server.stop();
     if (serverProfileDir) {
       const file = readdirSync(serverProfileDir).find((f) => f.endsWith('.cpuprofile'));

@@ -105,6 +105,21 @@ export function installProbe(config) {
         return document.querySelectorAll('#file-tree-panel [role="checkbox"]').length;
       },
     },
+    // Plannotator draws its diff with Pierre too: the same "live" test as Redline's own diff.
+    plannotator: {
+      firstDiff() {
+        return predicates.redline.appDiff();
+      },
+      appDiff() {
+        return predicates.redline.appDiff();
+      },
+      collapsedFirst() {
+        return false;
+      },
+      listedFiles() {
+        return document.querySelectorAll('.file-tree-item').length;
+      },
+    },
   };
   bench.predicates = predicates[config.tool];
 

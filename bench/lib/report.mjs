@@ -3,6 +3,7 @@
  * Redline, difit and Redline/difit for each figure; the issue's targets with
  * pass/fail; the other benches' sections; profiles and notes.
  */
+import { issue17Targets } from './issue17Targets.mjs';
 import { formatBytes, formatCount, formatMs, formatRatio, median } from './stats.mjs';
 
 /** Each figure: how to read it from one run's record, how to print it, and whether a ratio makes sense. */
@@ -18,6 +19,8 @@ export const FIGURES = [
   { key: 'scrollLongtasks', label: 'Scroll: long tasks (≥50 ms)', get: (r) => r.scroll?.longtasks, fmt: formatCount },
   { key: 'scrollLongest', label: 'Scroll: longest task', get: (r) => r.scroll?.longestTaskMs, fmt: formatMs, ratio: true },
   { key: 'scrollFrames', label: 'Scroll: frame interval p95 / max', get: (r) => r.scroll?.frameP95Ms, fmt: formatMs, extra: (rs) => `max ${formatMs(median(rs.map((r) => r.scroll?.frameMaxMs)))}` },
+  { key: 'wheel', label: 'Wheel scroll (CDP mouse-wheel events, 60 a second): event → next frame p95', get: (r) => r.wheel?.p95Ms, fmt: formatMs, onlyIfAny: true, extra: (rs) => `${Math.round(100 * (median(rs.map((r) => r.wheel?.withinFrameShare)) ?? 0))}% within one frame` },
+  { key: 'serverRss', label: 'Server peak memory (VmHWM, the server and its children)', get: (r) => r.serverPeakRssBytes, fmt: formatBytes },
   { key: 'heap', label: 'JS heap after full scroll (after GC)', get: (r) => r.heap?.jsHeapUsed, fmt: formatBytes, ratio: true, extra: (rs) => `${formatCount(median(rs.map((r) => r.heap?.domNodes)))} DOM nodes` },
   { key: 'loadBytes', label: 'Bytes on the wire at load (edit flag off)', get: (r) => r.load?.bytes, fmt: formatBytes, ratio: true, extra: (rs) => `${median(rs.map((r) => r.load?.requests))} requests` },
   { key: 'scrollBytes', label: 'Bytes fetched while scrolling', get: (r) => r.scrollBytes, fmt: formatBytes },
@@ -75,15 +78,18 @@ function repoTable(repo, m) {
   lines.push('');
   const runsOf = (tool) => m[tool]?.runs ?? [];
   const n = (tool) => (m[tool]?.skipped ? '' : ` (n=${runsOf(tool).length})`);
-  lines.push(`| Figure | Redline${n('redline')} | difit${n('difit')} | Redline / difit |`);
-  lines.push('|---|---|---|---|');
-  const columns = { redline: { failureShown: 0, skipShown: 0 }, difit: { failureShown: 0, skipShown: 0 } };
+  // Plannotator's columns only when it was in the run (REDLINE_BENCH_PLANNOTATOR).
+  const withP = Boolean(m.plannotator);
+  lines.push(`| Figure | Redline${n('redline')} | difit${n('difit')} | Redline / difit |${withP ? ` Plannotator${n('plannotator')} | Redline / Plannotator |` : ''}`);
+  lines.push(withP ? '|---|---|---|---|---|---|' : '|---|---|---|---|');
+  const columns = { redline: { failureShown: 0, skipShown: 0 }, difit: { failureShown: 0, skipShown: 0 }, plannotator: { failureShown: 0, skipShown: 0 } };
   for (const figure of FIGURES) {
-    if (figure.onlyIfAny && ![...runsOf('redline'), ...runsOf('difit')].some((r) => typeof figure.get(r) === 'number')) continue;
+    if (figure.onlyIfAny && ![...runsOf('redline'), ...runsOf('difit'), ...runsOf('plannotator')].some((r) => typeof figure.get(r) === 'number')) continue;
     const a = cellFor(figure, runsOf('redline'), m.redline, columns.redline);
     const b = cellFor(figure, runsOf('difit'), m.difit, columns.difit);
-    const ratio = figure.ratio ? formatRatio(figureMedian(figure, runsOf('redline')), figureMedian(figure, runsOf('difit'))) : '';
-    lines.push(`| ${figure.label} | ${escapeCell(a)} | ${escapeCell(b)} | ${ratio} |`);
+    const ratio = (peer) => (figure.ratio ? formatRatio(figureMedian(figure, runsOf('redline')), figureMedian(figure, runsOf(peer))) : '');
+    const p = withP ? ` ${escapeCell(cellFor(figure, runsOf('plannotator'), m.plannotator, columns.plannotator))} | ${ratio('plannotator')} |` : '';
+    lines.push(`| ${figure.label} | ${escapeCell(a)} | ${escapeCell(b)} | ${ratio('difit')} |${p}`);
   }
   if (m.git) {
     const endpoint = figureMedian(FIGURES.find((f) => f.key === 'endpoint'), runsOf('redline'));
@@ -231,6 +237,7 @@ export function evaluateTargets(results) {
       verdict: p95 === null ? 'not measured' : verdict(p95, p95 <= frameMs),
     });
   }
+  rows.push(...issue17Targets(results));
   return rows;
 }
 
@@ -245,7 +252,7 @@ export function renderResults(results) {
   out.push(`- **Date:** ${results.startedAt} (took ${formatMs(results.durationMs)})`);
   out.push(`- **Commit:** \`${commit.head ?? 'unknown'}\` (${commit.subject ?? ''})${commit.dirty ? `, **tree dirty** (${commit.dirtyFiles} files changed or untracked)` : ', clean tree'}`);
   out.push(`- **Machine:** ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB; ${machine.os}`);
-  out.push(`- **Software:** Node ${machine.node}, npm ${machine.npm}, git ${machine.git}, Chromium ${results.chromium ?? 'unknown'} (Debian, headless), difit ${results.difitVersion ?? 'not installed'}`);
+  out.push(`- **Software:** Node ${machine.node}, npm ${machine.npm}, git ${machine.git}, Chromium ${results.chromium ?? 'unknown'} (Debian, headless), difit ${results.difitVersion ?? 'not installed'}, Plannotator ${results.plannotatorAbsent ? 'absent (REDLINE_BENCH_PLANNOTATOR not set: bench/README.md says how to build it)' : (results.plannotatorVersion ?? '?')}`);
   out.push(`- **Runs:** median of ${results.options.runs} runs per figure (difit: not repeated after a timeout, a crash or a run that took over 30 s to paint); figures in parentheses are min–max. Before each run the bench waits (up to 10 s) for the CPU to be under 25% busy; each section says how busy it was.`);
   out.push('');
   out.push('## Targets (issue 6)');
@@ -301,6 +308,7 @@ export function renderResults(results) {
       if (p.trace && !p.trace.error) {
         out.push(`Main thread busy ${formatMs(p.trace.busyMs)} in ${formatCount(p.trace.tasks)} tasks, ${p.trace.longTasks} of them ≥ 50 ms. Self time by kind: ${p.trace.byKind.map((k) => `${k.kind} ${formatMs(k.ms)} (${(k.share * 100).toFixed(0)}%)`).join(', ')}.`);
         out.push('');
+        if (p.trace.forcedBy) out.push(p.trace.forcedBy.length ? `Forced layout and style (by the script that read geometry after a DOM write): ${p.trace.forcedBy.map((f) => `${f.source ?? f.frame.url} ${formatMs(f.ms)} in ${f.count}`).join('; ')}.` : 'No forced layout or style recalc.');
         out.push(`Longest tasks: ${p.trace.longestTasks.map((t) => `${formatMs(t.ms)} (${t.kinds.map((k) => `${k.kind} ${formatMs(k.ms)}`).join(', ')})`).join('; ')}.`);
         out.push('');
         if (p.phase.startsWith('load') && p.trace.timeline?.length) {

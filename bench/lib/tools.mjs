@@ -132,4 +132,54 @@ export const difit = {
   editFlagCookie: null,
 };
 
-export const TOOLS = { redline, difit };
+/**
+ * Plannotator's code review (`plannotator review`: the working tree against
+ * HEAD, one file at a time), from a checkout built outside this repository
+ * (bench/README.md says how), run with bun. Both paths come from the
+ * environment: REDLINE_BENCH_PLANNOTATOR (the checkout) and
+ * REDLINE_BENCH_BUN (the bun binary; default `bun` on the PATH). It prints
+ * no URL (it opens a browser: here `true`, which opens nothing), so a shell
+ * prints the one its fixed port gives, then becomes the server.
+ */
+const PLANNOTATOR_DIR = process.env.REDLINE_BENCH_PLANNOTATOR ?? null;
+const PLANNOTATOR_SERVER = PLANNOTATOR_DIR ? join(PLANNOTATOR_DIR, 'apps/hook/server/index.ts') : null;
+
+export function plannotatorVersion() {
+  try {
+    return JSON.parse(readFileSync(join(PLANNOTATOR_DIR, 'package.json'), 'utf8')).version;
+  } catch {
+    return null;
+  }
+}
+
+export const plannotator = {
+  name: 'plannotator',
+  label: 'Plannotator',
+  available() {
+    if (!PLANNOTATOR_DIR) return 'REDLINE_BENCH_PLANNOTATOR is not set (bench/README.md: building Plannotator)';
+    if (!existsSync(PLANNOTATOR_SERVER) || !existsSync(join(PLANNOTATOR_DIR, 'apps/hook/dist/review.html'))) return `no built Plannotator at ${PLANNOTATOR_DIR} (apps/hook/dist/review.html)`;
+    return null;
+  },
+  start(repo, port) {
+    const bun = process.env.REDLINE_BENCH_BUN ?? 'bun';
+    const script = `echo "Plannotator review: http://localhost:${port}/"; exec ${shellQuote(bun)} ${shellQuote(PLANNOTATOR_SERVER)} review`;
+    return startServer({
+      command: 'sh',
+      args: ['-c', script],
+      cwd: repo.path,
+      env: { PLANNOTATOR_PORT: String(port), PLANNOTATOR_BROWSER: 'true', BROWSER: 'true', NO_COLOR: '1' },
+      urlPattern: /Plannotator review: (http:\/\/\S+)/,
+      timeoutMs: 120_000,
+      label: 'plannotator',
+    });
+  },
+  pageCapMs: 180_000,
+  endpoint: { path: '/api/diff', cookie: false },
+  // One button per file in its tree (not virtualized).
+  tree: { scrollerSelector: 'aside .overflow-y-auto', fileSelector: '.file-tree-item' },
+  search: null,
+  searchUnavailable: 'Plannotator has no code search',
+  editFlagCookie: null,
+};
+
+export const TOOLS = { redline, difit, plannotator };

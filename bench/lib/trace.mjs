@@ -7,7 +7,8 @@
  * separates them, which is what a long task during scrolling needs.
  */
 
-export const TRACE_CATEGORIES = ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'blink.user_timing'];
+// '.stack': the stack of each forced layout, for `forcedBy` below.
+export const TRACE_CATEGORIES = ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.stack', 'blink.user_timing'];
 
 /** Event names that say where time went; anything else counts towards its nearest named parent. */
 const LABELS = {
@@ -49,6 +50,31 @@ const LABELS = {
   ScrollLayer: 'scroll',
 };
 
+/**
+ * Who forced a layout: the first frame of the layout's own stack (Chromium
+ * records it for a synchronous layout), else the script call it ran inside.
+ * Minified positions; `resolveForcedFrames` (sourceFrames.mjs) names the
+ * source when the build has its maps.
+ */
+function forcingFrame(event, stack) {
+  const top = (event.args?.beginData?.stackTrace ?? event.args?.data?.stackTrace)?.[0];
+  if (top) return { functionName: top.functionName, url: top.url, line: top.lineNumber, column: top.columnNumber };
+  for (let i = stack.length - 1; i >= 0; i--) {
+    const data = stack[i].event.args?.data;
+    if (data?.url) return { functionName: data.functionName, url: data.url, line: data.lineNumber, column: data.columnNumber };
+  }
+  return { functionName: '(unknown)', url: '', line: 0, column: 0 };
+}
+
+function noteForced(forced, event, stack) {
+  const frame = forcingFrame(event, stack);
+  const key = `${frame.url}:${frame.line}:${frame.column}`;
+  const entry = forced.get(key) ?? { frame, kind: event.name, ms: 0, count: 0 };
+  entry.ms += event.dur / 1000;
+  entry.count += 1;
+  forced.set(key, entry);
+}
+
 function mainThreadOf(events) {
   // The renderer main thread of the page: the CrRendererMain thread with the most complete events.
   const names = new Map();
@@ -79,6 +105,7 @@ export function summarizeTrace(buffer, { longest = 3 } = {}) {
   const byKind = new Map();
   const tasks = [];
   const stack = [];
+  const forced = new Map();
   const close = (until) => {
     while (stack.length && stack[stack.length - 1].end <= until) {
       const done = stack.pop();
@@ -94,7 +121,10 @@ export function summarizeTrace(buffer, { longest = 3 } = {}) {
     if (parent) parent.children += event.dur;
     let own = LABELS[event.name];
     // Layout or style recalc run inside script is forced (synchronous): a script read layout after writing the DOM.
-    if ((own === 'layout' || own === 'style recalc') && parent?.label.startsWith('script')) own = `${own} (forced by script)`;
+    if ((own === 'layout' || own === 'style recalc') && parent?.label.startsWith('script')) {
+      own = `${own} (forced by script)`;
+      noteForced(forced, event, stack);
+    }
     const label = own ?? parent?.label ?? 'task (other)';
     let task = parent?.task ?? null;
     if (!parent && (event.name === 'RunTask' || event.name === 'ThreadControllerImpl_RunTask')) {
@@ -138,6 +168,7 @@ export function summarizeTrace(buffer, { longest = 3 } = {}) {
       .sort((a, b) => b[1] - a[1])
       .slice(0, 10)
       .map(([kind, us]) => ({ kind, ms: us / 1000, share: totalSelf ? us / totalSelf : 0 })),
+    forcedBy: [...forced.values()].sort((a, b) => b.ms - a.ms).slice(0, 8),
     longestTasks: tasks
       .sort((a, b) => b.dur - a.dur)
       .slice(0, longest)

@@ -12,8 +12,11 @@ export type {
   FeedbackSubmission, FileComment, FileContentsData, FileFacts, FileRefusalCode, FileSideContents,
   FileStatus, FreshnessData, GeneralComment, LineAnnotation, LineComment, LineRange, ReviewData,
   ReviewTarget, Side, Suggestion, TargetKind, UnsentComposer, UnsentTarget, Verdict,
+  FeedbackFile, MovedFileFacts, PlainFileFacts, QuotedLines,
 } from './model/types.js';
-export { API, DRAFT_BASE_HEADER, FIRST_SCREEN_ID, LINK_HEADER, MAX_EDITABLE_BYTES, SESSION_HEADER, SESSION_STORAGE_KEY } from './model/api.js';
+export { fileMove, similarityWords } from './model/fileMove.js';
+export type { FileMove } from './model/fileMove.js';
+export { API, DRAFT_BASE_HEADER, FIRST_SCREEN_ID, LINK_HEADER, MAX_EDITABLE_BYTES, PAIR_RENAMES_COOKIE, SESSION_HEADER, SESSION_STORAGE_KEY } from './model/api.js';
 export type { ApiRequests, ApiResponses, FeedbackResult, ProposalActBody, ProposalsData, SessionGrant } from './model/api.js';
 export { suggestionId } from './model/suggestionId.js';
 export type { SuggestionContent } from './model/suggestionId.js';
@@ -89,7 +92,7 @@ export {
   LARGE_DIFF_BYTES, LARGE_DIFF_CHANGED_LINES, formatBytes, isGeneratedFile, isLargeDiff, statusLabel,
   statusLetter,
 } from './diff/fileClassification.js';
-export { baseName, buildFileTree, flattenFileTree } from './diff/fileTree.js';
+export { baseName, buildFileTree, flattenFileTree, pathMatchesFilter } from './diff/fileTree.js';
 export { compareFilePaths, sortByFileOrder } from './diff/fileOrder.js';
 export type { FolderNode, TreeFile, TreeRow } from './diff/fileTree.js';
 export { countChangedLines } from './diff/countChangedLines.js';

@@ -7,7 +7,7 @@
  * changed on disk since the diff was read).
  */
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { FileFacts, ReviewData } from '@redline/core';
+import type { FileFacts, PlainFileFacts, ReviewData } from '@redline/core';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { ApiRequestError, installExtension } from '../src/editHost.js';
 import { FileHeaderActions, ReviewContext } from '../src/testing/editTestHost.js';
@@ -76,7 +76,7 @@ describe('the Edit button', () => {
   });
 
   test('is disabled for files too large, submodules and patch-only reviews', () => {
-    const facts = (patch: Partial<FileFacts>) => KINDS_FILES.map((f) => (f.path === 'mod.txt' ? { ...f, ...patch } : f));
+    const facts = (patch: Partial<Omit<PlainFileFacts, 'status' | 'oldPath'>>) => KINDS_FILES.map((f) => (f.path === 'mod.txt' ? { ...f, ...patch } : f));
     header(harnessFor(makeReview(undefined, facts({ newSize: 9 * 1024 * 1024 }))), 'mod.txt');
     expect(editButton('mod.txt').title).toBe('Too large to edit (9.0 MB; the limit is 8.0 MB)');
     cleanup();

@@ -21,6 +21,7 @@ import { readSettings } from './settings/settings.js';
 import { createReviewStore } from './app/reviewStore.js';
 import { persistReviewer } from './threads/reviewerCookie.js';
 import { installRoundView, startRoundView } from './threads/roundView.js';
+import { startFileAddress } from './navigation/fileAddress.js';
 import './styles/app.css';
 import './styles/firstScreen.css';
 
@@ -37,6 +38,7 @@ export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi 
   const stopGuard = guardUnsentText(store);
   const stopPolling = startFreshnessPolling(store, api);
   const stopProposals = startProposalPolling(store, api);
+  startFileAddress(store, controller);
   const unsubscribe = store.subscribe((s) => {
     if (s.phase === 'sent' || s.phase === 'closed') {
       autosave.stop();

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FileFacts } from '@redline/core';
+import { buildFeedbackReview, renderFeedbackMarkdown, type FileFacts, type MovedFileFacts } from '@redline/core';
 import { makeRepo, type TestRepo } from '../../testSupport/gitRepo.js';
 import { gitSource } from '../../testSupport/reviewServerHarness.js';
 import { findRepository } from './findRepository.js';
@@ -74,6 +74,32 @@ describe('untracked files paired with deleted tracked ones', () => {
     const ts = sections[data.files.findIndex((f) => f.path === 'src/diff/base.ts')]!;
     expect(ts).toMatch(/^similarity index \d+%\nrename from src\/diff\/base\.js\nrename to src\/diff\/base\.ts$/m);
     expect(ts).toContain('-export const base0 = 0; // line 0 of base\n+export const base0: number = 0; // line 0 of base\n');
+  });
+
+  it('carries git\'s similarity into the facts, and the export names both paths and quotes the lines', async () => {
+    const repo = movedRepo();
+    repo.write('tracked.txt', lines('tracked', 10));
+    repo.git('add', 'tracked.txt');
+    repo.git('commit', '-qm', 'tracked');
+    repo.git('mv', 'tracked.txt', 'kept.txt'); // a tracked rename, staged: git's own R100
+    const { data } = await (await gitSource(repo.dir)).read({ ignoreWhitespace: false, recordContents: false });
+    const files = byPath(data.files);
+    const similarity = (path: string) => (files[path]!.status === 'renamed' ? (files[path] as MovedFileFacts).similarity : undefined);
+    expect(similarity('docs/moved.txt')).toBe(100);
+    expect(similarity('kept.txt')).toBe(100);
+    // One line of 30 changed, two of 40: similar, not identical (git's own scores, over bytes).
+    expect(similarity('docs/edited.txt')).toBeGreaterThan(90);
+    expect(similarity('docs/edited.txt')).toBeLessThan(100);
+    expect(similarity('src/diff/base.ts')).toBeGreaterThan(80);
+    expect(similarity('src/diff/base.ts')).toBeLessThan(100);
+    const comment = (id: string, path: string, side: 'old' | 'new', line: number) =>
+      ({ id, kind: 'comment', scope: 'line', path, side, startLine: line, endLine: line, text: 'why?', createdAt: '' }) as const;
+    const markdown = renderFeedbackMarkdown(
+      buildFeedbackReview(data, { verdict: 'comment', summary: '', annotations: [comment('c1', 'src/diff/base.ts', 'old', 1), comment('c2', 'docs/edited.txt', 'new', 4)] }),
+    );
+    expect(markdown).toContain(`## \`src/diff/base.ts\` (renamed from \`src/diff/base.js\`, ${similarity('src/diff/base.ts')}% similar)`);
+    expect(markdown).toContain('**Quoted lines:** (1 line) · old side of `src/diff/base.js` → `src/diff/base.ts`\n```ts\nexport const base0 = 0; // line 0 of base\n```');
+    expect(markdown).toContain('**Quoted lines:** (1 line) · new side of `lib/edited.txt` → `docs/edited.txt`\n```text\nexport const edited3 = 3; // line three of edited\n```');
   });
 
   it('leaves the repository untouched: its index and objects are not written', async () => {

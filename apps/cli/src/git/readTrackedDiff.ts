@@ -10,7 +10,7 @@
 import type { BigIntStats } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FileFacts, FileStatus } from '@redline/core';
+import { fileMove, type FileFacts, type FileStatus } from '@redline/core';
 import { RedlineError } from '../errors.js';
 import type { FileEntry } from '../review/reviewSnapshot.js';
 import { NEUTRAL_DIFF_FLAGS, NEUTRAL_LISTING_FLAGS } from './diffFlags.js';
@@ -133,8 +133,7 @@ export async function toFileEntry(
   const newFromWorktree = target.newSide.kind === 'worktree';
   const facts: FileFacts = {
     path: entry.path,
-    oldPath: status === 'renamed' || status === 'copied' ? entry.oldPath : null,
-    status,
+    ...fileMove(status, entry.oldPath, entry.score),
     binary: counts.binary,
     oldMode,
     newMode,

@@ -4,7 +4,7 @@
  * output. Hunks are walked by their line counts, so content lines that look
  * like headers (`--- x`) are never mistaken for them.
  */
-import { gitLines, type FileFacts, type FileStatus } from '@redline/core';
+import { fileMove, gitLines, type FileFacts, type FileStatus } from '@redline/core';
 import { MODE_GITLINK, MODE_SYMLINK } from '../git/fileModes.js';
 import { readQuotedPath, unquoteGitPath } from './unquoteGitPath.js';
 
@@ -25,6 +25,8 @@ interface FileBlock {
   additions: number;
   deletions: number;
   git: boolean;
+  /** From `similarity index 87%`: a rename's or copy's similarity (issue 15). */
+  similarity: number | null;
 }
 
 const HUNK_RE = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/;
@@ -84,6 +86,7 @@ function newBlock(git: boolean): FileBlock {
     additions: 0,
     deletions: 0,
     git,
+    similarity: null,
   };
 }
 
@@ -113,7 +116,7 @@ function countHunk(lines: string[], start: number, oldCount: number, newCount: n
 }
 
 function readExtendedHeader(line: string, block: FileBlock): void {
-  const [, key = '', value = ''] = /^(old mode|new mode|deleted file mode|new file mode|rename from|rename to|copy from|copy to|index) (.*)$/.exec(line) ?? [];
+  const [, key = '', value = ''] = /^(old mode|new mode|deleted file mode|new file mode|rename from|rename to|copy from|copy to|index|similarity index) (.*)$/.exec(line) ?? [];
   switch (key) {
     case 'old mode':
       block.oldMode = value;
@@ -128,6 +131,9 @@ function readExtendedHeader(line: string, block: FileBlock): void {
     case 'new file mode':
       block.added = true;
       block.newMode = value;
+      break;
+    case 'similarity index':
+      block.similarity = /^(\d{1,3})%$/.test(value) ? Number(value.slice(0, -1)) : null;
       break;
     case 'rename from':
       block.renameFrom = unquoteGitPath(value);
@@ -211,8 +217,7 @@ function toFacts(block: FileBlock): FileFacts {
   const newMode = deleted ? null : block.newMode;
   return {
     path,
-    oldPath: status === 'renamed' || status === 'copied' ? oldName : null,
-    status,
+    ...fileMove(status, oldName, block.similarity),
     binary: block.binary,
     oldMode,
     newMode,

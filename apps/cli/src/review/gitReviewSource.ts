@@ -32,6 +32,8 @@ export class GitReviewSource implements ReviewSource {
   lastReading: ReadingNotes | null = null;
   private roots: Promise<RepositoryRoots>;
   private roundsRead: Promise<ReviewRoundsData | undefined> | null = null;
+  /** Whether the readings pair untracked renames now: the flag, then the page's setting (setUntrackedRenames). */
+  private untrackedRenames: boolean;
 
   constructor(
     readonly repository: Repository,
@@ -40,9 +42,10 @@ export class GitReviewSource implements ReviewSource {
     readonly series: OpenSeries | null = null,
     /** What the page is told about the series' earlier rounds, when there are any: read once, while the first diff is. */
     private readonly readRounds: () => Promise<ReviewRoundsData | undefined> = async () => undefined,
-    /** Pair deleted tracked files with similar untracked ones as renames (off: --no-untracked-renames). */
-    private readonly untrackedRenames = true,
+    /** Pair deleted tracked files with similar untracked ones as renames (off: --no-untracked-renames, which the page's setting cannot undo). */
+    private readonly untrackedRenamesAllowed = true,
   ) {
+    this.untrackedRenames = untrackedRenamesAllowed;
     this.stateDir = join(repository.gitDir, 'redline');
     this.roots = realpath(repository.root).then((realRoot) => ({ root: repository.root, realRoot }));
   }
@@ -51,7 +54,8 @@ export class GitReviewSource implements ReviewSource {
    * One reading: the state probe first (a change made while the diff is read
    * then shows up as a different signature at the next freshness check),
    * then the pairing of deleted tracked files with similar untracked ones
-   * (pairUntrackedRenames; usually nothing to pair, no git run), then the
+   * (pairUntrackedRenames; no git run unless there are both deleted tracked
+   * and untracked files), with git's filter attributes asked meanwhile, then the
    * tracked diff streamed through the collector while the untracked files
    * are diffed alongside, their patch and the pairs' appended after it.
    */
@@ -61,6 +65,9 @@ export class GitReviewSource implements ReviewSource {
     const roundsRead = this.roundsOnce();
     const sinceRound = this.readSinceRound(roundsRead, options.ignoreWhitespace);
     const probe = await probing;
+    // Which files git filters depends on the probe alone: asked while the pairing runs (issue 15's start-up cost).
+    const filteredPaths = options.recordContents ? readFilteredPaths(root, [...probe.stats.keys()]) : Promise.resolve(new Set<string>());
+    filteredPaths.catch(() => undefined); // awaited below; a pairing that throws first must not leave it unhandled
     const renames =
       this.target.includeUntracked && this.untrackedRenames
         ? await pairUntrackedRenames(root, this.target, probe, options.ignoreWhitespace, probe.stats)
@@ -72,7 +79,7 @@ export class GitReviewSource implements ReviewSource {
       const [tracked, untracked, filtered] = await Promise.all([
         readTrackedDiff(root, this.target, options.ignoreWhitespace, (text) => collector.add(text), probe.stats, renames?.oldPaths),
         this.target.includeUntracked ? readUntrackedFiles(root, untrackedPaths, options.ignoreWhitespace, probe.stats) : null,
-        options.recordContents ? readFilteredPaths(root, [...probe.stats.keys()]) : new Set<string>(),
+        filteredPaths,
       ]);
       if (untracked) collector.add(untracked.patch);
       if (renames) collector.add(renames.patch);
@@ -97,6 +104,13 @@ export class GitReviewSource implements ReviewSource {
       collector.abort();
       throw error;
     }
+  }
+
+  setUntrackedRenames(on: boolean): boolean {
+    const next = on && this.untrackedRenamesAllowed;
+    if (next === this.untrackedRenames) return false;
+    this.untrackedRenames = next;
+    return true;
   }
 
   /**

@@ -47,6 +47,10 @@ export class PatchReviewSource implements ReviewSource {
     return this.snapshot;
   }
 
+  setUntrackedRenames(): boolean {
+    return false; // a patch has no untracked files
+  }
+
   async readSignature(): Promise<string> {
     return 'patch';
   }

@@ -105,6 +105,19 @@ export class ReviewSession {
   }
 
   /**
+   * The page's "pair moved files as renames" setting, from the cookie of a
+   * review request: when it changes what the source reads, the readings kept
+   * per mode are dropped, so the next load reads the diff again. The
+   * snapshots by fingerprint stay (the page may still ask for a file of the
+   * diff it shows).
+   */
+  setUntrackedRenames(on: boolean): void {
+    if (!this.source.setUntrackedRenames(on)) return;
+    this.latestByMode.clear();
+    this.confirmedAt.clear();
+  }
+
+  /**
    * The diff as last read or confirmed current, when that began at most
    * `maxAgeMs` ago; otherwise as it is now (loadReview). For a picture
    * that the page replaces at once with what its own request reads (the

@@ -20,6 +20,7 @@ import type { ReviewSession } from '../review/reviewSession.js';
 import { preferredEncoding } from './httpIo.js';
 import { renderFirstScreen } from './firstScreen.js';
 import type { StaticApp } from './staticApp.js';
+import { pairRenamesRequested } from './pairRenamesCookie.js';
 
 /** Where the build leaves room for the first screen (apps/review/index.html). */
 export const FIRST_SCREEN_SLOT = '<!--redline:first-screen-->';
@@ -87,6 +88,7 @@ export class ReviewPage {
     out.write(this.head);
     if (out !== res) (out as BrotliCompress | Gzip).flush();
     const ignoreWhitespace = HIDE_WHITESPACE_COOKIE_RE.test(String(req.headers.cookie ?? ''));
+    session.setUntrackedRenames(pairRenamesRequested(req));
     void this.firstScreen(session, ignoreWhitespace).then((html) => {
       if (res.destroyed) {
         if (out !== res) out.destroy();

@@ -74,6 +74,15 @@ export function baseName(path: string): string {
 }
 
 /**
+ * The file filter's one rule, for the tree and the diff it narrows: the
+ * path contains the filter, trimmed, ignoring case (an empty filter matches all).
+ */
+export function pathMatchesFilter(path: string, filter: string): boolean {
+  const needle = filter.trim().toLowerCase();
+  return needle === '' || path.toLowerCase().includes(needle);
+}
+
+/**
  * The visible rows: folders in `collapsedFolders` hide their contents. With a
  * filter, only matching files (and their folders, all expanded) are listed.
  */
@@ -84,7 +93,7 @@ export function flattenFileTree<F extends TreeFile>(
 ): TreeRow<F>[] {
   const needle = filter.trim().toLowerCase();
   const rows: TreeRow<F>[] = [];
-  const matches = (file: F) => needle === '' || file.path.toLowerCase().includes(needle);
+  const matches = (file: F) => pathMatchesFilter(file.path, needle);
 
   const walk = (folder: FolderNode<F>, depth: number): boolean => {
     let any = false;

@@ -57,7 +57,12 @@ export function renderFeedbackJson(review: FeedbackReview): string {
     summary: normalized.summary,
   };
   if (normalized.files) {
-    document.files = normalized.files.map((f) => ({ path: f.path, oldPath: f.oldPath, status: f.status }));
+    // `similarity` (issue 15) only when known: an additive field of version 2.
+    document.files = normalized.files.map((f) =>
+      f.oldPath !== null && typeof f.similarity === 'number'
+        ? { path: f.path, oldPath: f.oldPath, status: f.status, similarity: f.similarity }
+        : { path: f.path, oldPath: f.oldPath, status: f.status },
+    );
   }
   document.annotations = normalized.annotations.map(annotationToJson);
   // The earlier rounds' threads (issue 13, version 2), then the agent's proposals (issue 14): fields of their own.
@@ -75,6 +80,9 @@ function annotationToJson(a: Annotation): Record<string, unknown> {
     out.endLine = a.endLine;
   }
   out.text = a.text;
+  if (a.kind === 'comment' && a.scope === 'line' && a.quoted) {
+    out.quoted = { code: a.quoted.code, oldPath: a.quoted.oldPath, newPath: a.quoted.newPath };
+  }
   if (a.kind === 'suggestion') {
     out.originalCode = a.originalCode;
     out.suggestedCode = a.suggestedCode;

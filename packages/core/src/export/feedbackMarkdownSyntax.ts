@@ -41,10 +41,16 @@ export const STATUS_NOTES: Partial<Record<FileStatus, string>> = {
   deleted: 'deleted',
   'type-changed': 'type changed',
 };
-export const RENAME_NOTES: Partial<Record<FileStatus, string>> = {
+export const RENAME_NOTES: Record<'renamed' | 'copied', string> = {
   renamed: 'renamed from ',
   copied: 'copied from ',
 };
+
+/** After a rename's old path: `, 87% similar` (git's similarity index, issue 15). */
+export function similarityNote(similarity: number | null | undefined): string {
+  return typeof similarity === 'number' ? `, ${similarity}% similar` : '';
+}
+export const SIMILARITY_NOTE_RE = /^, (\d{1,3})% similar$/;
 
 export const ESCAPED_PATH_NOTE =
   '_The path above contains escapes: each `\\u{…}` stands for the one character with that code point (see the format documentation)._';
@@ -67,6 +73,7 @@ export const OUTDATED_NOTE =
   '_Outdated: the code changed after this was written and its lines are gone from the diff._';
 
 export const LABELS = {
+  quotedLines: '**Quoted lines:**',
   highlightedText: '**Highlighted text:**',
   anchorSnippet: '**Originally anchored to:**',
   originalCode: '**Replaces:**',

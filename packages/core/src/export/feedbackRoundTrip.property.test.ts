@@ -5,7 +5,9 @@
  * and parseFeedbackJson(renderFeedbackJson(r)) recover every suggestion's path, side,
  * startLine, endLine, originalCode, suggestedCode, deletion, id and revision exactly
  * (and, beyond the promise, every annotation's text, the summary and the target), and
- * the markdown has no unsafe character (nor any CR) outside fenced code.
+ * the markdown has no unsafe character (nor any CR) outside fenced code. Issue 15 added
+ * to what is recovered: every line comment's quoted lines (code, old and new path) and
+ * every renamed or copied file's similarity, in both forms.
  *
  * 2,000 reviews, fixed seed. Reviews have up to 8 files and 14 annotations of every
  * kind and scope; paths and texts mix spaces, backticks, `#`, `>`, backslashes, `\u{`,
@@ -39,7 +41,7 @@ const codeLine = fc.oneof(
   { weight: 1, arbitrary: fc.constant('') },
   { weight: 1, arbitrary: fc.constantFrom(' ', '\t', '   \t ') },
   { weight: 1, arbitrary: backtickRun.map((run) => run + 'ts') },
-  { weight: 1, arbitrary: fc.constantFrom('```', '````', '## `x`', '### Line 1 (new)', '**Suggested code:** (1 line)', '> quote', '# Code review feedback') },
+  { weight: 1, arbitrary: fc.constantFrom('```', '````', '## `x`', '### Line 1 (new)', '**Suggested code:** (1 line)', '> quote', '# Code review feedback', '</details>', '**Quoted lines:** (1 line) · new side of `x`') },
 );
 const codeLines = fc.array(codeLine, { minLength: 1, maxLength: 6 });
 const proseText = fc
@@ -68,6 +70,7 @@ const annotationSeed = fc.record({
   outdated: fc.option(codeLines.map((l) => l.join('\n')), { nil: undefined, freq: 4 }),
   createdAt: fc.constantFrom('', '2026-03-01T10:00:00.000Z', '2026-03-02T10:00:00.000Z'),
   author: fc.option(fc.constantFrom('ada', 'b\u202Eob'), { nil: undefined }),
+  quoted: fc.option(fc.record({ code: codeLines, sides: fc.constantFrom('same', 'renamed', 'deleted', 'added'), oldPath: pathText }), { nil: undefined, freq: 2 }),
 });
 
 type AnnotationSeed = typeof annotationSeed extends fc.Arbitrary<infer T> ? T : never;
@@ -86,8 +89,11 @@ function buildAnnotation(seed: AnnotationSeed, paths: string[], index: number): 
       return { id: `g${index}`, kind: 'comment', scope: 'general', path: '', ...common };
     case 'file':
       return { id: `f${index}`, kind: 'comment', scope: 'file', path, ...common };
-    case 'comment':
-      return { id: `c${index}`, kind: 'comment', scope: 'line', path, side: seed.side, startLine: seed.startLine, endLine: seed.startLine + seed.span, ...common, ...flags };
+    case 'comment': {
+      const quoted = seed.quoted && { code: seed.quoted.code.join('\n'), ...quotedPaths(seed.quoted.sides, seed.quoted.oldPath, path) };
+      const endLine = seed.startLine + (quoted ? seed.quoted!.code.length - 1 : seed.span);
+      return { id: `c${index}`, kind: 'comment', scope: 'line', path, side: seed.side, startLine: seed.startLine, endLine, ...common, ...flags, ...(quoted ? { quoted } : {}) };
+    }
     default: {
       const emptyFile = seed.shape === 'empty-file';
       const deletion = seed.shape === 'deletion';
@@ -109,6 +115,13 @@ function buildAnnotation(seed: AnnotationSeed, paths: string[], index: number): 
   }
 }
 
+function quotedPaths(sides: string, oldPath: string, path: string): { oldPath: string | null; newPath: string | null } {
+  if (sides === 'renamed') return { oldPath, newPath: path };
+  if (sides === 'deleted') return { oldPath: path, newPath: null };
+  if (sides === 'added') return { oldPath: null, newPath: path };
+  return { oldPath: path, newPath: path };
+}
+
 const reviewArbitrary = fc
   .record({
     paths: fc.uniqueArray(pathText, { minLength: 1, maxLength: 8 }),
@@ -121,7 +134,7 @@ const reviewArbitrary = fc
     }),
     verdict: fc.constantFrom('approve', 'request-changes', 'comment' as const),
     summary: proseText,
-    facts: fc.array(fc.record({ pathIndex: fc.nat(), status: fc.constantFrom<FileStatus>('added', 'modified', 'deleted', 'renamed', 'copied', 'type-changed'), oldPath: pathText }), { maxLength: 4 }),
+    facts: fc.array(fc.record({ pathIndex: fc.nat(), status: fc.constantFrom<FileStatus>('added', 'modified', 'deleted', 'renamed', 'copied', 'type-changed'), oldPath: pathText, similarity: fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }) }), { maxLength: 4 }),
   })
   .map(({ paths, seeds, target, verdict, summary, facts }): FeedbackReview => {
     const byId = new Map<string, Annotation>();
@@ -133,7 +146,7 @@ const reviewArbitrary = fc
     for (const f of facts) {
       const path = paths[f.pathIndex % paths.length]!;
       const renamed = f.status === 'renamed' || f.status === 'copied';
-      files.set(path, { path, status: f.status, oldPath: renamed ? f.oldPath : null });
+      files.set(path, renamed ? { path, status: f.status, oldPath: f.oldPath, similarity: f.similarity } : { path, status: f.status as 'added', oldPath: null });
     }
     return { target, verdict, summary, annotations: [...byId.values()], files: [...files.values()] };
   });
@@ -188,6 +201,8 @@ describe('feedback export round trip', () => {
         );
         expect(fromMarkdown.review.summary).toBe(review.summary);
         expect(fromMarkdown.review.target).toEqual(review.target);
+        // The markdown names the files it has sections for; each as the review has it, similarity included.
+        for (const file of fromMarkdown.review.files ?? []) expect(normalized.files).toContainEqual(file);
 
         const outside = outsideFences(markdown);
         expect(hasUnsafeChars(outside, { atFileStart: false, carriageReturns: true })).toBe(false);
@@ -210,7 +225,7 @@ describe('feedback export round trip', () => {
 /** What both forms carry of any annotation's anchor. */
 function carriedFields(a: Annotation): unknown[] {
   const line = a.scope === 'line' ? [a.side, a.startLine, a.endLine] : [undefined, undefined, undefined];
-  return [a.kind, a.scope, a.path, ...line, a.text];
+  return [a.kind, a.scope, a.path, ...line, a.text, a.kind === 'comment' && a.scope === 'line' ? a.quoted : undefined];
 }
 
 /** The JSON form writes `deletion` on every suggestion and the flags only when true. */

@@ -15,7 +15,7 @@
  * with a blank line. Comments are never merged.
  */
 import { compareFilePaths } from '../diff/fileOrder.js';
-import type { Annotation, FeedbackReview, Suggestion } from '../model/types.js';
+import type { Annotation, FeedbackFile, FeedbackReview, Suggestion } from '../model/types.js';
 
 export function normalizeFeedbackReview(review: FeedbackReview): FeedbackReview {
   const normalized: FeedbackReview = {
@@ -24,8 +24,13 @@ export function normalizeFeedbackReview(review: FeedbackReview): FeedbackReview 
     summary: review.summary,
     annotations: collapseDuplicateSuggestions([...review.annotations].sort(compareAnnotations)),
   };
-  if (review.files) normalized.files = [...review.files].sort((a, b) => compareFilePaths(a.path, b.path));
+  if (review.files) normalized.files = review.files.map(withSimilarity).sort((a, b) => compareFilePaths(a.path, b.path));
   return normalized;
+}
+
+/** A rename read from an export before issue 15 has no similarity: it is unknown (null), the one spelling. */
+function withSimilarity(file: FeedbackFile): FeedbackFile {
+  return file.oldPath === null ? file : { ...file, similarity: file.similarity ?? null };
 }
 
 export function compareStrings(a: string, b: string): number {
@@ -58,10 +63,11 @@ function lineOf(a: Annotation): { startLine: number; endLine: number; side: stri
 /** The annotation's fields in a fixed order, for the final tie-break and for content equality. */
 function canonicalKey(a: Annotation): string {
   const line = a.scope === 'line' ? [a.side, a.startLine, a.endLine] : [undefined, undefined, undefined];
+  const quoted = a.kind === 'comment' && a.scope === 'line' ? a.quoted : undefined;
   const code = a.kind === 'suggestion' ? [a.originalCode, a.suggestedCode, a.deletion, a.revision] : [undefined, undefined, undefined, undefined];
   return JSON.stringify([
     a.id, a.kind, a.scope, a.path, ...line, a.text, ...code,
-    a.highlightedText, a.approximate, a.outdated, a.anchorSnippet, a.author, a.createdAt,
+    a.highlightedText, a.approximate, a.outdated, a.anchorSnippet, a.author, a.createdAt, quoted,
   ]);
 }
 

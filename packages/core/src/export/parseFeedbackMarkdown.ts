@@ -42,6 +42,7 @@ import {
   REVISION_SEPARATOR,
   REVISION_UNKNOWN,
   STATUS_NOTES,
+  SIMILARITY_NOTE_RE,
   SUGGESTION_LINE_PREFIX,
   SUMMARY_HEADING,
   TARGET_SEPARATOR,
@@ -51,11 +52,13 @@ import {
   type BlockName,
 } from './feedbackMarkdownSyntax.js';
 import { readCodeSpan } from './fences.js';
+import { QUOTED_PLACE_SEPARATOR, readQuotedPlace } from './quotedLines.js';
+import { fileMove } from '../model/fileMove.js';
 import { unescapeUnsafeChars } from '../safety/textSafety.js';
-import type { AnnotationScope, FileFacts, FileStatus, Side, Verdict } from '../model/types.js';
+import type { AnnotationScope, FeedbackFile, FileStatus, Side, Verdict } from '../model/types.js';
 import { formatFieldProblem, quoteForMessage, validateFeedbackReview } from './validateFeedbackReview.js';
 
-type FileEntry = Pick<FileFacts, 'path' | 'oldPath' | 'status'>;
+type FileEntry = FeedbackFile;
 
 /** One annotation as read, before validation. */
 interface Draft {
@@ -68,6 +71,8 @@ interface Draft {
   lines: Record<string, number>;
   id?: string;
   revision?: string;
+  /** The side and paths named by a **Quoted lines:** label. */
+  quotedPlace?: ReturnType<typeof readQuotedPlace> & object;
   approximate: boolean;
   outdated: boolean;
   prose: Prose;
@@ -244,12 +249,16 @@ class MarkdownReader {
     if (!note.startsWith(' (') || !note.endsWith(')')) return null;
     const inner = note.slice(2, -1);
     for (const [status, words] of Object.entries(STATUS_NOTES)) {
-      if (inner === words) return { path, oldPath: null, status: status as FileStatus };
+      if (inner === words) return { path, ...fileMove(status as FileStatus, null, null) };
     }
-    for (const [status, words] of Object.entries(RENAME_NOTES)) {
+    for (const [status, words] of Object.entries(RENAME_NOTES) as [keyof typeof RENAME_NOTES, string][]) {
       if (!inner.startsWith(words)) continue;
-      const oldPath = this.wholeCodeSpan(inner.slice(words.length));
-      if (oldPath !== null) return { path, oldPath, status: status as FileStatus };
+      const rest = inner.slice(words.length);
+      const span = rest.startsWith('`') ? readCodeSpan(rest, 0) : null;
+      const similarity = span ? SIMILARITY_NOTE_RE.exec(rest.slice(span.end)) : null;
+      if (!span || (span.end !== rest.length && !similarity)) continue;
+      const oldPath = unescapeUnsafeChars(span.content);
+      return { path, status, oldPath, similarity: similarity ? Number(similarity[1]) : null };
     }
     return null;
   }
@@ -363,7 +372,14 @@ class MarkdownReader {
       draft.blocks[name] = null;
       return;
     }
-    const count = LINE_COUNT_NOTE_RE.exec(note);
+    const [countNote, place] = name === 'quotedLines' ? splitOnce(note, QUOTED_PLACE_SEPARATOR) : [note, null];
+    const quotedPlace = place === null ? null : readQuotedPlace(place);
+    if (name === 'quotedLines' && quotedPlace === null) {
+      this.fail(index, `expected ${label} (N lines)${QUOTED_PLACE_SEPARATOR}old side of \`<path>\`, got ${preview(line)}`);
+      return;
+    }
+    if (quotedPlace) draft.quotedPlace = quotedPlace;
+    const count = LINE_COUNT_NOTE_RE.exec(countNote);
     if (!count) {
       this.fail(index, `expected ${label} followed by "(N lines)", got ${preview(line)}`);
       return;
@@ -482,12 +498,26 @@ class MarkdownReader {
       value.deletion = blocks.suggestedCode === null;
       if (draft.revision !== undefined) value.revision = draft.revision;
     }
+    if (typeof blocks.quotedLines === 'string' && draft.quotedPlace) this.quotedToValue(draft, blocks.quotedLines, value);
     if (typeof blocks.highlightedText === 'string') value.highlightedText = blocks.highlightedText;
     if (typeof blocks.anchorSnippet === 'string') value.anchorSnippet = blocks.anchorSnippet;
     if (draft.approximate) value.approximate = true;
     if (draft.outdated) value.outdated = true;
     return value;
   }
+
+  /** A quote belongs to a line comment, on the side of its heading (the validator checks its line count). */
+  private quotedToValue(draft: Draft, code: string, value: Record<string, unknown>): void {
+    const { side, oldPath, newPath } = draft.quotedPlace!;
+    if (side !== draft.side) this.fail(draft.lines.quotedLines!, `${LABELS.quotedLines} says the ${side} side; the heading says ${draft.side ?? 'none'}`);
+    value.quoted = { code, oldPath, newPath };
+  }
+}
+
+/** `a · b` split at the first separator; [text, null] without one. */
+function splitOnce(text: string, separator: string): [string, string | null] {
+  const at = text.indexOf(separator);
+  return at < 0 ? [text, null] : [text.slice(0, at), text.slice(at + separator.length)];
 }
 
 /** The 0-based line a validation problem points at: the most specific part of the annotation read. */

@@ -39,15 +39,17 @@ import {
   WARNING_TEXT,
   lineCountNote,
   lineHeading,
+  similarityNote,
 } from './feedbackMarkdownSyntax.js';
+import { QUOTED_PLACE_SEPARATOR, quotedPlace } from './quotedLines.js';
 import { languageForPath } from '../diff/languageForPath.js';
 import { renderProposalsMarkdown } from './renderProposalOutcomes.js';
 import { renderThreadsMarkdown } from './renderThreadsSection.js';
 import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
 import { escapeUnsafeChars, findUnsafeChars, formatCodePoint } from '../safety/textSafety.js';
-import type { Annotation, FeedbackReview, FileFacts } from '../model/types.js';
+import type { Annotation, FeedbackReview, FeedbackFile } from '../model/types.js';
 
-type FileEntry = Pick<FileFacts, 'path' | 'oldPath' | 'status'>;
+type FileEntry = FeedbackFile;
 
 export function renderFeedbackMarkdown(review: FeedbackReview): string {
   const { target, verdict, summary, annotations, files } = normalizeFeedbackReview(review);
@@ -89,13 +91,12 @@ export function renderFeedbackMarkdown(review: FeedbackReview): string {
 /** `## `path`` plus what happened to the file, and a note when the path had to be escaped. */
 function renderFileHeading(path: string, facts: FileEntry | undefined): string[] {
   let heading = '## ' + inlineCode(path);
-  const renamedFrom = facts?.oldPath != null ? RENAME_NOTES[facts.status] : undefined;
-  if (renamedFrom !== undefined && facts?.oldPath != null) {
-    heading += ` (${renamedFrom}${inlineCode(facts.oldPath)})`;
+  if (facts?.oldPath != null) {
+    heading += ` (${RENAME_NOTES[facts.status]}${inlineCode(facts.oldPath)}${similarityNote(facts.similarity)})`;
   } else if (facts && STATUS_NOTES[facts.status] !== undefined) {
     heading += ` (${STATUS_NOTES[facts.status]})`;
   }
-  const escaped = oneLine(path) !== path || (renamedFrom !== undefined && oneLine(facts!.oldPath!) !== facts!.oldPath);
+  const escaped = oneLine(path) !== path || (facts?.oldPath != null && oneLine(facts.oldPath) !== facts.oldPath);
   return escaped ? [heading, ESCAPED_PATH_NOTE] : [heading];
 }
 
@@ -120,6 +121,10 @@ function renderAnnotation(a: Annotation): string[] {
   if (a.text !== '') out.push(quote(a.text));
 
   const language = languageForPath(a.path);
+  if (a.kind === 'comment' && a.scope === 'line' && a.quoted) {
+    const place = QUOTED_PLACE_SEPARATOR + quotedPlace(a.side, a.quoted);
+    out.push(codeBlock(LABELS.quotedLines, a.quoted.code, language, place));
+  }
   if (a.highlightedText !== undefined) out.push(codeBlock(LABELS.highlightedText, a.highlightedText, language));
   if (a.anchorSnippet !== undefined) out.push(codeBlock(LABELS.anchorSnippet, a.anchorSnippet, language));
   if (a.kind === 'suggestion') {
@@ -139,9 +144,9 @@ function renderAnnotation(a: Annotation): string[] {
 }
 
 /** A label with the block's line count, a warning when needed, and the byte-exact fenced code. */
-export function codeBlock(label: string, code: string, language: string): string {
+export function codeBlock(label: string, code: string, language: string, after = ''): string {
   const warning = unsafeCharsWarning(code);
-  const lines = [`${label} ${lineCountNote(code)}`];
+  const lines = [`${label} ${lineCountNote(code)}${after}`];
   if (warning !== null) lines.push(warning);
   lines.push(fencedBlock(code, language));
   return lines.join('\n');

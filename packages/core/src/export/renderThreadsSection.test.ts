@@ -43,9 +43,9 @@ function roundsData(): ReviewRoundsData {
   return { seriesId: 'x', baseCommit: 'a'.repeat(40), rounds: [], previousAnnotations: annotations, lastStateBlobs: null, threads };
 }
 
-function review(rounds: ReviewRoundsData | undefined): Pick<ReviewData, 'target' | 'files' | 'rounds'> {
+function review(rounds: ReviewRoundsData | undefined): Pick<ReviewData, 'target' | 'files' | 'rounds' | 'patch'> {
   const target = { kind: 'working-tree', description: 'Uncommitted changes', baseCommit: 'a'.repeat(40), headCommit: null } as const;
-  return rounds ? { target, files: [], rounds } : { target, files: [] };
+  return rounds ? { target, files: [], rounds, patch: '' } : { target, files: [], patch: '' };
 }
 
 const newComment = comment('n1', 1, 'a new one');

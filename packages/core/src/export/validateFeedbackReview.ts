@@ -22,12 +22,14 @@
  */
 import { codeToLines } from '../diff/lines.js';
 import { isFingerprint } from '../model/isFingerprint.js';
+import { fileMove } from '../model/fileMove.js';
+import { readQuoted, readSimilarity } from './readMoveAndQuote.js';
 import type {
   Annotation,
   AnnotationKind,
   AnnotationScope,
+  FeedbackFile,
   FeedbackReview,
-  FileFacts,
   FileStatus,
   LineRange,
   ReviewTarget,
@@ -176,7 +178,7 @@ function readTarget(reader: Reader, value: unknown): ReviewTarget | undefined {
   return { kind, description, baseCommit, headCommit };
 }
 
-type FileEntry = Pick<FileFacts, 'path' | 'oldPath' | 'status'>;
+type FileEntry = FeedbackFile;
 
 function readFiles(reader: Reader, value: unknown): FileEntry[] | undefined {
   if (!Array.isArray(value)) return reader.fail('files', `expected an array, got ${describe(value)}`);
@@ -191,7 +193,8 @@ function readFiles(reader: Reader, value: unknown): FileEntry[] | undefined {
       oldPath = reader.string(obj, 'oldPath', `${field}.oldPath`, { nonEmpty: true });
     }
     const status = reader.oneOf(obj, 'status', `${field}.status`, FILE_STATUSES);
-    if (path !== undefined && oldPath !== undefined && status) files.push({ path, oldPath, status });
+    const similarity = readSimilarity(reader, obj, `${field}.similarity`);
+    if (path !== undefined && oldPath !== undefined && status && similarity !== undefined) files.push({ path, ...fileMove(status, oldPath, similarity) });
   });
   return files;
 }
@@ -239,6 +242,8 @@ function readAnnotation(reader: Reader, value: unknown, at: string): Annotation 
   if (scope !== 'general' && path === '') reader.fail(`${at}.path`, `a ${scope} annotation needs the path of its file`);
 
   const { range, code } = readAnchorAndCode(reader, obj, at, kind, scope);
+  const quoted = readQuoted(reader, obj, at, range?.lines);
+  if (quoted && (scope !== 'line' || kind !== 'comment')) reader.fail(`${at}.quoted`, 'only line comments quote their lines');
   if (reader.problems.length !== before) return undefined;
 
   const annotation = resolveAnnotation({ id, path, text, createdAt }, scope, range, code);
@@ -248,6 +253,7 @@ function readAnnotation(reader: Reader, value: unknown, at: string): Annotation 
   if (outdated === true) annotation.outdated = true;
   if (anchorSnippet !== undefined) annotation.anchorSnippet = anchorSnippet;
   if (author !== undefined) annotation.author = author;
+  if (quoted && annotation.kind === 'comment' && annotation.scope === 'line') annotation.quoted = quoted;
   return annotation;
 }
 

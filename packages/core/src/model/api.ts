@@ -45,6 +45,15 @@ export const DRAFT_BASE_HEADER = 'x-redline-draft-base';
 /** Where the page keeps the session secret: its origin's localStorage, which no other port can read or write. */
 export const SESSION_STORAGE_KEY = 'redline-session';
 
+/**
+ * The reviewer's "pair moved files as renames" setting (issue 15), a cookie
+ * like every setting: the page writes it, and the server reads it from the
+ * page request, so the first screen pairs as the page will (the page's API
+ * requests carry no cookies and say `renames=on|off` in `/api/review`'s
+ * query). `off` turns pairing off; the CLI's `--no-untracked-renames` wins.
+ */
+export const PAIR_RENAMES_COOKIE = 'pairRenames';
+
 export const API = {
   /**
    * POST, header `X-Redline-Link: <link token>` -> SessionGrant; works once per link.

@@ -4,19 +4,27 @@
  * same text because it builds the same value, earlier rounds' threads included.
  */
 import { exportThreadsOf } from '../export/exportThreads.js';
-import type { FeedbackReview, FeedbackSubmission, ReviewData } from './types.js';
+import { quoteLineComments } from '../export/quotedLines.js';
+import type { FeedbackFile, FeedbackReview, FeedbackSubmission, FileFacts, ReviewData } from './types.js';
 
-export function buildFeedbackReview(review: Pick<ReviewData, 'target' | 'files' | 'rounds'>, submission: FeedbackSubmission): FeedbackReview {
+export function buildFeedbackReview(review: Pick<ReviewData, 'target' | 'files' | 'rounds' | 'patch'>, submission: FeedbackSubmission): FeedbackReview {
   const built: FeedbackReview = {
     target: review.target,
     verdict: submission.verdict,
     summary: submission.summary,
-    annotations: submission.annotations,
-    // Only what the renderer prints renames with.
-    files: review.files.map(({ path, oldPath, status }) => ({ path, oldPath, status })),
+    // Each line comment quotes its lines from the patch (issue 15), here so the preview and the export agree.
+    annotations: quoteLineComments(review.patch, review.files, submission.annotations),
+    files: review.files.map(feedbackFileOf),
   };
   // The threads the page shows, with this Send's own resolves, reopens and replies (issue 13).
   const threads = exportThreadsOf(review.rounds?.threads ?? [], submission.threadActs ?? []);
   if (threads) built.threads = threads;
   return built;
+}
+
+/** Only what the renderer prints renames with. */
+function feedbackFileOf(facts: FileFacts): FeedbackFile {
+  return facts.status === 'renamed' || facts.status === 'copied'
+    ? { path: facts.path, status: facts.status, oldPath: facts.oldPath, similarity: facts.similarity }
+    : { path: facts.path, status: facts.status, oldPath: null };
 }

@@ -11,6 +11,7 @@
 import type { ReviewRoundsData, SinceRoundData, ThreadActInput } from '../rounds/roundTypes.js';
 import type { ProposalState } from '../proposals/proposalTypes.js';
 import type { ExportThreads } from '../export/exportThreads.js';
+import type { FileMove } from './fileMove.js';
 
 /** Which side of a diff a line belongs to. `old` is the base, `new` the change. */
 export type Side = 'old' | 'new';
@@ -55,6 +56,21 @@ export interface LineComment extends AnnotationCommon, LineRange {
   kind: 'comment';
   scope: 'line';
   side: Side;
+  /** The lines it points at, as the export quotes them (issue 15); set by `buildFeedbackReview`, never by the page. */
+  quoted?: QuotedLines;
+}
+
+/**
+ * The lines a line comment points at, quoted in the export so the agent need
+ * not look them up (issue 15), with the file's path on each side: both for a
+ * renamed or copied file, the old one alone for a deleted file, the new one
+ * alone for an added file.
+ */
+export interface QuotedLines {
+  /** Lines startLine..endLine of the comment's side, LF-joined, as git has them. */
+  code: string;
+  oldPath: string | null;
+  newPath: string | null;
 }
 
 /** A comment about a whole file. */
@@ -103,12 +119,26 @@ export type LineAnnotation = LineComment | Suggestion;
 
 export type FileStatus = 'added' | 'modified' | 'deleted' | 'renamed' | 'copied' | 'type-changed';
 
-/** Facts about one file of the diff, as the server reads them from git. */
-export interface FileFacts {
+/** Facts about one file of the diff, as the server reads them from git: a renamed or copied file carries its similarity. */
+export type FileFacts = PlainFileFacts | MovedFileFacts;
+
+/** A file that kept its path. */
+export interface PlainFileFacts extends FileFactsCommon {
+  status: Exclude<FileStatus, 'renamed' | 'copied'>;
+  oldPath: null;
+}
+
+/** A renamed or copied file (issue 15: "renamed, 87% similar"). */
+export interface MovedFileFacts extends FileFactsCommon {
+  status: 'renamed' | 'copied';
+  /** The path on the old side. */
+  oldPath: string;
+  /** git's similarity index in percent (the 87 of `R087`); null when the source did not say (a patch without a `similarity index` line). */
+  similarity: number | null;
+}
+
+interface FileFactsCommon {
   path: string;
-  /** For renames and copies: the path on the old side. Otherwise null. */
-  oldPath: string | null;
-  status: FileStatus;
   binary: boolean;
   /** Git modes as octal strings ('100644', '100755', '120000', '160000'); null when the side does not exist. */
   oldMode: string | null;
@@ -250,14 +280,17 @@ export interface FeedbackSubmission {
   threadActs?: ThreadActInput[];
 }
 
+/** What the export says about a file: its path, status, old path and similarity (`fileMove`). */
+export type FeedbackFile = { path: string } & FileMove;
+
 /** The review the export is rendered from. */
 export interface FeedbackReview {
   target: ReviewTarget;
   verdict: Verdict;
   summary: string;
   annotations: Annotation[];
-  /** Facts used to print renames (`old → new`); optional. */
-  files?: Pick<FileFacts, 'path' | 'oldPath' | 'status'>[];
+  /** Facts used to print renames (`old → new`, with git's similarity); optional. */
+  files?: FeedbackFile[];
   /** The agent's proposals with the reviewer's answers (issue 14), rendered in a section of their own; absent: none. */
   proposals?: ProposalState[];
   /** The earlier rounds' threads still open and those settled since the last round (issue 13); absent: none. */

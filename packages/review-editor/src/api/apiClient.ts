@@ -34,7 +34,8 @@ export class ApiRequestError extends Error {
 }
 
 export interface ReviewApi {
-  getReview(options?: { ignoreWhitespace?: boolean }): Promise<ReviewData>;
+  /** `pairRenames` (the reviewer's setting, issue 15) goes as `renames=on|off`; absent, the server keeps its pairing. */
+  getReview(options?: { ignoreWhitespace?: boolean; pairRenames?: boolean }): Promise<ReviewData>;
   getFile(path: string, fingerprint: string): Promise<FileContentsData>;
   getFreshness(fingerprint: string): Promise<FreshnessData>;
   /** null when no draft is stored for this fingerprint. */
@@ -109,7 +110,9 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
   return {
     getReview: (options) => {
       const ignoreWhitespace = options?.ignoreWhitespace ?? false;
-      const path = ignoreWhitespace ? `${API.review}?whitespace=ignore` : API.review;
+      const query = new URLSearchParams(ignoreWhitespace ? { whitespace: 'ignore' } : {});
+      if (options?.pairRenames !== undefined) query.set('renames', options.pairRenames ? 'on' : 'off');
+      const path = query.size > 0 ? `${API.review}?${query}` : API.review;
       return request('review', path, undefined, baseUrl === '' ? takeEarlyReview(ignoreWhitespace) : null);
     },
     getRoundChanges: (from) => request('roundChanges', `${API.roundChanges}?${new URLSearchParams({ from })}`),

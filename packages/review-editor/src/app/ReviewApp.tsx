@@ -6,19 +6,15 @@ import { extensionSlots } from '../diff/extensionSlots.js';
 import { highlighterOptions as highlighterOptionsFor, POOL_OPTIONS } from '../diff/highlighterPool.js';
 import { useDismissFirstScreenOnEnd, useFirstScreenDeadline } from '../reviewLoading/useFirstScreenHandOver.js';
 import type { ReviewController } from './reviewController.js';
-import { CloseReviewDialog } from '../feedback/CloseReviewDialog.js';
 import { ClosedScreen, SentScreen } from '../feedback/EndScreens.js';
 import { FailedScreen, LoadingScreen } from '../reviewLoading/LoadingScreens.js';
 import { ServerGoneBanner } from '../reviewLoading/ServerGoneBanner.js';
-import { FeedbackDialog } from '../feedback/FeedbackDialog.js';
 import { ReviewContext, useController, useReview } from './reviewContext.js';
-import { SearchBar } from '../search/SearchBar.js';
-import { SettingsDialog } from '../settings/SettingsDialog.js';
-import { ShortcutsDialog } from '../navigation/ShortcutsDialog.js';
 import { LineCursorAnnouncer } from '../navigation/LineCursorAnnouncer.js';
 import { Sidebar, SidebarToggle } from '../navigation/Sidebar.js';
 import { SidebarResizer } from '../navigation/SidebarResizer.js';
 import { Toasts } from '../ui/Toasts.js';
+import { CloseReviewDialog, FeedbackDialog, LazyPanel, preloadPanels, SearchBar, SettingsDialog, ShortcutsDialog } from './lazyPanels.js';
 import { TopBar } from './TopBar.js';
 import { useGlobalShortcuts } from '../navigation/useGlobalShortcuts.js';
 import { useResolvedTheme } from '../settings/useResolvedTheme.js';
@@ -88,6 +84,9 @@ function ReviewPage() {
   const fileCount = useReview((s) => s.files.length);
   useGlobalShortcuts(controller);
   useFirstScreenDeadline(fileCount);
+  usePreloadPanels();
+  // Mounted while open or holding a query (closed, it renders nothing but keeps its query).
+  const searchOpened = useReview((s) => s.search.open || s.search.query !== '');
   const PageExtension = extensionSlots.reviewPage;
   const sidebar = useReview((s) => s.layout.sidebar);
   return (
@@ -103,7 +102,7 @@ function ReviewPage() {
         ) : null}
         <main className="diff-pane" aria-label="Diff">
           {sidebar === 'hidden' ? <SidebarToggle /> : null}
-          <SearchBar />
+          {searchOpened ? <LazyPanel of={SearchBar} /> : null}
           {/* Focusable (not a Tab stop): a tree row opened with Enter sends the keys here, for the line cursor. */}
           <div className="diff-scroll" tabIndex={-1}>
             <DiffView />
@@ -112,11 +111,23 @@ function ReviewPage() {
       </div>
       <LineCursorAnnouncer />
       <Toasts />
-      {dialog === 'feedback' ? <FeedbackDialog /> : null}
-      {dialog === 'settings' ? <SettingsDialog /> : null}
-      {dialog === 'shortcuts' ? <ShortcutsDialog /> : null}
-      {dialog === 'close' ? <CloseReviewDialog /> : null}
+      {dialog === 'feedback' ? <LazyPanel of={FeedbackDialog} /> : null}
+      {dialog === 'settings' ? <LazyPanel of={SettingsDialog} /> : null}
+      {dialog === 'shortcuts' ? <LazyPanel of={ShortcutsDialog} /> : null}
+      {dialog === 'close' ? <LazyPanel of={CloseReviewDialog} /> : null}
       {PageExtension ? <PageExtension /> : null}
     </div>
   );
+}
+
+/** The panels' chunks, fetched when the page is first idle after mounting (after the first diff's work). */
+function usePreloadPanels() {
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(preloadPanels, 1000);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(preloadPanels, { timeout: 5000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
 }

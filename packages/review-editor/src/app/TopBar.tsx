@@ -3,6 +3,7 @@ import { Icon } from '../ui/icons.js';
 import { useController, useReview } from './reviewContext.js';
 import type { DraftStatus } from '../drafts/draftSlice.js';
 import { RoundViewSwitch } from '../threads/RoundViewSwitch.js';
+import { CollapseAllButton } from '../navigation/CollapseAllButton.js';
 
 const DRAFT_LABEL = {
   idle: '',
@@ -48,6 +49,7 @@ export function TopBar() {
       <span className={`draft-status draft-${draftStatus}`} aria-live="polite">
         {DRAFT_LABEL[draftStatus]}
       </span>
+      <CollapseAllButton />
       <button type="button" className="btn btn-icon" aria-label="Search" title="Search (/)" onClick={() => state.openSearch()}>
         <Icon name="search" />
       </button>

@@ -54,6 +54,6 @@ export function createReviewServices(store: ReviewStore, api: ReviewApi): Review
 }
 
 export function createReviewController(store: ReviewStore, api: ReviewApi, services: ReviewServices = createReviewServices(store, api)): ReviewController {
-  const { load, refresh, setHideWhitespace } = services.loader;
-  return { store, api, load, refresh, setHideWhitespace, ...services.contents, ...services.composer, ...services.navigator, ...services.lineCursor, ...services.search, ...services.feedback };
+  const { load, refresh, setHideWhitespace, setPairRenames } = services.loader;
+  return { store, api, load, refresh, setHideWhitespace, setPairRenames, ...services.contents, ...services.composer, ...services.navigator, ...services.lineCursor, ...services.search, ...services.feedback };
 }

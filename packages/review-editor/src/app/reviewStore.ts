@@ -14,6 +14,7 @@ import { createNavigationSlice, type NavigationSlice } from '../navigation/navig
 import { createProposalsSlice, type ProposalsSlice } from '../proposals/proposalsSlice.js';
 import { createReviewSlice, type ReviewSlice } from '../reviewLoading/reviewSlice.js';
 import { createSearchSlice, type SearchSlice } from '../search/searchSlice.js';
+import { createShownFilesSlice, type ShownFilesSlice } from '../navigation/shownFilesSlice.js';
 import { DEFAULT_LAYOUT, type LayoutSettings } from '../settings/layoutSettings.js';
 import { DEFAULT_SETTINGS, type Settings } from '../settings/settings.js';
 import { createViewedSlice, type ViewedSlice } from '../viewed/viewedSlice.js';
@@ -31,6 +32,7 @@ export type ReviewStoreState = ReviewSlice &
   FeedbackSlice &
   DraftSlice &
   NavigationSlice &
+  ShownFilesSlice &
   SearchSlice &
   SettingsSlice &
   ToastsSlice &
@@ -54,6 +56,7 @@ export function createReviewStore(settings: Settings = DEFAULT_SETTINGS, layout:
     ...createFeedbackSlice(...a),
     ...createDraftSlice(...a),
     ...createNavigationSlice(...a),
+    ...createShownFilesSlice(...a),
     ...createSearchSlice(...a),
     ...createSettingsSlice(settings, layout)(...a),
     ...createToastsSlice(...a),

@@ -28,6 +28,8 @@ import { SEARCH_MATCH_CSS, searchMatchRendered } from '../search/searchMatchHigh
 import type { SlotMeta } from './slotMeta.js';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import { roundFileView, roundViewShown } from '../threads/roundView.js';
+import { shownFiles } from '../navigation/shownFiles.js';
+import { BOTH_NUMBERS_CSS, markBothLineNumbers } from './bothLineNumbers.js';
 
 /**
  * Inside Pierre's shadow DOM: GitHub-like density, and text dark enough to
@@ -38,6 +40,7 @@ import { roundFileView, roundViewShown } from '../threads/roundView.js';
  */
 const DIFF_CSS = `
 ${SEARCH_MATCH_CSS}
+${BOTH_NUMBERS_CSS}
 :host {
   --diffs-font-size: 12px;
   --diffs-line-height: 20px;
@@ -85,7 +88,8 @@ function DiffCodeView() {
   const pool = useWorkerPool();
   useEffect(() => edit?.setWorkerPool(pool), [edit, pool]);
 
-  const files = useReview((s) => s.files);
+  // The filter and "hide viewed files" narrow the diff (navigation/shownFiles.ts).
+  const files = useReview(shownFiles);
   const annotations = useReview((s) => s.annotations);
   const threads = useReview((s) => s.review?.rounds?.threads);
   const proposals = useReview((s) => s.proposals);
@@ -141,6 +145,7 @@ function DiffCodeView() {
         if (phase === 'unmount') return;
         node.toggleAttribute('data-file-end-shown', instance.fileDiff !== undefined && fileEndShown(instance.fileDiff));
         improveDiffAccessibility(node);
+        markBothLineNumbers(node, diffStyle === 'unified' ? instance.fileDiff : undefined);
         // This diff is in the DOM now: the server's picture of it can go.
         dismissFirstScreen();
       }) as CodeViewReactOptions<SlotMeta, undefined>['onPostRender'],
@@ -190,7 +195,7 @@ function DiffCodeView() {
         // one starting above the top edge, by binary search over CodeView's own
         // (estimated where not yet rendered) positions. Not the rendered items:
         // after a long jump they are still the ones CodeView is about to replace.
-        const files = s.files;
+        const files = shownFiles(s);
         let low = 0;
         let high = files.length - 1;
         let current = 0;

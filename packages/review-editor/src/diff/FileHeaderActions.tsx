@@ -1,14 +1,15 @@
 /**
  * The right side of a file header: its counts (`+2 −1`, in the tree's order:
  * Pierre's own, `-1 +2`, are hidden in DiffView's CSS), what kind of file it is, "Load diff" for
- * large ones, a file comment, the Viewed checkbox, and at the far right the
+ * large ones, a file comment, a link to the file, the Viewed checkbox, and at the far right the
  * slot the edit feature fills (its Edit button).
  */
 import { extensionSlots } from './extensionSlots.js';
-import { LARGE_DIFF_CHANGED_LINES } from '@redline/core';
+import { LARGE_DIFF_CHANGED_LINES, similarityWords } from '@redline/core';
 import { ChangeCounts } from '../ui/ChangeCounts.js';
 import { Icon } from '../ui/icons.js';
 import { useController, useReview } from '../app/reviewContext.js';
+import { CopyFileLink } from '../navigation/CopyFileLink.js';
 
 export function FileHeaderActions({ fileId }: { fileId: string }) {
   const controller = useController();
@@ -18,10 +19,12 @@ export function FileHeaderActions({ fileId }: { fileId: string }) {
   if (!file) return null;
   const state = controller.store.getState();
   const End = extensionSlots.fileHeaderEnd;
+  const moved = similarityWords(file.facts);
   return (
     <>
       <ChangeCounts className="file-counts" additions={file.additions} deletions={file.deletions} drawn={false} />
       <span className="file-actions" role="group" aria-label={`${file.path} actions`}>
+        {moved ? <span className="chip chip-similarity" title={`${file.oldPath ?? ''} → ${file.path}: git's similarity index`}>{moved}</span> : null}
         {file.generated ? <span className="chip" title="Lock file, build output or marked as generated">Generated</span> : null}
         {file.large && collapsed ? (
           <button type="button" className="btn btn-small" title={`More than ${LARGE_DIFF_CHANGED_LINES.toLocaleString('en')} changed lines or 400 KB`} onClick={() => state.setCollapsed(fileId, false)}>
@@ -40,8 +43,9 @@ export function FileHeaderActions({ fileId }: { fileId: string }) {
         >
           <Icon name="comment" />
         </button>
+        <CopyFileLink path={file.path} />
         <label className={`viewed-toggle ${viewed ? 'is-viewed' : ''}`}>
-          <input type="checkbox" aria-label={`Viewed ${file.path}`} checked={viewed} onChange={() => state.toggleViewed(fileId)} />
+          <input type="checkbox" aria-label={`Viewed ${file.path}`} checked={viewed} onChange={() => controller.toggleViewedOf(fileId)} />
           Viewed
         </label>
         {End ? <End file={file} /> : null}

@@ -1,4 +1,4 @@
-import { renderFeedbackMarkdown } from '@redline/core';
+import { buildFeedbackReview, renderFeedbackMarkdown } from '@redline/core';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CALC_FILES, CALC_PATCH, makeReview } from '../testing/fixtures.js';
@@ -23,13 +23,7 @@ describe('the Send Feedback dialog', () => {
     const h = harness();
     renderWithReview(<FeedbackDialog />, h);
     const s = h.store.getState();
-    const expected = renderFeedbackMarkdown({
-      target: s.review!.target,
-      verdict: 'comment',
-      summary: '',
-      annotations: s.annotations,
-      files: s.review!.files.map(({ path, oldPath, status }) => ({ path, oldPath, status })),
-    });
+    const expected = renderFeedbackMarkdown(buildFeedbackReview(s.review!, { verdict: 'comment', summary: '', annotations: s.annotations }));
     expect(preview()).toBe(expected);
     expect(preview()).toContain('\\u{202E}'); // the hidden character is escaped visibly
   });

@@ -4,6 +4,7 @@
  * cursor's lines, Esc to leave. Each move shows the line (scrolling only as
  * far as needed) and makes its file current.
  */
+import { shownFiles } from './shownFiles.js';
 import type { ReviewStore } from '../app/reviewStore.js';
 import { groupAnnotationsByFile } from '../annotations/annotationOps.js';
 import { selectionToTarget } from '../composer/composerSlice.js';
@@ -33,8 +34,8 @@ export function createLineCursorService(store: ReviewStore, navigator: Navigator
     navigator.revealCursor();
   };
   return {
-    moveLine: (direction, extend) => go(moveCursor(state().files, state().lineCursor, state().currentFileId, direction, extend)),
-    stepHunk: (direction) => go(stepHunk(state().files, state().lineCursor, state().currentFileId, direction)),
+    moveLine: (direction, extend) => go(moveCursor(shownFiles(state()), state().lineCursor, state().currentFileId, direction, extend)),
+    stepHunk: (direction) => go(stepHunk(shownFiles(state()), state().lineCursor, state().currentFileId, direction)),
     stepAnnotation: (direction) => stepAnnotation(store, navigator, direction),
     commentOnLines: () => composer.commentOnSelection(),
     async suggestOnLines() {

@@ -5,6 +5,7 @@
  */
 import type { Side } from '@redline/core';
 import type { ReviewStore } from '../app/reviewStore.js';
+import { shownFiles } from './shownFiles.js';
 
 /** What the diff view lets the rest of the page do to it. */
 export interface DiffViewport {
@@ -26,6 +27,8 @@ export interface Navigator {
   stepFile(direction: 1 | -1): void;
   /** `v`: marks the current file viewed, or not (the cursor's file, if there is a cursor). Never another file. */
   toggleViewedCurrent(): void;
+  /** A file header's Viewed box: while viewed files are hidden, the file marked becomes current, so it stays (shownFiles.ts) until the reader moves on. */
+  toggleViewedOf(fileId: string): void;
   /** `Shift+V`: marks the current file viewed and moves to the next file not viewed. */
   markViewedAndNext(): void;
   /** Shows the cursor's line (it becomes the current file, held while the scroll settles). */
@@ -54,6 +57,10 @@ export function createNavigator(store: ReviewStore): Navigator {
     jumpToAnnotation: (id) => jumpToAnnotation(m, id),
     stepFile: (direction) => stepFile(m, direction),
     toggleViewedCurrent: () => toggleViewedCurrent(m),
+    toggleViewedOf(fileId) {
+      store.getState().toggleViewed(fileId);
+      if (store.getState().hideViewed) pin(m, fileId);
+    },
     markViewedAndNext: () => markViewedAndNext(m),
     revealCursor() {
       const cursor = store.getState().lineCursor;
@@ -88,8 +95,9 @@ function markViewedAndNext(m: Moving) {
   if (!id) return;
   const s = m.store.getState();
   s.setViewed(id, true);
-  const at = s.files.findIndex((f) => f.id === id);
-  const next = [...s.files.slice(at + 1), ...s.files.slice(0, at)].find((f) => !m.store.getState().isViewed(f.id));
+  const files = shownFiles(m.store.getState());
+  const at = files.findIndex((f) => f.id === id);
+  const next = [...files.slice(at + 1), ...files.slice(0, at)].find((f) => !m.store.getState().isViewed(f.id));
   if (s.lineCursor) s.setLineCursor(null);
   jumpToFile(m, next?.id ?? id);
 }
@@ -128,7 +136,9 @@ function jumpToAnnotation(m: Moving, id: string) {
 }
 
 function stepFile(m: Moving, direction: 1 | -1) {
-  const { files, currentFileId } = m.store.getState();
+  const s = m.store.getState();
+  const files = shownFiles(s);
+  const currentFileId = s.currentFileId;
   if (files.length === 0) return;
   const at = files.findIndex((f) => f.id === currentFileId);
   const next = files[Math.min(files.length - 1, Math.max(0, at < 0 ? 0 : at + direction))];

@@ -21,6 +21,7 @@ export type ShortcutAction =
   | 'leaveLines'
   | 'toggleViewed'
   | 'viewedAndNext'
+  | 'foldAll'
   | 'search'
   | 'toggleSidebar'
   | 'sendFeedback'
@@ -66,6 +67,7 @@ export const SHORTCUTS: Shortcut[] = [
   { action: 'leaveLines', keys: ['Esc'], description: 'Leave the line cursor', scope: 'lineCursor', matches: plain('Escape') },
   { action: 'toggleViewed', keys: ['v'], description: 'Mark the current file viewed (or not)', scope: 'page', matches: plain('v') },
   { action: 'viewedAndNext', keys: ['Shift+V'], description: 'Mark the current file viewed and go to the next one not viewed', scope: 'page', matches: plain('V') },
+  { action: 'foldAll', keys: ['z'], description: 'Collapse all files (again: expand all)', scope: 'page', matches: plain('z') },
   { action: 'search', keys: ['/'], description: 'Search the whole diff', scope: 'page', matches: plain('/') },
   { action: 'toggleSidebar', keys: ['b'], description: 'Show or hide the sidebar', scope: 'page', matches: plain('b') },
   { action: 'sendFeedback', keys: ['Mod+Enter'], description: 'Send Feedback', scope: 'page', matches: (e) => isModEnter(e) && !e.altKey },

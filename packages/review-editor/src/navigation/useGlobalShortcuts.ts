@@ -21,6 +21,7 @@ const RUN: Record<ShortcutAction, Run> = {
   leaveLines: (c) => c.leaveLines(),
   toggleViewed: (c) => c.toggleViewedCurrent(),
   viewedAndNext: (c) => c.markViewedAndNext(),
+  foldAll: (c) => c.store.getState().toggleAllCollapsed(),
   search: (c) => c.store.getState().openSearch(),
   toggleSidebar: (c) => c.store.getState().toggleSidebar(),
   sendFeedback: (c) => c.store.getState().openDialog('feedback'),

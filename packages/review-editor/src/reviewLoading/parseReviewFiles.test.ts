@@ -54,7 +54,7 @@ describe('parseReviewFiles', () => {
     for (let i = 0; i < 2500; i++) big.push(`+line ${i}`);
     const review = makeReview(lock + big.join('\n') + '\n', [
       { ...CALC_FILES[0]!, path: 'package-lock.json' },
-      { ...CALC_FILES[0]!, path: 'big.txt', status: 'added', additions: 2500, deletions: 0 },
+      { ...CALC_FILES[0]!, path: 'big.txt', status: 'added', oldPath: null, additions: 2500, deletions: 0 },
     ]);
     // In file order: big.txt, then package-lock.json.
     const [bigFile, lockFile] = parseReviewFiles(review);

@@ -7,7 +7,7 @@
  * tab then follow.
  */
 import { parsePatchFiles, type FileDiffMetadata } from '@pierre/diffs';
-import { isGeneratedFile, isLargeDiff, isModeOnly, isRenameOnly, sortByFileOrder, splitPatchSections, type FileFacts, type FileStatus, type ReviewData } from '@redline/core';
+import { fileMove, isGeneratedFile, isLargeDiff, isModeOnly, isRenameOnly, sortByFileOrder, splitPatchSections, type FileFacts, type FileStatus, type ReviewData } from '@redline/core';
 import { stripTerminator } from './diffLines.js';
 import type { ReviewFile } from './reviewFile.js';
 
@@ -80,8 +80,7 @@ function factsFromDiff(fileDiff: FileDiffMetadata): FileFacts {
   const status = STATUS_BY_TYPE[fileDiff.type];
   return {
     path: fileDiff.name,
-    oldPath: fileDiff.prevName ?? null,
-    status,
+    ...fileMove(status, fileDiff.prevName ?? null, null),
     binary: false,
     oldMode: status === 'added' ? null : (fileDiff.prevMode ?? fileDiff.mode ?? null),
     newMode: status === 'deleted' ? null : (fileDiff.mode ?? null),

@@ -11,6 +11,7 @@ import { collectReanchorTexts } from './collectReanchorTexts.js';
 import type { FileContentsService } from './fileContents.js';
 import { parseReviewFiles } from './parseReviewFiles.js';
 import type { ReviewFile } from './reviewFile.js';
+import type { Settings } from '../settings/settings.js';
 
 export interface ReviewLoader {
   /**
@@ -29,6 +30,13 @@ export interface ReviewLoader {
   installReread(next: ReviewData): Promise<{ moved: number; outdated: number }>;
   /** Re-reads the diff with or without whitespace changes; line numbers do not move. */
   setHideWhitespace(hide: boolean): Promise<void>;
+  /**
+   * Pairs moved untracked files as renames, or not (issue 15): the setting
+   * (its cookie is what the server's first screen reads on a reload), then a
+   * Refresh asking for it (`renames=on|off`), which carries the annotations
+   * to the new paths.
+   */
+  setPairRenames(on: boolean): Promise<void>;
 }
 
 /** What loading needs: the store it fills, the server, and the contents cache re-anchoring reads. */
@@ -45,6 +53,10 @@ export function createReviewLoader(store: ReviewStore, api: ReviewApi, contents:
     refresh: () => refresh(deps),
     installReread: (next) => installReread(deps, next),
     setHideWhitespace: (hide) => setHideWhitespace(deps, hide),
+    setPairRenames: (on) => {
+      store.getState().setSettings({ pairRenames: on });
+      return refresh(deps);
+    },
   };
 }
 
@@ -52,7 +64,7 @@ async function load({ store, api, contents }: LoaderDeps, showWhen: Promise<void
   const state = () => store.getState();
   let review: ReviewData;
   try {
-    review = await api.getReview({ ignoreWhitespace: state().settings.hideWhitespace });
+    review = await api.getReview(readMode(state().settings));
     await showWhen;
     state().loadReview(review, null);
     performance.mark?.('redline:review-loaded');
@@ -81,7 +93,7 @@ async function refresh(deps: LoaderDeps): Promise<void> {
   if (state().reloading) return;
   state().setReloading(true);
   try {
-    const counts = await installReread(deps, await deps.api.getReview({ ignoreWhitespace: state().settings.hideWhitespace }));
+    const counts = await installReread(deps, await deps.api.getReview(readMode(state().settings)));
     const parts = [`Diff refreshed`];
     if (counts.moved) parts.push(`${counts.moved} moved with their code`);
     if (counts.outdated) parts.push(`${counts.outdated} outdated`);
@@ -115,13 +127,18 @@ async function setHideWhitespace({ store, api }: LoaderDeps, hide: boolean): Pro
   state().setSettings({ hideWhitespace: hide });
   state().setReloading(true);
   try {
-    const next = await api.getReview({ ignoreWhitespace: hide });
+    const next = await api.getReview({ ...readMode(state().settings), ignoreWhitespace: hide });
     state().replaceReview(next, state().annotations);
   } catch (error) {
     state().showToast(`Could not reload the diff: ${errorMessage(error)}`);
   } finally {
     state().setReloading(false);
   }
+}
+
+/** How the server is to read the diff: the whitespace and pairing settings. */
+function readMode(settings: Settings): { ignoreWhitespace: boolean; pairRenames: boolean } {
+  return { ignoreWhitespace: settings.hideWhitespace, pairRenames: settings.pairRenames };
 }
 
 /**

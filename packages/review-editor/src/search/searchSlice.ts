@@ -1,6 +1,7 @@
 /** Searching the whole diff: the query, its hits and the current one. */
 import type { ReviewSliceCreator } from '../app/reviewStore.js';
 import { searchDiff, type SearchHit } from './searchDiff.js';
+import { shownFiles } from '../navigation/shownFiles.js';
 
 export interface SearchState {
   open: boolean;
@@ -17,7 +18,7 @@ export interface SearchSlice {
   search: SearchState;
   openSearch(): void;
   closeSearch(): void;
-  /** Searches the files in the store (again after every (re)load). */
+  /** Searches the shown files (shownFiles.ts; again after every (re)load). */
   setSearchQuery(query: string): void;
   /** Moves to the next (+1) or previous (-1) hit, wrapping around. */
   stepSearch(direction: 1 | -1): void;
@@ -32,7 +33,7 @@ export const createSearchSlice: ReviewSliceCreator<SearchSlice> = (set, get) => 
     set((s) => ({ search: { ...s.search, open: false } }));
   },
   setSearchQuery(query) {
-    const { hits, truncated } = searchDiff(get().files, query);
+    const { hits, truncated } = searchDiff(shownFiles(get()), query);
     set((s) => ({ search: { ...s.search, query, hits, truncated, index: hits.length > 0 ? 0 : -1 } }));
   },
   stepSearch(direction) {

@@ -31,7 +31,7 @@ describe('the settings dialog', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Unified' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Dark' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Word wrap' }));
-    const expected: Settings = { diffStyle: 'unified', hideWhitespace: false, theme: 'dark', wordWrap: true, editSuggestions: false };
+    const expected: Settings = { diffStyle: 'unified', hideWhitespace: false, theme: 'dark', wordWrap: true, editSuggestions: false, pairRenames: true };
     expect(harness.store.getState().settings).toEqual(expected);
     expect(readSettings(document.cookie)).toEqual(expected);
   });

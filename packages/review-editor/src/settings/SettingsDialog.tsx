@@ -87,6 +87,16 @@ export function SettingsDialog() {
                 Hide whitespace
                 <span className="muted"> (re-reads the diff with <code>git diff -w</code>)</span>
               </label>
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={settings.pairRenames}
+                  disabled={reloading}
+                  onChange={(event) => void controller.setPairRenames(event.target.checked)}
+                />
+                Pair moved files as renames
+                <span className="muted"> (a deleted file and a similar untracked one; re-reads the diff)</span>
+              </label>
             </fieldset>
           </>
         ) : Editor ? (

@@ -22,8 +22,8 @@ describe('settings cookies', () => {
         jar.push(value);
       },
     };
-    writeSettings({ diffStyle: 'unified', hideWhitespace: true, theme: 'light', wordWrap: true, editSuggestions: true }, doc);
-    expect(readSettings(doc.cookie)).toEqual({ diffStyle: 'unified', hideWhitespace: true, theme: 'light', wordWrap: true, editSuggestions: true });
+    writeSettings({ diffStyle: 'unified', hideWhitespace: true, theme: 'light', wordWrap: true, editSuggestions: true, pairRenames: false }, doc);
+    expect(readSettings(doc.cookie)).toEqual({ diffStyle: 'unified', hideWhitespace: true, theme: 'light', wordWrap: true, editSuggestions: true, pairRenames: false });
   });
 
   it('keep "Edit Code to Suggest" off by default, in its own cookie (on/off, 1/0 accepted)', () => {

@@ -4,6 +4,8 @@
  * are shared by every port of the host.
  */
 
+import { PAIR_RENAMES_COOKIE } from '@redline/core';
+
 export type DiffStyle = 'split' | 'unified';
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
@@ -15,6 +17,8 @@ export interface Settings {
   wordWrap: boolean;
   /** "Edit Code to Suggest" (experimental, off by default): an Edit button on each file. */
   editSuggestions: boolean;
+  /** Pair a deleted file with a similar untracked one as a rename (issue 15); the server reads the cookie (PAIR_RENAMES_COOKIE). */
+  pairRenames: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -23,6 +27,7 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
   wordWrap: false,
   editSuggestions: false,
+  pairRenames: true,
 };
 
 interface CookieCodec<V> {
@@ -57,6 +62,7 @@ export const SETTING_CODECS: { [K in keyof Settings]: CookieCodec<Settings[K]> }
   theme: oneOf('theme', ['system', 'light', 'dark'] as const),
   wordWrap: bool('wordWrap'),
   editSuggestions: flag('editSuggestions'),
+  pairRenames: bool(PAIR_RENAMES_COOKIE),
 };
 
 export const SETTINGS_COOKIE_ATTRIBUTES = 'SameSite=Strict; Path=/; Max-Age=31536000';
@@ -91,6 +97,7 @@ export function readSettings(cookieHeader: string): Settings {
     theme: read('theme'),
     wordWrap: read('wordWrap'),
     editSuggestions: read('editSuggestions'),
+    pairRenames: read('pairRenames'),
   };
 }
 

@@ -3,12 +3,16 @@
  * --cached -M` in throwaway repositories) with the FileFacts a server would
  * report for them.
  */
-import type { FileFacts, ReviewData, ReviewTarget } from '@redline/core';
+import type { FileFacts, MovedFileFacts, PlainFileFacts, ReviewData, ReviewTarget } from '@redline/core';
 
 /** Every kind of file entry: binary, deleted, symlink, modified, added, no final newline, pure and changed renames, mode-only. */
 export const KINDS_PATCH = "diff --git a/bin.dat b/bin.dat\nindex ef19b28..a7721ee 100644\nBinary files a/bin.dat and b/bin.dat differ\ndiff --git a/del.txt b/del.txt\ndeleted file mode 100644\nindex b77b4eb..0000000\n--- a/del.txt\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-x\n-y\ndiff --git a/link b/link\nindex d550755..32769f7 120000\n--- a/link\n+++ b/link\n@@ -1 +1 @@\n-mod.txt\n\\ No newline at end of file\n+del.txt\n\\ No newline at end of file\ndiff --git a/mod.txt b/mod.txt\nindex de98044..7be73ce 100644\n--- a/mod.txt\n+++ b/mod.txt\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\ndiff --git a/new.ts b/new.ts\nnew file mode 100644\nindex 0000000..07f33c4\n--- /dev/null\n+++ b/new.ts\n@@ -0,0 +1,2 @@\n+new\n+file\ndiff --git a/nonl.txt b/nonl.txt\nnew file mode 100644\nindex 0000000..20cbb4d\n--- /dev/null\n+++ b/nonl.txt\n@@ -0,0 +1 @@\n+no newline\n\\ No newline at end of file\ndiff --git a/pure.txt b/pure2.txt\nsimilarity index 100%\nrename from pure.txt\nrename to pure2.txt\ndiff --git a/ren.txt b/ren2.txt\nsimilarity index 75%\nrename from ren.txt\nrename to ren2.txt\nindex b2f931a..b80f223 100644\n--- a/ren.txt\n+++ b/ren2.txt\n@@ -1,5 +1,5 @@\n one\n two\n-three\n+THREE\n four\n five\ndiff --git a/run.sh b/run.sh\nold mode 100644\nnew mode 100755\n";
 
-const facts = (f: Partial<FileFacts> & Pick<FileFacts, 'path' | 'status'>): FileFacts => ({
+type FactsInput = Pick<FileFacts, 'path'> &
+  (Pick<PlainFileFacts, 'status'> | Pick<MovedFileFacts, 'status' | 'oldPath' | 'similarity'>) &
+  Partial<Omit<PlainFileFacts, 'path' | 'status' | 'oldPath'>>;
+
+const facts = (f: FactsInput): FileFacts => ({
   oldPath: null,
   binary: false,
   oldMode: f.status === 'added' ? null : '100644',
@@ -31,8 +35,8 @@ export const KINDS_FILES: FileFacts[] = [
   facts({ path: 'mod.txt', status: 'modified', additions: 1, deletions: 1 }),
   facts({ path: 'new.ts', status: 'added', additions: 2 }),
   facts({ path: 'nonl.txt', status: 'added', additions: 1 }),
-  facts({ path: 'pure2.txt', oldPath: 'pure.txt', status: 'renamed' }),
-  facts({ path: 'ren2.txt', oldPath: 'ren.txt', status: 'renamed', additions: 1, deletions: 1 }),
+  facts({ path: 'pure2.txt', oldPath: 'pure.txt', status: 'renamed', similarity: 100 }),
+  facts({ path: 'ren2.txt', oldPath: 'ren.txt', status: 'renamed', similarity: 75, additions: 1, deletions: 1 }),
   facts({ path: 'run.sh', status: 'modified', oldMode: '100644', newMode: '100755' }),
 ];
 

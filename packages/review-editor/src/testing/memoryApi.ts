@@ -3,7 +3,7 @@
  * contract as the real one (ReviewApi), with the feedback rendered by the
  * same core function the CLI uses, and every call recorded.
  */
-import { renderFeedbackMarkdown, sha256Hex, type DraftData, type FeedbackSubmission, type FileContentsData, type ProposalState, type ReviewData } from '@redline/core';
+import { buildFeedbackReview, renderFeedbackMarkdown, sha256Hex, type DraftData, type FeedbackSubmission, type FileContentsData, type ProposalState, type ReviewData } from '@redline/core';
 import { ApiRequestError, type ReviewApi } from '../api/apiClient.js';
 
 export interface MemoryApi extends ReviewApi {
@@ -74,11 +74,7 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
     async sendFeedback(submission) {
       api.calls.push('feedback');
       api.sent.push(submission);
-      const output = renderFeedbackMarkdown({
-        target: api.review.target,
-        ...submission,
-        files: api.review.files.map(({ path, oldPath, status }) => ({ path, oldPath, status })),
-      });
+      const output = renderFeedbackMarkdown(buildFeedbackReview(api.review, submission));
       return { ok: true, output, format: 'markdown' };
     },
     async closeReview() {

@@ -6,6 +6,7 @@
  * (drawn as "since round N") is hidden when the page will show another view
  * (apps/review/index.html, styles/firstScreen.css).
  */
+import { fragmentParam, withFragmentParam } from '../app/addressFragment.js';
 import type { RoundViewChoice } from './roundView.js';
 
 const KEY = 'round-view';
@@ -18,14 +19,11 @@ export function parseRoundViewChoice(value: string | null): RoundViewChoice | nu
 }
 
 export function readRoundViewHash(hash: string = globalThis.location?.hash ?? ''): RoundViewChoice | null {
-  return parseRoundViewChoice(new URLSearchParams(hash.replace(/^#/, '')).get(KEY));
+  return parseRoundViewChoice(fragmentParam(hash, KEY));
 }
 
 export function writeRoundViewHash(choice: RoundViewChoice): void {
   if (typeof history === 'undefined') return;
-  const params = new URLSearchParams(location.hash.replace(/^#/, ''));
-  if (choice === 'since-last') params.delete(KEY);
-  else params.set(KEY, choice);
-  const hash = params.toString();
-  history.replaceState(history.state, '', `${location.pathname}${location.search}${hash ? `#${hash}` : ''}`);
+  const hash = withFragmentParam(location.hash, KEY, choice === 'since-last' ? null : choice);
+  history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`);
 }

@@ -18,6 +18,9 @@ const paths = {
   folder: 'M1.5 3.5h5l1.5 1.5h6.5v8h-13z',
   keyboard: 'M1.5 4h13v8h-13zM4 6.5h1M7.5 6.5h1M11 6.5h1M4.5 9.5h7',
   send: 'M2 8l12-6-4 12-2-5z',
+  collapseAll: 'M4 2l4 4 4-4M4 14l4-4 4 4',
+  expandAll: 'M4 6l4-4 4 4M4 10l4 4 4-4',
+  link: 'M6.5 9.5l3-3M7 4.5l1.5-1.5a2.5 2.5 0 0 1 3.5 3.5L10.5 8M9 11.5L7.5 13A2.5 2.5 0 0 1 4 9.5L5.5 8',
 } as const;
 
 export type IconName = keyof typeof paths;

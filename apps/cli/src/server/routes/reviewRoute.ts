@@ -1,5 +1,5 @@
 /**
- * GET /api/review[?whitespace=ignore] -> ReviewData, read from the repository
+ * GET /api/review[?whitespace=ignore][&renames=on|off] -> ReviewData, read from the repository
  * now. The compressed answer was made while the diff was read (brotli, which
  * browsers take) or is made once on the first request that needs it (gzip),
  * so here it is only sent; a reload with nothing changed costs a state check
@@ -20,6 +20,9 @@ export async function getReview({ req, res, query, session }: ApiContext): Promi
   const ignoreWhitespace = query.get('whitespace') === 'ignore';
   const encoding = preferredEncoding(String(req.headers['accept-encoding'] ?? ''));
   const coding: AnswerCoding = encoding ?? 'identity';
+  // The page's pairing setting (issue 15): its API requests carry no cookies, so it says so in the query.
+  const renames = query.get('renames');
+  if (renames === 'on' || renames === 'off') session.setUntrackedRenames(renames === 'on');
   const answer = await session.loadReviewAnswer(ignoreWhitespace, coding);
   if (answer.jsonBytes <= COMPRESS_JSON_ABOVE && coding !== 'identity') return sendJson(req, res, 200, answer.data);
   sendEncodedJson(req, res, coding, answer.body);

@@ -1,0 +1,81 @@
+/**
+ * Issue 17's targets (speed where the reviewer feels it), each with its
+ * figure and pass / fail / not measured, for RESULTS.md's target table.
+ * Figures that need a repository or a peer the run did not have say
+ * "not measured" rather than disappear, so one full run shows them all.
+ */
+import { formatBytes, formatMs, median } from './stats.mjs';
+
+const FRAME_MS = 1000 / 60;
+
+const verdict = (value, ok) => (value === null || value === undefined ? 'not measured' : ok ? 'pass' : '**FAIL**');
+
+/** The median of `pick(run)` over the runs; null when no run has it. */
+const medianOf = (runs, pick) => median((runs ?? []).map(pick));
+
+function livePage(results, runs) {
+  return [['S', 500], ['M', 700], ['L', 1000]].map(([repo, limit]) => {
+    const v = medianOf(runs(repo, 'redline'), (r) => r.appDiffMs);
+    return { target: `Live page (the app's own diff) on ${repo} ≤ ${formatMs(limit)}`, measured: formatMs(v), verdict: verdict(v, v <= limit) };
+  });
+}
+
+function againstPlannotator(results, runs) {
+  const ours = medianOf(runs('R', 'redline'), (r) => r.appDiffMs);
+  const theirs = medianOf(runs('R', 'plannotator'), (r) => r.appDiffMs ?? r.firstDiffMs);
+  const measured = ours !== null && theirs !== null ? `${(ours / theirs).toFixed(2)}× (${formatMs(ours)} vs ${formatMs(theirs)})` : results.plannotatorAbsent ? 'Plannotator not in this run (REDLINE_BENCH_PLANNOTATOR unset)' : '–';
+  return { target: 'Live page ≤ 0.5× Plannotator on the real change (R)', measured, verdict: ours !== null && theirs !== null ? verdict(ours, ours <= 0.5 * theirs) : 'not measured' };
+}
+
+function scrolling(runs) {
+  return ['S', 'M', 'L'].map((repo) => {
+    const r = runs(repo, 'redline');
+    const p95 = medianOf(r, (x) => x.scroll?.frameP95Ms);
+    const longest = medianOf(r, (x) => x.scroll?.longestTaskMs);
+    const ok = p95 !== null && longest !== null && p95 <= 33 && longest <= 100;
+    return { target: `Scroll on ${repo}: frame interval p95 ≤ 33 ms, no task over 100 ms`, measured: p95 === null ? '–' : `p95 ${formatMs(p95)}, longest task ${formatMs(longest)}`, verdict: p95 === null ? 'not measured' : verdict(p95, ok) };
+  });
+}
+
+function wheel(runs) {
+  const share = medianOf(runs('L', 'redline'), (x) => x.wheel?.withinFrameShare);
+  const p95 = medianOf(runs('L', 'redline'), (x) => x.wheel?.p95Ms);
+  return { target: 'Wheel scroll on L: every event handled within one frame at p95', measured: share === null ? '–' : `p95 ${formatMs(p95)}, ${(share * 100).toFixed(0)}% within a frame`, verdict: share === null ? 'not measured' : verdict(p95, p95 <= FRAME_MS) };
+}
+
+function typing(results) {
+  return ['7,500', '50,000', '100,000'].map((lines) => {
+    const file = results.editLatency?.files?.find((f) => f.name.includes(`${lines} lines`) || (lines === '100,000' && f.name.startsWith('F:')));
+    const p95 = file?.toFrame?.p95 ?? null;
+    const ok = p95 !== null && p95 <= FRAME_MS && file.longTasksWhileTyping === 0;
+    return { target: `Typing in the ${lines}-line file: keydown → next frame p95 ≤ ${FRAME_MS.toFixed(1)} ms, no long task`, measured: p95 === null ? '–' : `p95 ${formatMs(p95)}, ${file.longTasksWhileTyping} long tasks`, verdict: p95 === null ? 'not measured' : verdict(p95, ok) };
+  });
+}
+
+function scale(results, runs) {
+  const r = runs('XL', 'redline');
+  const live = medianOf(r, (x) => x.appDiffMs);
+  const longest = medianOf(r, (x) => x.scroll?.longestTaskMs);
+  const rss = medianOf(r, (x) => x.serverPeakRssBytes);
+  const heap = medianOf(r, (x) => x.heap?.jsHeapUsed);
+  const total = results.repos?.find((x) => x.name === 'XL')?.stats.files;
+  const tree = r?.length ? r.every((x) => x.treeFiles === total) : null;
+  return [
+    { target: 'XL (10,000 files): live page ≤ 3 s', measured: formatMs(live), verdict: verdict(live, live <= 3000) },
+    { target: 'XL: every file reachable from the tree', measured: tree === null ? '–' : tree ? 'yes' : 'no', verdict: tree === null ? 'not measured' : verdict(tree, tree) },
+    { target: 'XL: scroll to the end, no task over 200 ms', measured: formatMs(longest), verdict: verdict(longest, longest <= 200) },
+    { target: 'XL: server memory ≤ 1 GB', measured: rss === null ? '–' : formatBytes(rss), verdict: verdict(rss, rss <= 1e9) },
+    { target: 'XL: page heap ≤ 500 MB', measured: heap === null ? '–' : formatBytes(heap), verdict: verdict(heap, heap <= 500e6) },
+  ];
+}
+
+function entry(results) {
+  const bytes = results.pageEntry?.brotliBytes ?? null;
+  return { target: 'Script before the first diff (entry + static imports) ≤ 130 KB brotli', measured: bytes === null ? '–' : `${formatBytes(bytes)} in ${results.pageEntry.chunks} chunks`, verdict: verdict(bytes, bytes <= 130_000) };
+}
+
+/** The rows, in the issue's order. */
+export function issue17Targets(results) {
+  const runs = (repo, tool) => results.measurements?.[repo]?.[tool]?.runs ?? null;
+  return [...livePage(results, runs), againstPlannotator(results, runs), ...scrolling(runs), wheel(runs), ...typing(results), ...scale(results, runs), entry(results)];
+}

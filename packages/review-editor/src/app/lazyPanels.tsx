@@ -1,0 +1,47 @@
+/**
+ * The dialogs and the search bar, each in its own chunk: the first diff
+ * needs none of them, and the entry the page parses before it was 190 KB
+ * brotli (issue 17's budget: 130 KB). A panel opened before its chunk
+ * arrived renders when it does (Suspense, no fallback); `preloadPanels`
+ * fetches them all once the page is idle after mounting, so a dialog opens
+ * at once, and still opens after the server has gone (nothing to fetch).
+ */
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+
+function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  // A failed fetch is tried again by the next caller, not remembered.
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}
+
+const loaders = [
+  loadOnce(async () => ({ default: (await import('../feedback/FeedbackDialog.js')).FeedbackDialog })),
+  loadOnce(async () => ({ default: (await import('../settings/SettingsDialog.js')).SettingsDialog })),
+  loadOnce(async () => ({ default: (await import('../navigation/ShortcutsDialog.js')).ShortcutsDialog })),
+  loadOnce(async () => ({ default: (await import('../feedback/CloseReviewDialog.js')).CloseReviewDialog })),
+  loadOnce(async () => ({ default: (await import('../search/SearchBar.js')).SearchBar })),
+] as const;
+
+export const FeedbackDialog = lazy(loaders[0]);
+export const SettingsDialog = lazy(loaders[1]);
+export const ShortcutsDialog = lazy(loaders[2]);
+export const CloseReviewDialog = lazy(loaders[3]);
+export const SearchBar = lazy(loaders[4]);
+
+/** Fetches every panel's chunk; a failure (the server gone) is left to the panel's own import. */
+export function preloadPanels(): void {
+  for (const load of loaders) load().catch(() => undefined);
+}
+
+/** A lazy panel, rendered when its chunk is in. */
+export function LazyPanel({ of: Panel }: { of: ComponentType }): ReactNode {
+  return (
+    <Suspense fallback={null}>
+      <Panel />
+    </Suspense>
+  );
+}
