@@ -6,8 +6,7 @@
  */
 import { useShallow } from 'zustand/react/shallow';
 import { useReview } from '../app/reviewContext.js';
-import { VERDICTS } from '../feedback/FeedbackDialog.js';
-import { teammateRounds } from './teammateThreads.js';
+import { teammateRounds, VERDICT_WORDS } from './teammateThreads.js';
 import './threads.css';
 
 export function TeammateRounds() {
@@ -20,7 +19,7 @@ export function TeammateRounds() {
         {rounds.map((round) => (
           <li key={round.commit} className="annotation-item">
             <span className="badge badge-round">R{round.number}</span> <span className="badge badge-teammate">{round.reviewer}</span>{' '}
-            <span className="chip">{VERDICTS.find((verdict) => verdict.value === round.verdict)?.label ?? round.verdict}</span>{' '}
+            <span className="chip">{VERDICT_WORDS[round.verdict]}</span>{' '}
             <time className="muted" dateTime={round.time}>
               {round.time.slice(0, 16).replace('T', ' ')}
             </time>

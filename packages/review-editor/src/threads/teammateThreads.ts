@@ -6,7 +6,7 @@
  * teammate's thread is read-only here but for Reply, which is recorded under
  * your name, in your round, under your ref.
  */
-import { mayActOnThread, type RoundSummary, type Thread, type ThreadActInput } from '@redline/core';
+import { mayActOnThread, type RoundSummary, type Thread, type ThreadActInput, type Verdict } from '@redline/core';
 import type { ReviewerNameCheck } from './threadsSlice.js';
 
 export type ThreadOwnership = { kind: 'yours' } | { kind: 'teammate'; reviewer: string };
@@ -35,3 +35,6 @@ export function actsYouMaySend(threads: readonly Thread[], acts: readonly Thread
   const teammates = new Set(threads.filter((thread) => ownershipOf(thread, you).kind === 'teammate').map((thread) => thread.id));
   return acts.filter((act) => act.act === 'reply' || !teammates.has(act.thread));
 }
+
+/** A teammate's verdict as the Send dialog words it (not imported from there: the dialog is a lazy chunk). */
+export const VERDICT_WORDS: Record<Verdict, string> = { approve: 'Approve', 'request-changes': 'Request changes', comment: 'Comment' };
