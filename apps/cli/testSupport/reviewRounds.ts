@@ -1,13 +1,13 @@
 /** Rounds of a real review, for the tests: Send through the real server, read with the commands, hash what must not change. */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect } from 'vitest';
 import { API, type ReviewData } from '@redline/core';
 import { runCli } from '../src/main.js';
 import { signInAsPage, type PageSession } from './browserSession.js';
 import { captureIo } from './capturedIo.js';
 import { makeRepo, type TestRepo } from './gitRepo.js';
+
+// In its own file so the e2e tests use it too (vitest's expect is imported here).
+export { repositoryFacts } from './repositoryFacts.js';
 
 const REVIEW_URL_RE = /Review: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64})\n/;
 
@@ -35,21 +35,6 @@ export async function runRead(dir: string, args: string[]): Promise<{ code: numb
   const code = await runCli(args, io);
   return { code, out: io.out(), err: io.err() };
 }
-
-/** Everything of the repository a round must leave byte-identical. */
-export function repositoryFacts(repo: TestRepo): Record<string, string> {
-  const hash = (bytes: string | Buffer) => createHash('sha256').update(bytes).digest('hex');
-  const files = repo.git('ls-files', '-z', '--cached', '--others', '--exclude-standard').split('\0').filter(Boolean).sort();
-  return {
-    index: hash(readFileSync(join(repo.dir, '.git', 'index'))),
-    head: hash(readFileSync(join(repo.dir, '.git', 'HEAD'))),
-    config: hash(readFileSync(join(repo.dir, '.git', 'config'))),
-    refs: repo.git('for-each-ref', '--format=%(refname) %(objectname)').split('\n').filter((line) => !line.startsWith('refs/redline/')).join('\n'),
-    stash: repo.git('stash', 'list'),
-    worktree: hash(files.map((path) => `${path}\0${hash(readFileSync(join(repo.dir, path)))}`).join('\n')),
-  };
-}
-
 
 /** A repository with one round sent: a comment `c1` on line 2 of a.txt, the thread the agent's acts answer. */
 export async function repoWithOneThread(): Promise<TestRepo> {

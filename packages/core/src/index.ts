@@ -128,5 +128,5 @@ export type {
   AgentActKind, ReviewRoundsData, ReviewerActKind, RoundChangesData, RoundCounts, RoundDiffData, RoundSummary, SinceRoundData, Thread, ThreadAct, ThreadActInput,
   ThreadCode, ThreadKind, ThreadState,
 } from './rounds/roundTypes.js';
-export { computeThreads } from './rounds/computeThreads.js';
+export { computeThreads, mayActOnThread } from './rounds/computeThreads.js';
 export type { ThreadInput } from './rounds/computeThreads.js';

@@ -115,7 +115,7 @@ describe('untracked files paired with deleted tracked ones', () => {
   it('pairs nothing when turned off (--no-untracked-renames)', async () => {
     const repo = movedRepo();
     const repository = await findRepository(repo.dir);
-    const source = new GitReviewSource(repository, await resolveTarget(repository.root, { kind: 'working-tree' }), null, Promise.resolve(undefined), false);
+    const source = new GitReviewSource(repository, await resolveTarget(repository.root, { kind: 'working-tree' }), null, async () => undefined, false);
     const { data } = await source.read({ ignoreWhitespace: false, recordContents: false });
     const files = byPath(data.files);
     expect(files['src/diff/base.js']).toMatchObject({ status: 'deleted' });

@@ -41,11 +41,10 @@ export async function createReviewSource(target: TargetChoice, context: SourceCo
   const gitTarget = await resolveTarget(repository.root, spec);
   // The demo repository is removed when the review ends: no rounds for it.
   const renames = context.untrackedRenames ?? true;
-  if (target.kind === 'demo') return new GitReviewSource(repository, gitTarget, null, Promise.resolve(undefined), renames);
+  if (target.kind === 'demo') return new GitReviewSource(repository, gitTarget, null, async () => undefined, renames);
   const choice = await chooseSeries(repository.root, spec, gitTarget, { newSeries: context.newSeries ?? false, note: context.note, gitDir: repository.gitDir });
   const earlier = choice.series?.earlier;
-  const rounds = earlier ? readRoundsData(repository.root, earlier) : Promise.resolve(undefined);
-  rounds.catch(() => undefined); // awaited by the first reading
+  const rounds = async () => (earlier ? readRoundsData(repository.root, earlier) : undefined);
   return new GitReviewSource(repository, choice.target, choice.series, rounds, renames);
 }
 

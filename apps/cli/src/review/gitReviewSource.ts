@@ -32,6 +32,7 @@ export class GitReviewSource implements ReviewSource {
   readonly stateDir: string;
   lastReading: ReadingNotes | null = null;
   private roots: Promise<RepositoryRoots>;
+  private roundsRead: Promise<ReviewRoundsData | undefined> | null = null;
   /** Whether the readings pair untracked renames now: the flag, then the page's setting (setUntrackedRenames). */
   private untrackedRenames: boolean;
 
@@ -40,8 +41,8 @@ export class GitReviewSource implements ReviewSource {
     readonly target: GitTarget,
     /** The review series this review records a round of (issue 13); null for the demo or a repository without commits. */
     readonly series: OpenSeries | null = null,
-    /** What the page is told about the series' earlier rounds, when there are any: read while the first diff is. */
-    private readonly rounds: Promise<ReviewRoundsData | undefined> = Promise.resolve(undefined),
+    /** What the page is told about the series' earlier rounds, when there are any: read once, while the first diff is. */
+    private readonly readRounds: () => Promise<ReviewRoundsData | undefined> = async () => undefined,
     /** Pair deleted tracked files with similar untracked ones as renames (off: --no-untracked-renames, which the page's setting cannot undo). */
     private readonly untrackedRenamesAllowed = true,
   ) {
@@ -61,8 +62,10 @@ export class GitReviewSource implements ReviewSource {
    */
   async read(options: ReadOptions): Promise<ReviewSnapshot> {
     const root = this.repository.root;
-    const sinceRound = this.readSinceRound(options.ignoreWhitespace);
-    const probe = await probeState(root, this.target);
+    const probing = probeState(root, this.target);
+    const roundsRead = this.roundsOnce();
+    const sinceRound = this.readSinceRound(roundsRead, options.ignoreWhitespace);
+    const probe = await probing;
     // Which files git filters depends on the probe alone: asked while the pairing runs (issue 15's start-up cost).
     const filteredPaths = options.recordContents ? readFilteredPaths(root, [...probe.stats.keys()]) : Promise.resolve(new Set<string>());
     filteredPaths.catch(() => undefined); // awaited below; a pairing that throws first must not leave it unhandled
@@ -82,7 +85,7 @@ export class GitReviewSource implements ReviewSource {
       if (untracked) collector.add(untracked.patch);
       if (renames) collector.add(renames.patch);
       // The rounds go in the answer's tail, so they can arrive while the patch streams in.
-      const rounds = await this.rounds;
+      const rounds = await roundsRead;
       if (rounds) frame.rounds = rounds;
       const since = await sinceRound;
       if (since) frame.sinceRound = since;
@@ -112,14 +115,28 @@ export class GitReviewSource implements ReviewSource {
   }
 
   /**
+   * The rounds' reads start after the probe's first git run is spawned, not
+   * before: every spawn holds Node's main thread (10-50 ms each at load 12-16
+   * on 2 cores, measured with a spawn probe), and the rounds' two or three
+   * would otherwise delay the diff's longer chain of git runs (bench/RESULTS.md).
+   */
+  private roundsOnce(): Promise<ReviewRoundsData | undefined> {
+    if (!this.roundsRead) {
+      this.roundsRead = this.readRounds();
+      this.roundsRead.catch(() => undefined); // awaited by the reading, which reports it
+    }
+    return this.roundsRead;
+  }
+
+  /**
    * Started with the reading, beside the review's own diff (never after it);
    * nothing at all without an earlier round. A failure leaves the page on
    * its fallback (it asks round-changes, as before the line-level view).
    */
-  private readSinceRound(ignoreWhitespace: boolean): Promise<SinceRoundData | undefined> {
+  private readSinceRound(roundsRead: Promise<ReviewRoundsData | undefined>, ignoreWhitespace: boolean): Promise<SinceRoundData | undefined> {
     const series = this.series;
     if (!series?.earlier) return Promise.resolve(undefined);
-    return this.rounds.then((rounds) => readSinceRound(this.repository.root, series.target, rounds, ignoreWhitespace)).catch(() => undefined);
+    return roundsRead.then((rounds) => readSinceRound(this.repository.root, series.target, rounds, ignoreWhitespace)).catch(() => undefined);
   }
 
   readSignature(): Promise<string> {

@@ -76,7 +76,8 @@ async function findContinued(root: string, spec: GitTargetSpec, base: string, op
   const newest = open[open.length - 1];
   if (spec.kind !== 'working-tree') return [...open].reverse().find((series) => series.baseCommit === base) ?? null;
   if (!newest) return null;
-  if (await isAncestor(root, newest.baseCommit, 'HEAD')) return newest;
+  // The review's own base is HEAD here: when the series' base is that commit, no merge-base run is needed (one git run less before the diff starts).
+  if (newest.baseCommit === base || (await isAncestor(root, newest.baseCommit, 'HEAD'))) return newest;
   note(`redline: review series ${newest.id} has base ${shortOid(newest.baseCommit)}, which is no longer an ancestor of HEAD (history rewritten?); starting a new series`);
   return null;
 }

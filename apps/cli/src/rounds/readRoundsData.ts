@@ -63,7 +63,7 @@ async function readThreads(root: string, series: Series, annotations: readonly A
   const inputs: ThreadInput[] = opened.map((item) => {
     const name = item.annotation.scope === 'line' ? nameOf(item) : null;
     const object = name === null ? null : byName.get(name);
-    return { round: item.round.record.number, annotation: item.annotation, before: object?.type === 'blob' ? object.bytes.toString('utf8') : null, after: now.get(item.annotation.path) ?? null };
+    return { round: item.round.record.number, reviewer: item.round.record.reviewer, annotation: item.annotation, before: object?.type === 'blob' ? object.bytes.toString('utf8') : null, after: now.get(item.annotation.path) ?? null };
   });
   const agent = agentActsOf(agentActs ?? null);
   return computeThreads(inputs, [...series.rounds.flatMap((round) => round.record.acts), ...agent.acts]);

@@ -46,10 +46,11 @@ const MAX_ROUNDS_WALKED = 10_000;
 /** @param gitDir the repository's git directory when known (one git run less) */
 export async function readAllSeries(root: string, gitDir?: string): Promise<SeriesReading> {
   const skipped: SeriesReading['skipped'] = [];
-  const [refs, dir] = await Promise.all([listRoundRefs(root, skipped), gitDir ?? runGitText(['rev-parse', '--absolute-git-dir'], { cwd: root })]);
+  const dir = gitDir === undefined ? runGitText(['rev-parse', '--absolute-git-dir'], { cwd: root }).then((text) => text.trim()) : Promise.resolve(gitDir);
+  const cachePath = dir.then(roundCachePath);
+  // The cache is parsed while for-each-ref runs (with none, a missing file is read for nothing: no cost to speak of).
+  const [refs, cache] = await Promise.all([listRoundRefs(root, skipped), cachePath.then(loadRoundCache)]);
   if (refs.length === 0) return { series: [], skipped };
-  const cachePath = roundCachePath(dir.trim());
-  const cache = await loadRoundCache(cachePath);
   const known = cache.size;
   const tipRounds = await readRounds(root, refs.map((ref) => ref.oid), cache);
   const tips = refs.filter((ref, i) => {
@@ -66,7 +67,7 @@ export async function readAllSeries(root: string, gitDir?: string): Promise<Seri
     // A walked commit that is no round (a foreign parent) ends nothing: it is just not listed.
     typeof round === 'string' ? [] : [{ ...round, commit: commits[i]! }],
   );
-  if (cache.size > known) await saveRoundCache(cachePath, cache);
+  if (cache.size > known) await saveRoundCache(await cachePath, cache);
   return { series: groupSeries(tips, rounds), skipped };
 }
 

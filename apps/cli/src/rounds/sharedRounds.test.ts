@@ -43,15 +43,24 @@ describe('rounds shared through a bare remote', () => {
     expect(threadsA).toMatch(/"id": "c1"/);
     expect((await runRead(bob, ['threads', '--json'])).out).toBe(threadsA);
 
-    const round2 = await sendRound(bob, () => ({ verdict: 'comment', summary: '', reviewer: 'bob', annotations: [], threadActs: [{ thread: 'c1', act: 'resolve', text: 'ok' }] }));
+    // Bob may answer Alice's thread (under his name, in his ref) but not resolve it: only its own reviewer does.
+    const round2 = await sendRound(bob, () => ({ verdict: 'comment', summary: '', reviewer: 'bob', annotations: [], threadActs: [{ thread: 'c1', act: 'reply', text: 'looks fine to me' }, { thread: 'c1', act: 'resolve', text: 'ok' }] }));
     expect(round2.stderr).toMatch(/continuing review series .*, round 2/);
     gitIn(bob, 'push', '--quiet', 'origin', 'refs/redline/*');
     gitIn(alice, 'fetch', '--quiet', 'origin', 'refs/redline/*:refs/redline/*');
+    const afterBob = JSON.parse((await runRead(alice, ['threads', '--json'])).out) as { threads: { state: string; reviewer: string; acts: { act: string; reviewer: string }[] }[] };
+    expect(afterBob.threads.map((t) => [t.reviewer, t.state, t.acts.map((act) => `${act.reviewer} ${act.act}`)])).toEqual([['alice', 'open', ['bob reply', 'bob resolve']]]);
+    expect((await runRead(alice, ['threads'])).out).toMatch(/^c1 {2}round 1 {2}alice {2}src\/a\.ts/);
+
+    const round3 = await sendRound(alice, () => ({ verdict: 'comment', summary: '', reviewer: 'Alice', annotations: [], threadActs: [{ thread: 'c1', act: 'resolve', text: 'ok' }] }));
+    expect(round3.stderr).toMatch(/continuing review series .*, round 3/);
+    gitIn(alice, 'push', '--quiet', 'origin', 'refs/redline/*');
+    gitIn(bob, 'fetch', '--quiet', 'origin', 'refs/redline/*:refs/redline/*');
     const threadsB = (await runRead(bob, ['threads', '--json'])).out;
     expect(threadsB).toMatch(/"state": "resolved"/);
     expect((await runRead(alice, ['threads', '--json'])).out).toBe(threadsB);
-    // Alice's ref was never rewritten: bob wrote his own beside it.
+    // Alice's ref was never rewritten by bob: each wrote their own beside the other's.
     expect(gitIn(alice, 'for-each-ref', '--format=%(refname:lstrip=3)', 'refs/redline/').trim().split('\n')).toEqual(['alice/rounds', 'bob/rounds']);
-    expect((await runRead(alice, ['rounds'])).out).toMatch(/round 1 .*alice[\s\S]*round 2 .*bob/);
+    expect((await runRead(alice, ['rounds'])).out).toMatch(/round 1 .*alice[\s\S]*round 2 .*bob[\s\S]*round 3 .*Alice/);
   }, 60_000);
 });

@@ -33,7 +33,7 @@ const s1: Annotation = { ...comment('s1', 2, 'shout'), kind: 'suggestion', origi
 
 function roundsData(): ReviewRoundsData {
   const annotations = [s1, comment('c1', 4), comment('c2', 6), comment('c3', 1), comment('h1', 7, HOSTILE), comment('gone', 6), comment('old', 1)];
-  const inputs: ThreadInput[] = annotations.map((annotation) => ({ round: 1, annotation, before: BEFORE, after: { text: AFTER, sha256: sha256Hex(AFTER) } }));
+  const inputs: ThreadInput[] = annotations.map((annotation) => ({ round: 1, reviewer: null, annotation, before: BEFORE, after: { text: AFTER, sha256: sha256Hex(AFTER) } }));
   inputs[5] = { ...inputs[5]!, after: null }; // its file is gone for it: outdated
   const acts: ThreadAct[] = [
     { by: 'reviewer', reviewer: 'Ann', thread: 'old', act: 'resolve', text: '', at: '2026-01-02T00:00:00.000Z' },

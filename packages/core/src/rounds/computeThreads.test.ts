@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../safety/sha256.js';
 import type { Annotation } from '../model/types.js';
-import { computeThreads, type ThreadInput } from './computeThreads.js';
+import { computeThreads, mayActOnThread, type ThreadInput } from './computeThreads.js';
 import type { ThreadAct } from './roundTypes.js';
 
 const BEFORE = 'one\ntwo\nthree\nfour\n';
@@ -11,7 +11,7 @@ function comment(id: string, line: number): Annotation {
 }
 
 function input(annotation: Annotation, after: string | null, before: string | null = BEFORE): ThreadInput {
-  return { round: 1, annotation, before, after: after === null ? null : { text: after, sha256: sha256Hex(after) } };
+  return { round: 1, reviewer: null, annotation, before, after: after === null ? null : { text: after, sha256: sha256Hex(after) } };
 }
 
 const suggestion: Annotation = {
@@ -55,5 +55,19 @@ describe('computeThreads', () => {
     expect(thread([act({ act: 'reopen', at: '3' }), act({ act: 'resolve', at: '2' })])).toBe('open');
     expect(thread([{ by: 'agent', thread: 'a', act: 'addressed', text: 'done', at: '1' }, act({ act: 'reply', at: '2' })])).toBe('addressed');
     expect(thread([act({ act: 'resolve', at: '1', thread: 'other' })])).toBe('open');
+  });
+
+  it('only the thread\'s own reviewer resolves or reopens it (seed 001); a teammate\'s resolve stays in the history and changes nothing', () => {
+    const owned = (owner: string | null, acts: ThreadAct[]) => computeThreads([{ ...input(comment('a', 2), BEFORE), reviewer: owner }], acts)[0]!;
+    const by = (reviewer: string | null, act: 'resolve' | 'reopen' | 'reply', at: string): ThreadAct => ({ by: 'reviewer', reviewer, thread: 'a', act, text: '', at });
+    expect(owned('@Alice', [by('@alice', 'resolve', '1')]).state).toBe('resolved');
+    const teammate = owned('@Alice', [by('@Bob', 'resolve', '1'), by('@Bob', 'reply', '2')]);
+    expect(teammate).toMatchObject({ state: 'open', reviewer: '@Alice' });
+    expect(teammate.acts.map((act) => act.act)).toEqual(['resolve', 'reply']);
+    expect(owned('@Alice', [by('@alice', 'resolve', '1'), by('@Bob', 'reopen', '2')]).state).toBe('resolved');
+    expect(owned('@Alice', [by(null, 'resolve', '1')]).state).toBe('open');
+    // A thread sent without a name was claimed by nobody: anyone resolves it.
+    expect(owned(null, [by('@Bob', 'resolve', '1')]).state).toBe('resolved');
+    expect([mayActOnThread('@Alice', '@ALICE'), mayActOnThread('@Alice', '@Alicé'), mayActOnThread(null, null)]).toEqual([true, false, true]);
   });
 });

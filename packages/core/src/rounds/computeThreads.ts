@@ -12,6 +12,9 @@
  *   because they were edited: the lines now are those that replaced them.
  * - Then the acts, oldest first: resolve → *resolved*, addressed →
  *   *addressed*, reopen → back to what the code says; a reply changes nothing.
+ *   Only the thread's own reviewer resolves or reopens it (seed 001: only the
+ *   objector resolves an objection): a teammate's resolve stays in its
+ *   history as they sent it but changes no state (mayActOnThread).
  */
 import { diffLineRegions } from '../suggestions/diffLineRegions.js';
 import { toLines } from '../diff/lines.js';
@@ -19,10 +22,13 @@ import { planApply } from '../apply/planApply.js';
 import type { LineSpan } from '../apply/suggestionOutcome.js';
 import { reanchorAnnotations, type ReanchoredAnnotation } from '../suggestions/reanchorAnnotations.js';
 import type { Annotation } from '../model/types.js';
+import { isSameReviewer } from './reviewerIdentity.js';
 import type { Thread, ThreadAct, ThreadCode, ThreadState } from './roundTypes.js';
 
 export interface ThreadInput {
   round: number;
+  /** The reviewer of that round, as recorded. */
+  reviewer: string | null;
   annotation: Annotation;
   /** The file as the round recorded it; null when it did not exist (or cannot be read). */
   before: string | null;
@@ -36,9 +42,9 @@ export function computeThreads(inputs: readonly ThreadInput[], acts: readonly Th
   return inputs.map((input, i) => {
     const own = ordered.filter((act) => act.thread === input.annotation.id);
     const where = locate(input, moved[i]);
-    const state = applyActs(where.state, own);
+    const state = applyActs(where.state, own, input.reviewer);
     const code = codeOf(input, where.lines);
-    const base = { id: input.annotation.id, round: input.round, path: input.annotation.path, lines: where.lines, state, annotation: input.annotation, acts: own, code };
+    const base = { id: input.annotation.id, round: input.round, reviewer: input.reviewer, path: input.annotation.path, lines: where.lines, state, annotation: input.annotation, acts: own, code };
     return input.annotation.kind === 'suggestion' ? { ...base, kind: 'suggestion', applied: where.applied } : { ...base, kind: 'comment' };
   });
 }
@@ -113,9 +119,19 @@ function replacingLines(before: string, after: string, range: LineSpan): LineSpa
   return first && last ? { startLine: first.bStart + 1, endLine: last.bEnd } : null;
 }
 
-function applyActs(located: ThreadState, acts: readonly ThreadAct[]): ThreadState {
+/**
+ * Whether `actor` may resolve or reopen a thread opened under `owner`: the
+ * same person under the identity fold, or anyone when the thread was sent
+ * without a name (nobody claimed it). A reply is anyone's.
+ */
+export function mayActOnThread(owner: string | null, actor: string | null): boolean {
+  return owner === null || (actor !== null && isSameReviewer(owner, actor));
+}
+
+function applyActs(located: ThreadState, acts: readonly ThreadAct[], owner: string | null): ThreadState {
   let state = located;
   for (const act of acts) {
+    if (act.by === 'reviewer' && act.act !== 'reply' && !mayActOnThread(owner, act.reviewer)) continue;
     if (act.act === 'resolve') state = 'resolved';
     else if (act.act === 'addressed') state = 'addressed';
     else if (act.act === 'reopen') state = located;

@@ -54,6 +54,8 @@ export type Thread = ThreadKind & {
   id: string;
   /** The round whose annotation opened the thread. */
   round: number;
+  /** That round's reviewer (null: sent without a name): only they resolve or reopen it (mayActOnThread). */
+  reviewer: string | null;
   path: string;
   /** Where its lines are now; null for file and general annotations, and outdated ones. */
   lines: LineSpan | null;

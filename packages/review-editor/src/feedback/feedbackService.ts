@@ -5,6 +5,7 @@ import type { ReviewStore, ReviewStoreState } from '../app/reviewStore.js';
 import { errorMessage } from '../ui/errorMessage.js';
 import { isServerGone } from '../reviewLoading/serverGone.js';
 import { SERVER_GONE_WORDS } from './serverGoneWords.js';
+import { actsYouMaySend } from '../threads/teammateThreads.js';
 
 export interface FeedbackService {
   /** Exactly what the server renders the export from (it adds its own target): the dialog's preview. */
@@ -36,7 +37,8 @@ function feedbackReviewOf(s: ReviewStoreState): FeedbackReview {
 function submissionOf(s: ReviewStoreState): FeedbackSubmission {
   const submission: FeedbackSubmission = { verdict: s.verdict, summary: s.summary, annotations: s.annotations };
   if (s.reviewerCheck.kind === 'valid') submission.reviewer = s.reviewerCheck.reviewer;
-  if (s.threadActs.length > 0) submission.threadActs = s.threadActs;
+  const acts = actsYouMaySend(s.review?.rounds?.threads ?? [], s.threadActs, s.reviewerCheck);
+  if (acts.length > 0) submission.threadActs = acts;
   return submission;
 }
 

@@ -25,7 +25,7 @@ const ACTS: ThreadAct[] = [
 ];
 
 export function roundsData(): ReviewRoundsData {
-  const inputs: ThreadInput[] = ROUND1_ANNOTATIONS.map((annotation) => ({ round: 1, annotation, before: ROUND1, after: { text: CALC_NEW, sha256: sha256Hex(CALC_NEW) } }));
+  const inputs: ThreadInput[] = ROUND1_ANNOTATIONS.map((annotation) => ({ round: 1, reviewer: '@alice', annotation, before: ROUND1, after: { text: CALC_NEW, sha256: sha256Hex(CALC_NEW) } }));
   return {
     seriesId: 'abcdefabcdef-123456',
     baseCommit: 'a'.repeat(40),

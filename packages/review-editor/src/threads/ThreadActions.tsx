@@ -1,10 +1,11 @@
-/** Reply, Resolve and Reopen on an earlier round's thread: the reviewer's acts, sent with this round (only the reviewer resolves). */
+/** Reply, Resolve and Reopen on an earlier round's thread: the reviewer's acts, sent with this round (only the thread's own reviewer resolves: a teammate's thread has Reply alone). */
 import type { Thread, ThreadActInput } from '@redline/core';
 import { useId, useState } from 'react';
 import { useController } from '../app/reviewContext.js';
 import { isModEnter } from '../navigation/shortcuts.js';
+import type { ThreadOwnership } from './teammateThreads.js';
 
-export function ThreadActions({ thread, pending }: { thread: Thread; pending: readonly ThreadActInput[] }) {
+export function ThreadActions({ thread, pending, owner }: { thread: Thread; pending: readonly ThreadActInput[]; owner: ThreadOwnership }) {
   const controller = useController();
   const [replying, setReplying] = useState(false);
   const state = controller.store.getState();
@@ -16,7 +17,9 @@ export function ThreadActions({ thread, pending }: { thread: Thread; pending: re
       <button type="button" className="btn btn-small" onClick={() => setReplying(true)}>
         Reply
       </button>
-      {resolved ? (
+      {owner.kind === 'teammate' ? (
+        <span className="muted thread-note">Only {owner.reviewer} resolves it; your reply is recorded under your name.</span>
+      ) : resolved ? (
         <button type="button" className="btn btn-small" onClick={() => (last?.act === 'resolve' ? state.undoThreadAct(thread.id, 'resolve') : state.actOnThread(thread.id, 'reopen'))}>
           Reopen
         </button>

@@ -9,7 +9,12 @@ import { ThreadList } from './ThreadList.js';
 
 afterEach(cleanup);
 
-const harness = () => createHarness(makeRoundReview());
+function harness() {
+  const h = createHarness(makeRoundReview());
+  // The name the cookie remembers: round 1's reviewer, whose threads these are.
+  h.store.getState().setReviewer('@alice');
+  return h;
+}
 const card = (id: string) => document.querySelector(`[data-thread="${id}"]`) as HTMLElement;
 
 function renderThreads(h = harness()) {

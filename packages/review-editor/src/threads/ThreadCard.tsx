@@ -2,7 +2,8 @@
  * An earlier round's comment or suggestion, where its lines are now: its
  * round, the core's state, what changed, the history of replies, and the
  * reviewer's Reply / Resolve / Reopen (sent with this round's feedback).
- * Resolved threads fold to their header.
+ * Resolved threads fold to their header. A teammate's thread says whose it
+ * is and offers only Reply (teammateThreads.ts).
  */
 import type { Thread } from '@redline/core';
 import { useShallow } from 'zustand/react/shallow';
@@ -12,6 +13,8 @@ import { TextWithChips } from '../ui/TextWithChips.js';
 import { Markdown } from '../markdown/Markdown.js';
 import { ThreadActions } from './ThreadActions.js';
 import { ThreadHistory } from './ThreadHistory.js';
+import { TeammateBadge } from './TeammateBadge.js';
+import { ownershipOf, type ThreadOwnership } from './teammateThreads.js';
 import { describeThreadLines, isFolded, kindLabel, STATE_HINTS, STATE_LABELS } from './threadWords.js';
 import './threads.css';
 
@@ -20,17 +23,20 @@ export function ThreadCard({ id }: { id: string }) {
   const thread = useReview((s) => s.review?.rounds?.threads.find((t) => t.id === id));
   const pending = useReview(useShallow((s) => s.threadActs.filter((a) => a.thread === id)));
   const toggled = useReview((s) => s.foldToggled.has(id));
+  const you = useReview((s) => s.reviewerCheck);
   if (!thread) return null;
   const folded = isFolded(thread, pending, toggled);
-  const name = `${kindLabel(thread)} from round ${thread.round}, ${describeThreadLines(thread)}, ${STATE_LABELS[thread.state]}`;
+  const owner = ownershipOf(thread, you);
+  const by = owner.kind === 'teammate' ? `, by ${owner.reviewer}` : '';
+  const name = `${kindLabel(thread)} from round ${thread.round}, ${describeThreadLines(thread)}, ${STATE_LABELS[thread.state]}${by}`;
   return (
-    <article className={`thread-card thread-${thread.state}${folded ? ' is-folded' : ''}`} aria-label={name} data-thread={thread.id}>
-      <ThreadHeader thread={thread} folded={folded} onToggle={() => controller.store.getState().toggleThreadFold(id)} />
+    <article className={`thread-card thread-${thread.state}${folded ? ' is-folded' : ''}${by ? ' is-teammate' : ''}`} aria-label={name} data-thread={thread.id}>
+      <ThreadHeader thread={thread} owner={owner} folded={folded} onToggle={() => controller.store.getState().toggleThreadFold(id)} />
       {folded ? null : (
         <>
           <ThreadBody thread={thread} />
           <ThreadHistory thread={thread} pending={pending} />
-          <ThreadActions thread={thread} pending={pending} />
+          <ThreadActions thread={thread} pending={pending} owner={owner} />
         </>
       )}
     </article>
@@ -48,10 +54,11 @@ export function ThreadStateChips({ thread }: { thread: Thread }) {
   );
 }
 
-function ThreadHeader({ thread, folded, onToggle }: { thread: Thread; folded: boolean; onToggle(): void }) {
+function ThreadHeader({ thread, owner, folded, onToggle }: { thread: Thread; owner: ThreadOwnership; folded: boolean; onToggle(): void }) {
   return (
     <header className="annotation-header thread-header">
       <span className="badge badge-round">Round {thread.round}</span>
+      {owner.kind === 'teammate' ? <TeammateBadge reviewer={owner.reviewer} /> : null}
       <span className={`badge badge-${thread.kind}`}>{kindLabel(thread)}</span>
       <span className="annotation-anchor">{describeThreadLines(thread)}</span>
       <ThreadStateChips thread={thread} />

@@ -13,7 +13,7 @@ export const STATE_HINTS: Record<ThreadState, string> = {
   open: 'Its lines are still there, unchanged',
   changed: 'The code it points at changed since its round',
   addressed: 'The agent says it dealt with it',
-  resolved: 'You resolved it',
+  resolved: 'Its reviewer resolved it',
   outdated: 'Its lines are gone',
 };
 

@@ -15,8 +15,9 @@ Exit codes: 0 listed; 1 no review series in this repository (or an error); 2 usa
 export const THREADS_HELP = `Usage: redline threads [--json] [--state STATE] [--repo DIR]
 
 List the threads of the repository's newest review series: every comment and
-suggestion of its rounds, with its id, round, path, where its lines are now,
-its state and text. STATE is open, changed, addressed, resolved or outdated.
+suggestion of its rounds, with its id, round, the reviewer who wrote it, path,
+where its lines are now, its state and text. Only a thread's own reviewer
+resolves or reopens it. STATE is open, changed, addressed, resolved or outdated.
 
 Options:
   --json          print the threads as JSON

@@ -69,7 +69,7 @@ function formatThreads(threads: readonly Thread[]): string {
       const where = thread.lines ? `${thread.path}:${thread.lines.startLine}-${thread.lines.endLine}` : thread.path || '(general)';
       const applied = thread.kind === 'suggestion' ? (thread.applied ? ' applied' : ' not applied') : '';
       const text = thread.annotation.text.split('\n')[0] ?? '';
-      return `${thread.id}  round ${thread.round}  ${where}  ${thread.state}${applied}  ${JSON.stringify(text)}`;
+      return `${thread.id}  round ${thread.round}  ${thread.reviewer ?? '(no reviewer given)'}  ${where}  ${thread.state}${applied}  ${JSON.stringify(text)}`;
     })
     .join('\n')
     .concat('\n');

@@ -1,0 +1,16 @@
+/**
+ * A review screenshot at the two sizes the docs show (1400×900 and 800×700),
+ * written to docs/screenshots/<name>-<w>x<h>.png only when SCREENSHOTS=1
+ * (as reviewScreenshots.spec.ts): a plain run writes nothing.
+ */
+import type { Page } from '@playwright/test';
+
+export async function screenshotAtBothSizes(page: Page, name: string): Promise<void> {
+  if (!process.env.SCREENSHOTS) return;
+  for (const [width, height] of [[1400, 900], [800, 700]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `docs/screenshots/${name}-${width}x${height}.png` });
+  }
+  await page.setViewportSize({ width: 1400, height: 900 });
+}
