@@ -74,7 +74,7 @@ describe('renderFirstScreen', () => {
       review([
         [facts('img.png', { binary: true }), binary],
         [facts('big.txt', { additions: 3000, deletions: 0 }), big],
-        [facts('new.ts', { oldPath: 'old.ts', status: 'renamed', additions: 0, deletions: 0 }), renamed],
+        [facts('new.ts', { oldPath: 'old.ts', status: 'renamed', similarity: 100, additions: 0, deletions: 0 } as Partial<FileFacts>), renamed],
         [facts('package-lock.json'), lock],
       ]),
     );
@@ -83,6 +83,7 @@ describe('renderFirstScreen', () => {
     expect(html).toContain('Large diff (3,000 changed lines) not shown until loaded.');
     expect(html).toContain('Renamed from old.ts without changes');
     expect(html).toContain('old.ts → new.ts');
+    expect(html).toContain('<span class="fs-move">renamed, 100% similar</span>'); // as the page's header chip
     expect(html).toContain('package-lock.json</span>');
     expect(html).not.toContain('{&quot;a&quot;:1}');
   });

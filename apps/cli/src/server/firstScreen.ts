@@ -99,8 +99,13 @@ function fileHeader(file: FirstScreenFile): string {
   const renamed = file.renamedFrom !== null ? `${text(file.renamedFrom)} → ` : '';
   return (
     `<div class="fs-file-header"><span class="status-letter status-${file.letter}">${file.letter}</span>` +
-    `<span class="fs-path">${renamed}${text(file.path)}</span>${counts(file)}</div>`
+    `<span class="fs-path">${renamed}${text(file.path)}</span>${moveChip(file)}${counts(file)}</div>`
   );
+}
+
+/** "renamed, 87% similar", as the page's header chip says it. */
+function moveChip(file: FirstScreenFile): string {
+  return file.moveWords === null ? '' : `<span class="fs-move">${text(file.moveWords)}</span>`;
 }
 
 /** "+12 −9", as the app's file headers and tree show them (ui/ChangeCounts.tsx). */

@@ -17,6 +17,7 @@ import { sortByFileOrder } from '../diff/fileOrder.js';
 import { buildFileTree, flattenFileTree } from '../diff/fileTree.js';
 import { splitPatchSections } from '../diff/splitPatchSections.js';
 import type { FileFacts, ReviewData } from '../model/types.js';
+import { similarityWords } from '../model/fileMove.js';
 import { changedFilesLabel, largeDiffNote, signedCount, unmodifiedLinesLabel } from './diffWording.js';
 import { fileNotices } from './fileNotices.js';
 import { firstNewLines, pairRows, parseHunks, type DiffRow, type RowPair } from './parseHunks.js';
@@ -55,6 +56,8 @@ export interface FirstScreenFile {
   path: string;
   /** The old path of a renamed file. */
   renamedFrom: string | null;
+  /** "renamed, 87% similar" when git gave the similarity (the page's header chip says the same). */
+  moveWords: string | null;
   additions: number;
   deletions: number;
   /** Lines of text in place of (or above) the diff: the page's notices, or the large-diff note. */
@@ -130,6 +133,7 @@ function fileHeaderOf(facts: FileFacts): Omit<FirstScreenFile, 'notes' | 'hunks'
     letter: statusLetter(facts.status),
     path: facts.path,
     renamedFrom: facts.oldPath !== null && facts.oldPath !== facts.path ? facts.oldPath : null,
+    moveWords: similarityWords(facts),
     additions: facts.additions,
     deletions: facts.deletions,
   };
