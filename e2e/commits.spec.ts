@@ -7,13 +7,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openReview, sendFeedback, startRedline, type RunningRedline } from './support/redline';
 import { card, fileDiff, lineNumber } from './support/reviewPage';
 import { scratchRepo } from './support/scratchRepo';
+import { screenshotAtBothSizes } from './support/screenshots';
 
-const SHOTS = join(process.cwd(), 'docs/screenshots');
 let redline: RunningRedline | null = null;
 let dir = '';
 
@@ -42,17 +41,6 @@ function threeCommits(): string {
     'src/notes.ts': 'export const first = "one";\nexport const second = "two";\nexport const third = "THREE";\n',
   });
   return base;
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (!process.env.SCREENSHOTS) return;
-  for (const [width, height] of [[1400, 900], [800, 700]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.mouse.move(1, 1);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}x${height}.png`) });
-  }
-  await page.setViewportSize({ width: 1400, height: 900 });
 }
 
 test('a three-commit range, commit by commit: one commit alone, a comment on the range line, back to the whole range', async ({ page }) => {
@@ -85,7 +73,8 @@ test('a three-commit range, commit by commit: one commit alone, a comment on the
   await box.fill('Is two the right name?');
   await box.press('Control+Enter');
   await expect(card(page, 'Comment, Line 2 (new)').filter({ hasText: 'Is two the right name?' })).toBeVisible();
-  await shot(page, 'commits-one-commit');
+  await page.mouse.move(1, 1);
+  await screenshotAtBothSizes(page, 'commits-one-commit');
 
   // Back to the whole range: both app.ts changes, the comment on its line.
   await picker.selectOption({ label: 'Whole range (3 commits)' });
