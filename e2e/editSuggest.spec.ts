@@ -315,7 +315,8 @@ test('Make annotation on a selection below an in-session insertion anchors to th
 
   const out = await sendFeedback(page, running);
   const exact = out.slice(out.indexOf('### Line 6 (new)'));
-  expect(exact).toMatch(/^### Line 6 \(new\)\n\n> Why floor here\?\n\n\*\*Highlighted text:\*\* \(1 line\)\n```ts\n {0,2}return Math\.floor\(n \/ 2\);\n```/);
+  // The line comment quotes its line (issue 15), then the text the selection highlighted.
+  expect(exact).toMatch(/^### Line 6 \(new\)\n\n> Why floor here\?\n\n\*\*Quoted lines:\*\* \(1 line\) · new side of `src\/calc\.ts`\n```ts\n {0,2}return Math\.floor\(n \/ 2\);\n```\n\n\*\*Highlighted text:\*\* \(1 line\)\n```ts\n {0,2}return Math\.floor\(n \/ 2\);\n```/);
   const near = out.slice(out.indexOf('### Line 1 (new)'));
   expect(near).toMatch(/approximate/i);
   expect(near).toContain('// one');

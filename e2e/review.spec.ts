@@ -80,7 +80,8 @@ test('every kind of annotation, then Send Feedback: the CLI prints exactly the m
   await expect(code).toHaveValue('export function half(n: number): number {\n  return Math.floor(n / 2);\n}');
   await code.fill('export function half(n: number): number {\n  return n >> 1;\n}');
   await page.getByRole('textbox', { name: /^Comment/ }).fill('Integer halving without the float round trip.');
-  await page.getByRole('button', { name: 'Add suggestion' }).click();
+  // The form (with its Write/Preview tabs) reaches the window's edge: a plain click can land in CodeView's 120 ms after-scroll window.
+  await clickInDiff(page, page.getByRole('button', { name: 'Add suggestion' }));
   await expect(card(page, 'Suggestion, Lines 5–7 (new)')).toContainText('return n >> 1;');
 
   // A file comment, from the file header.
