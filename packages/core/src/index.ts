@@ -120,6 +120,9 @@ export { changedFilesLabel, largeDiffNote, SIDEBAR_WORDS, signedCount, unmodifie
 export { fileNotices, isModeOnly, isRenameOnly } from './firstScreen/fileNotices.js';
 export type { DiffRow, RowKind, RowPair } from './firstScreen/parseHunks.js';
 
+// Commit by commit (issue 15): a range's commits and the patch of a span of them
+export type { CommitSpanData, RangeCommit, RangeCommitsData } from './model/rangeCommits.js';
+
 // Review rounds (issue 13): the reviewer's identity, the stored shapes, the threads' states
 export { ANONYMOUS_SLUG, MAX_REVIEWER_LENGTH, checkReviewerIdentity, foldReviewer, isSameReviewer, reviewerSlug } from './rounds/reviewerIdentity.js';
 export type { ReviewerCheck } from './rounds/reviewerIdentity.js';

@@ -21,6 +21,7 @@ import type {
   ReviewData,
 } from './types.js';
 import type { RoundChangesData, RoundDiffData } from '../rounds/roundTypes.js';
+import type { CommitSpanData, RangeCommitsData } from './rangeCommits.js';
 import type { ProposalState } from '../proposals/proposalTypes.js';
 
 /**
@@ -86,6 +87,10 @@ export const API = {
   roundDiff: '/api/round-diff',
   /** GET ?from=<tree> -> RoundChangesData: which of the review's files differ now from a recorded round state (issue 13). */
   roundChanges: '/api/round-changes',
+  /** GET -> RangeCommitsData: the commits of a range or commit review, first-parent order, oldest first (issue 15). */
+  commits: '/api/commits',
+  /** GET ?from=<sha>&to=<sha> -> CommitSpanData: the patch of a span of the range's commits; 404 for a commit outside it. */
+  commitSpan: '/api/commit-span',
   /** GET -> ProposalsData: the agent's proposals with the reviewer's answers (issue 14). */
   proposals: '/api/proposals',
   /** POST ProposalActBody -> { ok: true }: the reviewer accepts, edits, rejects or replies to a proposal (never the agent: 403). */
@@ -126,6 +131,8 @@ export interface ApiResponses {
   close: { ok: true };
   roundDiff: RoundDiffData;
   roundChanges: RoundChangesData;
+  commits: RangeCommitsData;
+  commitSpan: CommitSpanData;
   proposals: ProposalsData;
   proposalAnswer: { ok: true };
 }

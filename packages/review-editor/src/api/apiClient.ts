@@ -6,6 +6,7 @@
 import {
   API,
   type ApiResponses,
+  type CommitSpanData,
   type DraftData,
   type FeedbackResult,
   type FeedbackSubmission,
@@ -13,6 +14,7 @@ import {
   type FreshnessData,
   type ProposalActBody,
   type ProposalsData,
+  type RangeCommitsData,
   type ReviewData,
   type RoundChangesData,
   type RoundDiffData,
@@ -55,6 +57,10 @@ export interface ReviewApi {
   getRoundChanges(fromTree: string): Promise<RoundChangesData>;
   /** The diff between two recorded states of the series (an earlier round pair). */
   getRoundDiff(fromTree: string, toTree: string): Promise<RoundDiffData>;
+  /** The commits of a range or commit review, first-parent order (issue 15); empty for any other review. */
+  getCommits(): Promise<RangeCommitsData>;
+  /** The patch of a span of the range's commits (issue 15). */
+  getCommitSpan(from: string, to: string): Promise<CommitSpanData>;
   /** The agent's proposals with the reviewer's answers (issue 14). */
   getProposals(): Promise<ProposalsData>;
   answerProposal(act: ProposalActBody): Promise<void>;
@@ -126,6 +132,8 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
     },
     getRoundChanges: (from) => request('roundChanges', `${API.roundChanges}?${new URLSearchParams({ from })}`),
     getRoundDiff: (from, to) => request('roundDiff', `${API.roundDiff}?${new URLSearchParams({ from, to })}`),
+    getCommits: () => request('commits', API.commits),
+    getCommitSpan: (from, to) => request('commitSpan', `${API.commitSpan}?${new URLSearchParams({ from, to })}`),
     getFile: (path, fingerprint) =>
       request('file', `${API.file}?${new URLSearchParams({ path, fingerprint })}`),
     getImage: async (path, fingerprint, side) => (await answered('image', `${API.image}?${new URLSearchParams({ path, fingerprint, side })}`)).blob(),

@@ -3,6 +3,7 @@ import { Icon } from '../ui/icons.js';
 import { useController, useReview } from './reviewContext.js';
 import type { DraftStatus } from '../drafts/draftSlice.js';
 import { RoundViewSwitch } from '../threads/RoundViewSwitch.js';
+import { CommitSelector } from '../commits/CommitSelector.js';
 import { CollapseAllButton } from '../navigation/CollapseAllButton.js';
 
 const DRAFT_LABEL = {
@@ -46,6 +47,7 @@ export function TopBar() {
       ) : null}
       <span className="spacer" />
       <RoundViewSwitch />
+      <CommitSelector />
       <span className={`draft-status draft-${draftStatus}`} aria-live="polite">
         {DRAFT_LABEL[draftStatus]}
       </span>

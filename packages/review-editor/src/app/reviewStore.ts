@@ -24,6 +24,7 @@ import { createToastsSlice, type ToastsSlice } from '../ui/toastsSlice.js';
 import { createThreadsSlice, type ThreadsSlice } from '../threads/threadsSlice.js';
 import { createRoundViewSlice, type RoundViewSlice } from '../threads/roundView.js';
 import { createRenderedFilesSlice, type RenderedFilesSlice } from '../markdown/renderedFilesSlice.js';
+import { createCommitsSlice, type CommitsSlice } from '../commits/commitsSlice.js';
 
 export type ReviewStoreState = ReviewSlice &
   AnnotationsSlice &
@@ -40,6 +41,7 @@ export type ReviewStoreState = ReviewSlice &
   DialogSlice &
   ThreadsSlice &
   RoundViewSlice &
+  CommitsSlice &
   ProposalsSlice &
   RenderedFilesSlice;
 
@@ -65,6 +67,7 @@ export function createReviewStore(settings: Settings = DEFAULT_SETTINGS, layout:
     ...createDialogSlice(...a),
     ...createThreadsSlice(...a),
     ...createRoundViewSlice(...a),
+    ...createCommitsSlice(...a),
     ...createProposalsSlice(...a),
     ...createRenderedFilesSlice(...a),
   }));

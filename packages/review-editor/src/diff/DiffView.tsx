@@ -28,6 +28,7 @@ import { SEARCH_MATCH_CSS, searchMatchRendered } from '../search/searchMatchHigh
 import type { SlotMeta } from './slotMeta.js';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import { roundFileView, roundViewShown } from '../threads/roundView.js';
+import { commitSpanFileView, commitSpanShown } from '../commits/commitsView.js';
 import { shownFiles } from '../navigation/shownFiles.js';
 import { BOTH_NUMBERS_CSS, markBothLineNumbers } from './bothLineNumbers.js';
 
@@ -101,13 +102,15 @@ function DiffCodeView() {
   const settings = useReview(useShallow((s) => [s.settings.diffStyle, s.settings.wordWrap, s.settings.theme] as const));
   const selection = useReview((s) => s.selection);
   const roundShown = useReview(roundViewShown);
+  const spanShown = useReview(commitSpanShown);
 
   const items = useMemo(() => {
     const s = store.getState();
-    const roundView = (file: ReviewFile) => roundFileView(store.getState(), file);
+    // A commit span (commits/) is shown through the round view's slot: it wins over a round view.
+    const roundView = (file: ReviewFile) => commitSpanFileView(store.getState(), file) ?? roundFileView(store.getState(), file);
     return build({ files, annotations, threads, proposals, composer: s.composer, isCollapsed: s.isCollapsed, isRendered: (id) => renderedFiles.has(id), roundView, ...(edit ? { editView: edit.itemView } : {}) });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- collapsed, viewed, composerSlot, editSnapshot and roundShown change what isCollapsed/composer/editView/roundView return
-  }, [build, store, files, annotations, threads, proposals, collapsed, viewed, renderedFiles, composerSlot, edit, editSnapshot, roundShown]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- collapsed, viewed, composerSlot, editSnapshot, roundShown and spanShown change what isCollapsed/composer/editView/roundView return
+  }, [build, store, files, annotations, threads, proposals, collapsed, viewed, renderedFiles, composerSlot, edit, editSnapshot, roundShown, spanShown]);
 
   const [chosenStyle, wordWrap, theme] = settings;
   // Below the reviewer's width a split diff shows unified: at 800 px, split left the comment form's button off screen (issue 18).

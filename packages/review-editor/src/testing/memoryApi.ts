@@ -3,7 +3,7 @@
  * contract as the real one (ReviewApi), with the feedback rendered by the
  * same core function the CLI uses, and every call recorded.
  */
-import { buildFeedbackReview, renderFeedbackMarkdown, sha256Hex, type DraftData, type FeedbackSubmission, type FileContentsData, type ProposalState, type ReviewData } from '@redline/core';
+import { buildFeedbackReview, renderFeedbackMarkdown, sha256Hex, type DraftData, type FeedbackSubmission, type FileContentsData, type ProposalState, type RangeCommit, type ReviewData } from '@redline/core';
 import { ApiRequestError, type ReviewApi } from '../api/apiClient.js';
 
 export interface MemoryApi extends ReviewApi {
@@ -22,6 +22,10 @@ export interface MemoryApi extends ReviewApi {
   roundDiffs: Map<string, string>;
   /** What GET /api/proposals answers; answers change it as the server would. */
   proposals: ProposalState[];
+  /** What GET /api/commits answers. */
+  commits: RangeCommit[];
+  /** What GET /api/commit-span answers, by `from..to` (absent: 404, a commit outside the range). */
+  commitSpans: Map<string, string>;
 }
 
 export function createMemoryApi(review: ReviewData, contents: Record<string, [string | null, string | null]> = {}): MemoryApi {
@@ -47,6 +51,18 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
       return { from, changedPaths: [...api.roundChanges] };
     },
     proposals: [],
+    commits: [],
+    commitSpans: new Map(),
+    async getCommits() {
+      api.calls.push('commits');
+      return { commits: structuredClone(api.commits) };
+    },
+    async getCommitSpan(from, to) {
+      api.calls.push(`commit-span ${from.slice(0, 4)}..${to.slice(0, 4)}`);
+      const patch = api.commitSpans.get(`${from}..${to}`);
+      if (patch === undefined) throw new ApiRequestError('commitSpan: not commits of the range', 404, 'not-found');
+      return { from, to, patch };
+    },
     async getReview(options) {
       api.calls.push(`review${options?.ignoreWhitespace ? '?whitespace=ignore' : ''}`);
       return structuredClone(api.review);

@@ -8,6 +8,7 @@
 import type { ReviewStore, ReviewStoreState } from '../app/reviewStore.js';
 import type { ComposerService } from '../composer/composerService.js';
 import { selectionToTarget, type ComposerTarget } from '../composer/composerSlice.js';
+import { commitCommentRefusal } from '../commits/commitCommentRefusal.js';
 import { isRoundPair, pairRounds, roundFileView } from './roundView.js';
 
 /** Why the chosen round view takes no comment on `target`, or null. */
@@ -22,10 +23,10 @@ export function roundCommentRefusal(s: ReviewStoreState, target: ComposerTarget)
   return `The left side is round ${s.roundChanges.round}'s text, not part of the change you send: comment on the right side, or on the base's lines in "All changes".`;
 }
 
-/** The composer's openings, refused with a toast where the round view takes no comment. */
+/** The composer's openings, refused with a toast where the round view or a commit span (commits/) takes no comment. */
 export function guardRoundComments(store: ReviewStore, composer: ComposerService): ComposerService {
   const refused = (target: ComposerTarget) => {
-    const reason = roundCommentRefusal(store.getState(), target);
+    const reason = roundCommentRefusal(store.getState(), target) ?? commitCommentRefusal(store.getState(), target);
     if (reason) store.getState().showToast(reason);
     return reason !== null;
   };

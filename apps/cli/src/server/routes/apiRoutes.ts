@@ -2,6 +2,7 @@
 import { API } from '@redline/core';
 import type { ApiHandler } from './apiContext.js';
 import { postClose } from './closeRoute.js';
+import { getCommits, getCommitSpan } from './commitsRoute.js';
 import { getDraft, putDraft } from './draftRoute.js';
 import { postFeedback } from './feedbackRoute.js';
 import { getFile } from './fileRoute.js';
@@ -24,6 +25,8 @@ export const API_ROUTES: ReadonlyMap<string, Partial<Record<Method, ApiHandler>>
   [API.close, { POST: postClose }],
   [API.roundDiff, { GET: getRoundDiff }],
   [API.roundChanges, { GET: getRoundChanges }],
+  [API.commits, { GET: getCommits }],
+  [API.commitSpan, { GET: getCommitSpan }],
   [API.proposals, { GET: getProposals }],
   [API.proposalAnswer, { POST: postProposalAnswer }],
 ]);
