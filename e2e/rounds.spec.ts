@@ -17,6 +17,7 @@ import { runRedline } from './support/agentCli';
 import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
 import { openReview, startRedline } from './support/redline';
 import { commentOnLine, fileDiff, lineNumber } from './support/reviewPage';
+import { screenshotAtBothSizes } from './support/screenshots';
 
 let fixture: FixtureRepo;
 
@@ -46,16 +47,6 @@ async function startRoundOne(page: Page) {
   await openReview(page, round1);
   await commentOnLine(page, fixture.files.modified, 2, 'Subtract? This is add.');
   return round1;
-}
-
-async function screenshot(page: Page, name: string) {
-  if (!process.env.SCREENSHOTS) return;
-  for (const [width, height] of [[1400, 900], [800, 700]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `docs/screenshots/${name}-${width}x${height}.png` });
-  }
-  await page.setViewportSize({ width: 1400, height: 900 });
 }
 
 test('round 2 opens on the change since round 1, with round 1\'s comments as threads in their states', async ({ page }) => {
@@ -98,14 +89,14 @@ test('round 2 opens on the change since round 1, with round 1\'s comments as thr
   const open = thread(page, /^Comment from round 1, Line 6, Addressed$/);
   await expect(open).toBeVisible();
   await expect(open).toContainText('Floor is intended: half rounds down.');
-  await screenshot(page, 'rounds-round-view');
+  await screenshotAtBothSizes(page, 'rounds-round-view');
   await open.getByRole('button', { name: 'Reply' }).click();
   await open.getByRole('textbox', { name: 'Reply' }).fill('Floor is right for odd n.');
   await open.getByRole('button', { name: 'Add reply' }).click();
   await open.getByRole('button', { name: 'Resolve' }).click();
   await open.getByRole('button', { name: 'Show' }).click();
   await open.scrollIntoViewIfNeeded();
-  await screenshot(page, 'rounds-thread-history');
+  await screenshotAtBothSizes(page, 'rounds-thread-history');
 
   // The name is remembered; the resolve is recorded with round 2.
   await page.getByRole('button', { name: /^Send Feedback/ }).click();
@@ -176,6 +167,6 @@ test('round 2 shows the line-level change since round 1, switches to all changes
   await page.keyboard.press('c');
   await expect(page.getByText('Round 1 → Round 2 is read-only: comment in "Since round 2" or "All changes".')).toBeVisible();
   await expect(page.getByRole('textbox', { name: /^Comment/ })).toHaveCount(0);
-  await screenshot(page, 'rounds-round-pair');
+  await screenshotAtBothSizes(page, 'rounds-round-pair');
   await round3.stop();
 });
