@@ -1,8 +1,8 @@
 /**
  * Reads a markdown export (docs/feedback-format.md) back into a review.
  *
- * Over 400 lines on purpose (about 530, with the stops at the agent-proposals
- * and earlier-threads sections of format version 2): it is one reader, a cursor over the
+ * Over 400 lines on purpose (about 560, with the stops at the agent-proposals
+ * and earlier-threads sections of format version 2, and the quoted lines): it is one reader, a cursor over the
  * lines and the review being built, whose ~20 short methods each read one
  * construct of the format and share that state. Cut into files, each piece
  * would take the cursor, the current section and the current annotation as
