@@ -38,6 +38,9 @@ async function pressUntil(page: Page, key: string, done: () => Promise<boolean>,
   for (let i = 0; i < limit; i++) {
     if (await done()) return;
     await page.keyboard.press(key);
+    // The tree moves focus in a frame (focusRow's requestAnimationFrame): look after two, as a person would, or a
+    // busy first second (the lazy panels parsed at first idle) lets the check see the row before and skip the one wanted.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   }
   expect(await done(), `pressing ${key} got there`).toBe(true);
 }
