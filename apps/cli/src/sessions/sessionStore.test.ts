@@ -55,6 +55,17 @@ describe('SessionStore', () => {
     expect(await store.find()).toEqual({ kind: 'none' });
   });
 
+  it('a session settled while its claim is still held (the moment between the two writes of settle) is ended, not gone', async () => {
+    const store = new SessionStore(makeTempDir());
+    const ended = facts(store, deadPid());
+    await store.claim(ended, KEY);
+    await store.saveFeedback(ended.id, '# md\n', '{}\n');
+    await store.settle(ended, { state: 'sent', copy: null });
+    writeFileSync(join(store.stateDir, 'sessions', 'open'), `${ended.id}\n`); // the claim as it was before settle let it go
+    expect(await store.find()).toMatchObject({ kind: 'ended', record: { id: ended.id, state: 'sent' } });
+    expect(await store.readFeedback(ended.id, 'md')).toBe('# md\n');
+  });
+
   it('refuses a record of another repository, and ignores a torn one', async () => {
     const store = new SessionStore(makeTempDir());
     const elsewhere = { ...facts(store), stateDir: '/elsewhere/.git/redline' };

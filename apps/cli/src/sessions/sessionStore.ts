@@ -102,6 +102,9 @@ export class SessionStore {
     if (claimed) {
       this.assertOurs(claimed.record);
       if (claimed.alive) return { kind: 'live', record: claimed.record };
+      // Settled, its claim not yet released (settle writes the record, then lets the claim go): it ended, it is not gone.
+      // A `redline wait` started as the feedback arrived once read this window as "gone" and removed the feedback (fresh-clone CI).
+      if (claimed.record.state !== 'open') return { kind: 'ended', record: claimed.record };
       await this.remove(claimed.record.id);
       return { kind: 'gone', record: claimed.record };
     }
