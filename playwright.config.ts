@@ -7,7 +7,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
   workers: 1,
-  retries: 0,
+  // One retry in CI only, and reported as "flaky", never hidden: two clicks inside the diff were lost in 1 of 3
+  // fresh-clone runs today (review.spec "Add suggestion", proposals.spec "Reject"), both in CodeView's 120 ms
+  // pointer-events pause after a scroll (see clickInDiff in e2e/support/reviewPage.ts); the cause is open.
+  retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     browserName: 'chromium',
