@@ -31,6 +31,9 @@ export function FileTree() {
   const [collapsedFolders, setCollapsedFolders] = useState<ReadonlySet<string>>(new Set());
   const tree = useMemo(() => buildFileTree(files), [files]);
   const rows = useMemo(() => flattenFileTree(tree, collapsedFolders, filter), [tree, collapsedFolders, filter]);
+  // The file rows listed (folders left out): the bench's "every file listed" hook. aria-setsize
+  // counts folders too, so on XL (1,071 folders) it passed with 255 files fewer than expected.
+  const fileRows = useMemo(() => rows.reduce((n, row) => (row.kind === 'file' ? n + 1 : n), 0), [rows]);
   const scroller = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState({ top: 0, height: 600 });
   const [activeKey, setActiveKey] = useState<string | null>(null);
@@ -92,7 +95,7 @@ export function FileTree() {
     });
 
   return (
-    <nav className="file-tree" aria-label="Changed files">
+    <nav className="file-tree" aria-label="Changed files" data-file-count={fileRows}>
       <ShownFilesBar />
       <div className="file-tree-scroll" ref={scroller} onScroll={(event) => setViewport({ top: event.currentTarget.scrollTop, height: event.currentTarget.clientHeight || 600 })}>
         <ul className="file-tree-rows" style={{ height: rows.length * ROW_HEIGHT }} onKeyDown={onKeyDown}>
