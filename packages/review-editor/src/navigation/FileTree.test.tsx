@@ -61,10 +61,11 @@ describe('FileTree with 10,254 files', { timeout: 30_000 }, () => {
     const { nav, scroller, last } = setup();
     const first = nav.querySelector<HTMLElement>('.tree-item[tabindex="0"]')!;
     act(() => first.focus());
+    // No scroll event is sent: happy-dom sends none for a scrollTop write, and in Chromium it can
+    // come after the frame the tree focused the row in (on XL End lost the focus that way).
     fireEvent.keyDown(first, { key: 'End' });
-    // focusRow scrolls the row into the scroller; the browser's scroll event re-renders the window.
-    act(() => void fireEvent.scroll(scroller));
     await waitFor(() => expect(document.activeElement?.getAttribute('title')).toBe(last));
+    expect(scroller.scrollTop).toBeGreaterThan(0);
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
     await waitFor(() => expect(document.activeElement?.getAttribute('title')).not.toBe(last));
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
