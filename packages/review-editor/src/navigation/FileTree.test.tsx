@@ -59,6 +59,9 @@ describe('FileTree with 10,254 files', { timeout: 30_000 }, () => {
 
   it('reaches the last file by the keyboard: End, then ↑ and ↓', async () => {
     const { nav, scroller, last } = setup();
+    // The tree scrolls to the current file (the first) 150 ms after it is set, at load: a key
+    // pressed before that is followed by that scroll (a loaded full ui run failed so).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
     const first = nav.querySelector<HTMLElement>('.tree-item[tabindex="0"]')!;
     act(() => first.focus());
     // No scroll event is sent: happy-dom sends none for a scrollTop write, and in Chromium it can
