@@ -2,10 +2,11 @@
  * The line cursor's keys (lineCursor.ts holds the rules): ↑/↓ and Shift,
  * `n`/`p` over hunks, `]`/`[` over annotations, `c`/Enter and `s` on the
  * cursor's lines, Esc to leave. Each move shows the line (scrolling only as
- * far as needed) and makes its file current.
+ * far as needed) and makes its file current. In a round view they walk what
+ * that view shows (threads/filesInView.ts).
  */
-import { shownFiles } from './shownFiles.js';
-import type { ReviewStore } from '../app/reviewStore.js';
+import type { ReviewStore, ReviewStoreState } from '../app/reviewStore.js';
+import { filesInView, roundViewDiffs } from '../threads/filesInView.js';
 import { groupAnnotationsByFile } from '../annotations/annotationOps.js';
 import { selectionToTarget } from '../composer/composerSlice.js';
 import type { ComposerService } from '../composer/composerService.js';
@@ -34,8 +35,8 @@ export function createLineCursorService(store: ReviewStore, navigator: Navigator
     navigator.revealCursor();
   };
   return {
-    moveLine: (direction, extend) => go(moveCursor(shownFiles(state()), state().lineCursor, state().currentFileId, direction, extend)),
-    stepHunk: (direction) => go(stepHunk(shownFiles(state()), state().lineCursor, state().currentFileId, direction)),
+    moveLine: (direction, extend) => go(moveCursor(filesInView(state()), state().lineCursor, state().currentFileId, direction, extend)),
+    stepHunk: (direction) => go(stepHunk(filesInView(state()), state().lineCursor, state().currentFileId, direction)),
     stepAnnotation: (direction) => stepAnnotation(store, navigator, direction),
     commentOnLines: () => composer.commentOnSelection(),
     async suggestOnLines() {
@@ -58,12 +59,20 @@ export function createLineCursorService(store: ReviewStore, navigator: Navigator
   };
 }
 
+/** The files `]`/`[` walk and their annotations, in the Comments tab's order: every file, or a round view's (and the general comments). */
+function annotationsToStep(s: ReviewStoreState) {
+  const files = roundViewDiffs(s) ? filesInView(s) : s.files;
+  const order = files.map((f) => f.path);
+  const inView = new Set(order);
+  const annotations = files === s.files ? s.annotations : s.annotations.filter((a) => a.scope === 'general' || inView.has(a.path));
+  return { files, order, list: groupAnnotationsByFile(annotations, order).flatMap((g) => g.annotations) };
+}
+
 /** `]`/`[`: the next (previous) annotation after the cursor, in the Comments tab's order. */
 function stepAnnotation(store: ReviewStore, navigator: Navigator, direction: 1 | -1): void {
   const s = store.getState();
-  const order = s.files.map((f) => f.path);
-  const list = groupAnnotationsByFile(s.annotations, order).flatMap((g) => g.annotations);
-  if (list.length === 0) return s.showToast('No comments or suggestions yet.');
+  const { files, order, list } = annotationsToStep(s);
+  if (list.length === 0) return s.showToast(s.annotations.length === 0 ? 'No comments or suggestions yet.' : 'No comments or suggestions in this view.');
   const cursor = s.lineCursor;
   const here = cursor ? { file: order.indexOf(cursor.fileId), line: cursor.at.line } : { file: order.indexOf(s.currentFileId ?? ''), line: 0 };
   const place = (a: (typeof list)[number]) => ({ file: a.scope === 'general' ? -1 : order.indexOf(a.path), line: a.scope === 'line' ? (a.startLine ?? 0) : 0 });
@@ -73,8 +82,8 @@ function stepAnnotation(store: ReviewStore, navigator: Navigator, direction: 1 |
   };
   const target = direction === 1 ? list.find(after) : [...list].reverse().find(after);
   const picked = target ?? (direction === 1 ? list[0] : list[list.length - 1])!;
-  if (picked.scope === 'line' && !picked.outdated && s.fileById.has(picked.path)) {
-    const file = s.fileById.get(picked.path)!;
+  const file = picked.scope === 'line' && !picked.outdated ? files.find((f) => f.path === picked.path) : undefined;
+  if (picked.scope === 'line' && file) {
     const at = cursorLinesOf(file).find((l) => l.side === (picked.side ?? 'new') && l.line === picked.startLine);
     if (at) s.setLineCursor(cursorAt(file.id, at));
   }

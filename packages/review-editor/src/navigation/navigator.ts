@@ -6,6 +6,7 @@
 import type { Side } from '@redline/core';
 import type { ReviewStore } from '../app/reviewStore.js';
 import { shownFiles } from './shownFiles.js';
+import { filesInView } from '../threads/filesInView.js';
 
 /** What the diff view lets the rest of the page do to it. */
 export interface DiffViewport {
@@ -137,7 +138,8 @@ function jumpToAnnotation(m: Moving, id: string) {
 
 function stepFile(m: Moving, direction: 1 | -1) {
   const s = m.store.getState();
-  const files = shownFiles(s);
+  // A round view's files (threads/filesInView.ts): "since round N" steps over the files changed since.
+  const files = filesInView(s);
   const currentFileId = s.currentFileId;
   if (files.length === 0) return;
   const at = files.findIndex((f) => f.id === currentFileId);
