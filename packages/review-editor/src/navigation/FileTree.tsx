@@ -228,9 +228,9 @@ function FileRow({ file, name, top, padding, position, size, current, roving }: 
         aria-label={label}
         title={file.oldPath && file.oldPath !== file.path ? `${file.oldPath} → ${file.path}${similarityTitle(file)}` : file.path}
         onClick={(event) => {
-          controller.jumpToFile(file.id);
           // Opened with the keyboard (Enter: a click without a pointer): the line cursor goes to its first line.
           if (event.detail === 0) openWithKeyboard(controller, file.id);
+          else controller.jumpToFile(file.id);
         }}
         {...roving}
       >
@@ -253,6 +253,6 @@ function FileRow({ file, name, top, padding, position, size, current, roving }: 
 
 /** After Enter on a row: the cursor on the file's first line, and the keys go to the diff. */
 function openWithKeyboard(controller: ReviewController, fileId: string) {
-  controller.placeCursor(fileId);
+  controller.openFileWithCursor(fileId);
   document.querySelector<HTMLElement>('.diff-scroll')?.focus({ preventScroll: true });
 }

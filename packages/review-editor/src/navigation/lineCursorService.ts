@@ -23,8 +23,16 @@ export interface LineCursorService {
   suggestOnLines(): Promise<boolean>;
   /** Esc: no cursor, no selection. */
   leaveLines(): void;
-  /** The cursor on a line of a file (a click on a line), or on its first line (a tree row opened with the keyboard). */
-  placeCursor(fileId: string, side?: 'old' | 'new', line?: number): void;
+  /** The cursor on a line of a file (a click on a line); shown by scrolling only as far as needed. */
+  placeCursor(fileId: string, side: 'old' | 'new', line: number): void;
+  /**
+   * A tree row opened with the keyboard: the cursor on the file's first line
+   * and the file's start at the top. Not "as far as needed": that scroll
+   * replaced the jump to the file, so the file stopped with its first line
+   * at the bottom edge and, once the jump's pin ended, an earlier file
+   * became current.
+   */
+  openFileWithCursor(fileId: string): void;
 }
 
 export function createLineCursorService(store: ReviewStore, navigator: Navigator, composer: ComposerService): LineCursorService {
@@ -51,10 +59,15 @@ export function createLineCursorService(store: ReviewStore, navigator: Navigator
     leaveLines: () => state().setLineCursor(null),
     placeCursor(fileId, side, line) {
       const file = state().fileById.get(fileId);
-      const lines = file ? cursorLinesOf(file) : [];
       // A line the diff does not list (one shown by expanding context) leaves the cursor where it is.
-      const at = side === undefined ? lines[0] : lines.find((l) => l.side === side && l.line === line);
+      const at = file ? cursorLinesOf(file).find((l) => l.side === side && l.line === line) : undefined;
       if (file && at) go(cursorAt(file.id, at));
+    },
+    openFileWithCursor(fileId) {
+      const file = state().fileById.get(fileId);
+      const first = file ? cursorLinesOf(file)[0] : undefined;
+      if (file && first) state().setLineCursor(cursorAt(file.id, first));
+      navigator.openFile(fileId);
     },
   };
 }

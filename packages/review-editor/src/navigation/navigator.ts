@@ -22,6 +22,8 @@ export interface Navigator {
   /** How many ms the picked file stays current whatever the scroll does (0: scrolling may change it). */
   currentFilePinnedFor(): number;
   jumpToFile(fileId: string): void;
+  /** A file opened from the tree with the keyboard: unfolded if folded, its start at the top edge (held current while the scroll settles). */
+  openFile(fileId: string): void;
   jumpToLine(fileId: string, side: Side, lineNumber: number): void;
   jumpToAnnotation(id: string): void;
   /** `j`/`k`: the next or previous file. */
@@ -54,6 +56,7 @@ export function createNavigator(store: ReviewStore): Navigator {
     },
     currentFilePinnedFor: () => Math.max(0, m.pinnedUntil - performance.now()),
     jumpToFile: (fileId) => jumpToFile(m, fileId),
+    openFile: (fileId) => reveal(m, fileId, () => jumpToFile(m, fileId)),
     jumpToLine: (fileId, side, lineNumber) => jumpToLine(m, fileId, side, lineNumber),
     jumpToAnnotation: (id) => jumpToAnnotation(m, id),
     stepFile: (direction) => stepFile(m, direction),
