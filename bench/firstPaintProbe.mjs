@@ -3,22 +3,30 @@
  * server and browser each) and prints the page's own timeline (navigation
  * timing, resource timings, the UI's performance marks, the bench probe's
  * first-diff stamp). A diagnostic, not part of `npm run bench`.
- *   node bench/firstPaintProbe.mjs [S|M|L|F] [runs]
+ *   node bench/firstPaintProbe.mjs [S|M|L|F|XL|R] [runs] [--profile]
+ * --profile adds a CPU profile of the page from navigation to the app's own
+ * diff: inclusive time per function, named from the build's source maps when
+ * it has them (`npx vite build --sourcemap hidden`), e.g. Pierre's parse of
+ * the whole patch on XL (bench/RESULTS.md, "Issue 17, XL").
  */
 import { launchBrowser, VIEWPORT } from './lib/measureRun.mjs';
 import { installProbe } from './lib/pageProbe.mjs';
 import { redline, ROOT } from './lib/tools.mjs';
 import { freePort } from './lib/serverProcess.mjs';
 import { join } from 'node:path';
+import { inclusiveTotals } from './lib/profileTotals.mjs';
 
-const name = process.argv[2] ?? 'S';
-const runs = Number(process.argv[3] ?? 3);
+const args = process.argv.slice(2).filter((a) => a !== '--profile');
+const profile = process.argv.includes('--profile');
+const name = args[0] ?? 'S';
+const runs = Number(args[1] ?? 3);
 const repo = { name, path: join(ROOT, 'bench/.work/repos', name), stats: { files: 0 } };
 for (let i = 0; i < runs; i++) {
   const server = await redline.start(repo, await freePort(), {});
   const browser = await launchBrowser();
   try {
     const page = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
+    const cdp = profile ? await startProfile(page) : null;
     await page.addInitScript(installProbe, { tool: 'redline', expectedFiles: 1e9 });
     await page.goto(server.url, { waitUntil: 'commit' });
     await page.waitForFunction(() => window.__bench.marks.firstDiff !== undefined && window.__bench.marks.appDiff !== undefined, null, { timeout: 60_000 });
@@ -35,8 +43,24 @@ for (let i = 0; i < runs; i++) {
     });
     console.log(`--- run ${i + 1} (server ready ${server.readyMs} ms)`);
     for (const [label, start, end, size] of t) console.log(`${String(Math.round(start)).padStart(6)}${end !== undefined ? `-${Math.round(end)}` : ''}  ${label}${size !== undefined ? ` ${size}B` : ''}`);
+    if (cdp) await printProfile(cdp);
   } finally {
     await browser.close();
     await server.stop();
   }
+}
+
+async function startProfile(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return cdp;
+}
+
+/** Stopped at the app's diff (the probe waited for it): inclusive ms per function, busiest first. */
+async function printProfile(cdp) {
+  const { profile: cpu } = await cdp.send('Profiler.stop');
+  console.log('--- CPU profile to the app diff, inclusive ms');
+  for (const row of await inclusiveTotals(cpu, join(ROOT, 'apps/review/dist'), 45)) console.log(`${row.ms.toFixed(0).padStart(7)}  ${row.fn}`);
 }

@@ -38,8 +38,8 @@ async function pressUntil(page: Page, key: string, done: () => Promise<boolean>,
   for (let i = 0; i < limit; i++) {
     if (await done()) return;
     await page.keyboard.press(key);
-    // The tree moves focus in a frame (focusRow's requestAnimationFrame): look after two, as a person would, or a
-    // busy first second (the lazy panels parsed at first idle) lets the check see the row before and skip the one wanted.
+    // The tree focuses the row in the render the key causes (FileTree's layout effect); look after two frames anyway, as a
+    // person would: in the busy first second (the lazy panels parsed at first idle) a check could see the row before.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   }
   expect(await done(), `pressing ${key} got there`).toBe(true);

@@ -81,6 +81,8 @@ test('round 2 opens on the change since round 1, with round 1\'s comments as thr
   expect(round2.stderr()).toMatch(/continuing review series .*, round 2/);
   await openReview(page, round2);
   await expect(page.getByRole('group', { name: 'Review round' }).getByRole('status')).toHaveText('1 file changed since round 1');
+  // The overview counts the view, not the whole change (one file since round 1, not all of them).
+  await expect(page.getByRole('region', { name: 'Review overview' }).locator('.overview-stats')).toHaveText(/^1 file changed \+\d+ −\d+$/);
   await expect(page.getByText(`${fixture.paths.length - 1}/${fixture.paths.length} viewed`)).toBeVisible();
   const changed = thread(page, /^Comment from round 1, Line 2, Changed$/);
   await expect(changed).toBeVisible();

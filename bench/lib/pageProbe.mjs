@@ -79,9 +79,9 @@ export function installProbe(config) {
         return false;
       },
       // Files listed in the tree. The tree is virtualized (only visible rows are in the DOM), so
-      // count what it says it lists: a `data-file-count` hook when the UI has one, else the
-      // rows' aria-setsize (files plus folders) once a file row is rendered. bench/lib/treeCheck
-      // verifies afterwards, by scrolling the tree, that every file really has a row.
+      // count what it says it lists: a `data-file-count` hook when the UI has one (Redline's
+      // tree has), else the rows' aria-setsize (files plus folders) once a file row is rendered.
+      // collectTreeFiles verifies afterwards, by scrolling the tree, that every file really has a row.
       listedFiles() {
         const hooked = document.querySelector('[data-file-count]');
         if (hooked) return Number(hooked.getAttribute('data-file-count'));

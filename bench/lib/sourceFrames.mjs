@@ -23,16 +23,18 @@ async function consumerFor(mapPath, cache) {
   return consumer;
 }
 
+/** `path:line (name)` of a frame of the built page (1-based line, 0-based column), from its map when there is one. */
+export async function sourceOf(url, line, column, distDir, cache = new Map()) {
+  const path = url.replace(/^https?:\/\/[^/]+/, '');
+  const consumer = path.startsWith('/assets/') ? await consumerFor(join(distDir, `${path}.map`), cache) : null;
+  const at = consumer?.originalPositionFor({ line: Math.max(1, line), column: Math.max(0, column) });
+  return at?.source ? `${at.source.replace(/^(\.\.\/)+/, '').replace(/.*node_modules\//, '')}:${at.line}${at.name ? ` (${at.name})` : ''}` : `${path || '(no script)'}:${line}:${column}`;
+}
+
 /** `forcedBy` entries (trace.mjs) with `source` set to `path:line (name)` where a map says. */
 export async function resolveForcedFrames(forcedBy, distDir) {
   const cache = new Map();
   const out = [];
-  for (const entry of forcedBy ?? []) {
-    const path = entry.frame.url.replace(/^https?:\/\/[^/]+/, '');
-    const consumer = path.startsWith('/assets/') ? await consumerFor(join(distDir, `${path}.map`), cache) : null;
-    const at = consumer?.originalPositionFor({ line: Math.max(1, entry.frame.line), column: Math.max(0, entry.frame.column) });
-    const source = at?.source ? `${at.source.replace(/^(\.\.\/)+/, '').replace(/.*node_modules\//, '')}:${at.line}${at.name ? ` (${at.name})` : ''}` : `${path || '(no script)'}:${entry.frame.line}:${entry.frame.column}`;
-    out.push({ ...entry, source });
-  }
+  for (const entry of forcedBy ?? []) out.push({ ...entry, source: await sourceOf(entry.frame.url, entry.frame.line, entry.frame.column, distDir, cache) });
   return out;
 }

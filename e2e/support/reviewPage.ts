@@ -28,8 +28,9 @@ export async function commentOnLine(page: Page, path: string, line: number, text
  * Clicks a control drawn inside the diff once the diff is at rest. CodeView
  * turns pointer events off over its content for 120 ms after every scroll
  * (its own, a jump, or the scroll Playwright makes to bring the control into
- * view), so a click whose mouseup lands in that window goes to the content's
- * wrapper and is lost (seen in narrowWindows: about 1 run in 8 under load).
+ * view); our own controls now take their clicks through that pause
+ * (styles/app.css, e2e/clickAfterScroll.spec.ts), and waiting for the rest
+ * also keeps a control from moving under the click while CodeView settles.
  */
 export async function clickInDiff(page: Page, control: Locator): Promise<void> {
   await control.scrollIntoViewIfNeeded();

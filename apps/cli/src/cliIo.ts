@@ -1,4 +1,6 @@
 /** Everything the CLI touches in the outside world, injected so tests can run it in-process. */
+import type { SinceRoundGate } from './rounds/roundsReader.js';
+
 export interface TextSink {
   write(text: string): unknown;
 }
@@ -15,4 +17,6 @@ export interface CliIo {
   appDir?: string;
   /** Opens the review in a browser; defaults to a private launcher file and $BROWSER / `open`. */
   openReview?: (url: string) => Promise<{ opened: boolean; dispose(): Promise<void> }>;
+  /** Tests only: each reading of the diff since the last round passes through it (to delay or fail it). */
+  sinceRoundGate?: SinceRoundGate;
 }

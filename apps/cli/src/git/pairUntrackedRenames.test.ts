@@ -15,6 +15,7 @@ import { gitSource } from '../../testSupport/reviewServerHarness.js';
 import { findRepository } from './findRepository.js';
 import { resolveTarget } from './resolveTarget.js';
 import { GitReviewSource } from '../review/gitReviewSource.js';
+import { NO_ROUNDS } from '../rounds/roundsReader.js';
 
 const repos: TestRepo[] = [];
 afterEach(() => {
@@ -115,7 +116,7 @@ describe('untracked files paired with deleted tracked ones', () => {
   it('pairs nothing when turned off (--no-untracked-renames)', async () => {
     const repo = movedRepo();
     const repository = await findRepository(repo.dir);
-    const source = new GitReviewSource(repository, await resolveTarget(repository.root, { kind: 'working-tree' }), null, async () => undefined, false);
+    const source = new GitReviewSource(repository, await resolveTarget(repository.root, { kind: 'working-tree' }), null, NO_ROUNDS, false);
     const { data } = await source.read({ ignoreWhitespace: false, recordContents: false });
     const files = byPath(data.files);
     expect(files['src/diff/base.js']).toMatchObject({ status: 'deleted' });

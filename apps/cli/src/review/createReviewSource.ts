@@ -8,7 +8,7 @@ import { RedlineError } from '../errors.js';
 import { findRepository } from '../git/findRepository.js';
 import { resolveTarget } from '../git/resolveTarget.js';
 import { chooseSeries } from '../rounds/chooseSeries.js';
-import { readRoundsData } from '../rounds/readRoundsData.js';
+import { NO_ROUNDS, seriesRoundsReader, type SinceRoundGate } from '../rounds/roundsReader.js';
 import { GitReviewSource } from './gitReviewSource.js';
 import { PatchReviewSource } from './patchReviewSource.js';
 import type { ReviewSource } from './reviewSource.js';
@@ -25,6 +25,8 @@ export interface SourceContext {
   newSeries?: boolean;
   /** false: --no-untracked-renames. */
   untrackedRenames?: boolean;
+  /** Tests only: each since-round reading passes through it (CliIo.sinceRoundGate). */
+  sinceRoundGate?: SinceRoundGate;
 }
 
 export async function createReviewSource(target: TargetChoice, context: SourceContext): Promise<ReviewSource> {
@@ -41,10 +43,9 @@ export async function createReviewSource(target: TargetChoice, context: SourceCo
   const gitTarget = await resolveTarget(repository.root, spec);
   // The demo repository is removed when the review ends: no rounds for it.
   const renames = context.untrackedRenames ?? true;
-  if (target.kind === 'demo') return new GitReviewSource(repository, gitTarget, null, async () => undefined, renames);
+  if (target.kind === 'demo') return new GitReviewSource(repository, gitTarget, null, NO_ROUNDS, renames);
   const choice = await chooseSeries(repository.root, spec, gitTarget, { newSeries: context.newSeries ?? false, note: context.note, gitDir: repository.gitDir });
-  const earlier = choice.series?.earlier;
-  const rounds = async () => (earlier ? readRoundsData(repository.root, earlier) : undefined);
+  const rounds = seriesRoundsReader(repository.root, choice.series, context.sinceRoundGate);
   return new GitReviewSource(repository, choice.target, choice.series, rounds, renames);
 }
 

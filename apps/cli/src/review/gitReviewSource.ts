@@ -12,7 +12,7 @@ import { pairUntrackedRenames } from '../git/pairUntrackedRenames.js';
 import type { GitTarget } from '../git/resolveTarget.js';
 import { mapConcurrently } from '../mapConcurrently.js';
 import type { OpenSeries } from '../rounds/chooseSeries.js';
-import { readSinceRound } from '../rounds/readSinceRound.js';
+import { NO_ROUNDS, type RoundsReader } from '../rounds/roundsReader.js';
 import { sha256Bytes } from '../files/sha256Bytes.js';
 import { readFileContents, type RepositoryRoots } from './readFileContents.js';
 import { readImageBytes, type ImageSide } from './readImageBytes.js';
@@ -41,8 +41,8 @@ export class GitReviewSource implements ReviewSource {
     readonly target: GitTarget,
     /** The review series this review records a round of (issue 13); null for the demo or a repository without commits. */
     readonly series: OpenSeries | null = null,
-    /** What the page is told about the series' earlier rounds, when there are any: read once, while the first diff is. */
-    private readonly readRounds: () => Promise<ReviewRoundsData | undefined> = async () => undefined,
+    /** What the page is told about the series' earlier rounds, when there are any (rounds/roundsReader.ts). */
+    private readonly rounds: RoundsReader = NO_ROUNDS,
     /** Pair deleted tracked files with similar untracked ones as renames (off: --no-untracked-renames, which the page's setting cannot undo). */
     private readonly untrackedRenamesAllowed = true,
   ) {
@@ -59,12 +59,14 @@ export class GitReviewSource implements ReviewSource {
    * and untracked files), with git's filter attributes asked meanwhile, then the
    * tracked diff streamed through the collector while the untracked files
    * are diffed alongside, their patch and the pairs' appended after it.
+   * The diff since the last round starts with it; the rounds' threads once
+   * the review's own diff is read (the start-up's link waits for that diff
+   * alone: options.onDiffRead).
    */
   async read(options: ReadOptions): Promise<ReviewSnapshot> {
     const root = this.repository.root;
     const probing = probeState(root, this.target);
-    const roundsRead = this.roundsOnce();
-    const sinceRound = this.readSinceRound(roundsRead, options.ignoreWhitespace);
+    const sinceRound = this.readSinceRound(options.ignoreWhitespace);
     const probe = await probing;
     // Which files git filters depends on the probe alone: asked while the pairing runs (issue 15's start-up cost).
     const filteredPaths = options.recordContents ? readFilteredPaths(root, [...probe.stats.keys()]) : Promise.resolve(new Set<string>());
@@ -84,13 +86,11 @@ export class GitReviewSource implements ReviewSource {
       ]);
       if (untracked) collector.add(untracked.patch);
       if (renames) collector.add(renames.patch);
-      // The rounds go in the answer's tail, so they can arrive while the patch streams in.
-      const rounds = await roundsRead;
-      if (rounds) frame.rounds = rounds;
-      const since = await sinceRound;
-      if (since) frame.sinceRound = since;
       // In the patch's order: tracked, untracked, then the pairs of the two.
       const entries = [...tracked.entries, ...(untracked?.entries ?? []), ...(renames?.entries ?? [])];
+      options.onDiffRead?.({ target: frame.target, files: entries.map((entry) => entry.facts) });
+      // Started only now: the threads' states (200 of them: 26 ms of in-process work at load 1.1, and git runs) would compete with the diff's own git runs.
+      const roundsRead = this.roundsOnce();
       if (options.recordContents) {
         // A filtered file's id is not that of its bytes (and a path the probe did not see may be one).
         for (const entry of entries) {
@@ -98,6 +98,11 @@ export class GitReviewSource implements ReviewSource {
         }
         await this.hashUnidentifiedContents(entries);
       }
+      // The rounds go in the answer's tail, after the patch.
+      const rounds = await roundsRead;
+      if (rounds) frame.rounds = rounds;
+      const since = await sinceRound;
+      if (since) frame.sinceRound = since;
       const { data, encoded } = await collector.finish(entries.map((entry) => entry.facts));
       this.lastReading = { countsFrom: tracked.countsFrom, untrackedDiffedBy: untracked?.diffedBy ?? null };
       return { data, entries: indexEntries(entries), signature: probe.signature, encoded };
@@ -115,28 +120,27 @@ export class GitReviewSource implements ReviewSource {
   }
 
   /**
-   * The rounds' reads start after the probe's first git run is spawned, not
-   * before: every spawn holds Node's main thread (10-50 ms each at load 12-16
-   * on 2 cores, measured with a spawn probe), and the rounds' two or three
-   * would otherwise delay the diff's longer chain of git runs (bench/RESULTS.md).
+   * The rounds' reads start after the review's own diff is read, not before:
+   * every spawn holds Node's main thread (10-50 ms each at load 12-16 on 2
+   * cores, measured with a spawn probe), and the rounds' two or three would
+   * otherwise delay the diff's longer chain of git runs (bench/RESULTS.md).
    */
   private roundsOnce(): Promise<ReviewRoundsData | undefined> {
     if (!this.roundsRead) {
-      this.roundsRead = this.readRounds();
+      this.roundsRead = this.rounds.readRounds();
       this.roundsRead.catch(() => undefined); // awaited by the reading, which reports it
     }
     return this.roundsRead;
   }
 
   /**
-   * Started with the reading, beside the review's own diff (never after it);
-   * nothing at all without an earlier round. A failure leaves the page on
-   * its fallback (it asks round-changes, as before the line-level view).
+   * Started with the reading, beside the review's own diff (never after it),
+   * from the series' last round alone (not after the threads); nothing at all
+   * without an earlier round. A failure leaves the page on its fallback (it
+   * asks round-changes, as before the line-level view).
    */
-  private readSinceRound(roundsRead: Promise<ReviewRoundsData | undefined>, ignoreWhitespace: boolean): Promise<SinceRoundData | undefined> {
-    const series = this.series;
-    if (!series?.earlier) return Promise.resolve(undefined);
-    return roundsRead.then((rounds) => readSinceRound(this.repository.root, series.target, rounds, ignoreWhitespace)).catch(() => undefined);
+  private readSinceRound(ignoreWhitespace: boolean): Promise<SinceRoundData | undefined> {
+    return this.rounds.readSinceRound(ignoreWhitespace).catch(() => undefined);
   }
 
   readSignature(): Promise<string> {

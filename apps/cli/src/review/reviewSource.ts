@@ -1,5 +1,5 @@
 /** Where a review's diff and file contents come from: a git repository, or a patch file. */
-import type { FileContentsData } from '@redline/core';
+import type { FileContentsData, ReviewData } from '@redline/core';
 import type { FileEntry, ReviewSnapshot } from './reviewSnapshot.js';
 import type { ImageSide } from './readImageBytes.js';
 
@@ -14,7 +14,16 @@ export interface ReadOptions {
   recordContents: boolean;
   /** Also make the review endpoint's gzip-compressed answer while reading (for the page; off for freshness checks). */
   encodeBody?: boolean;
+  /**
+   * Told the review's target and own files as soon as its diff is read, while the rest
+   * of the reading (the rounds, the diff since the last round) may still run:
+   * start-up prints the link then (serveReview). A patch source never calls it.
+   */
+  onDiffRead?: (opening: ReviewOpening) => void;
 }
+
+/** What the terminal and the session record say of a review: its target and its own files (the rounds may still be read). */
+export type ReviewOpening = Pick<ReviewData, 'target' | 'files'>;
 
 export interface ReviewSource {
   readonly patchOnly: boolean;

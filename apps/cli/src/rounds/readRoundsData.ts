@@ -23,14 +23,14 @@ export async function readRoundsData(root: string, series: Series): Promise<Revi
   return {
     seriesId: series.id,
     baseCommit: series.baseCommit,
-    rounds: series.rounds.map(summarize),
+    rounds: series.rounds.map(summarizeRound),
     previousAnnotations: annotations[annotations.length - 1] ?? [],
     lastStateBlobs,
     threads,
   };
 }
 
-function summarize({ record, commit, stateReadable }: StoredRound): RoundSummary {
+export function summarizeRound({ record, commit, stateReadable }: StoredRound): RoundSummary {
   return {
     number: record.number,
     reviewer: record.reviewer,

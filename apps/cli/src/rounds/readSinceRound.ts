@@ -7,15 +7,14 @@
  * objects in the store), so untracked files are in it and a file is
  * unchanged exactly when the next round would record the same blob.
  */
-import type { ReviewRoundsData, SinceRoundData } from '@redline/core';
+import type { RoundSummary, SinceRoundData } from '@redline/core';
 import { NEUTRAL_DIFF_FLAGS } from '../git/diffFlags.js';
 import { runGitText } from '../git/runGit.js';
 import type { SeriesTarget } from './roundRecord.js';
 import { writeRoundState } from './writeRoundState.js';
 
 /** Undefined when there is no earlier round, or its state is missing (the page then says so and shows the whole change). */
-export async function readSinceRound(root: string, target: SeriesTarget, rounds: ReviewRoundsData | undefined, ignoreWhitespace: boolean): Promise<SinceRoundData | undefined> {
-  const last = rounds?.rounds.at(-1);
+export async function readSinceRound(root: string, target: SeriesTarget, last: Pick<RoundSummary, 'number' | 'state'> | undefined, ignoreWhitespace: boolean): Promise<SinceRoundData | undefined> {
   if (!last || last.state.kind !== 'recorded') return undefined;
   const from = last.state.tree;
   const to = await writeRoundState(root, target);

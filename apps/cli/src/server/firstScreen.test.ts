@@ -121,4 +121,15 @@ describe('renderFirstScreen', () => {
     expect(html).not.toContain('other base');
     expect(renderFirstScreen({ ...data, sinceRound: undefined } as ReviewData)).not.toContain('data-round-view');
   });
+
+  it('the overview of the change since the last round counts that view (its files, its lines), as the page does', () => {
+    const whole = section('src/calc.ts', '@@ -1,2 +1,3 @@\n-const base = 1;\n+const now = 3;\n+const more = 4;\n keep\n');
+    const other = section('src/other.ts', '@@ -1 +1 @@\n-other base\n+other now\n');
+    const since = section('src/calc.ts', '@@ -1,2 +1,2 @@\n-const round = 2;\n+const now = 3;\n keep\n');
+    const files: Array<[FileFacts, string]> = [[facts('src/calc.ts', { additions: 2 }), whole], [facts('src/other.ts'), other]];
+    const stats = (html: string) => /<span class="overview-stats">(.*?)<\/span><\/div>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
+    const roundView = renderFirstScreen(review(files, { sinceRound: { round: 1, from: 'a'.repeat(40), to: 'b'.repeat(40), patch: since, changedPaths: ['src/calc.ts'] } }));
+    expect(stats(roundView)).toBe('1 file changed +1 −1');
+    expect(stats(renderFirstScreen(review(files)))).toBe('2 files changed +3 −2');
+  });
 });

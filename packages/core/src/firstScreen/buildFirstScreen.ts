@@ -77,10 +77,13 @@ export interface FirstScreenHunk {
  * The round view's picture (issue 13: the page opens on the change since the
  * last round): each changed file's section of that diff, by path, in place
  * of the whole change's; a file without one is unchanged since and folded to
- * its header, as the page shows it.
+ * its header, as the page shows it. The overview's totals are the view's, as
+ * the page counts them (its filesInView.ts): the files with a section, and
+ * each section's added and removed lines.
  */
 export interface FirstScreenRoundView {
   sections: ReadonlyMap<string, string>;
+  counts: ReadonlyMap<string, { additions: number; deletions: number }>;
 }
 
 /** The first screen, or null when the facts and the patch's sections do not line up one to one (the app copes with that). */
@@ -98,20 +101,27 @@ export function buildFirstScreen(review: ReviewData, limits: FirstScreenLimits =
     files.push(file);
     rowsLeft -= 2 + rows;
   }
-  const { additions, deletions } = countChangedLines(review.files);
+  const totals = totalsOf(review.files, roundView);
   return {
     repoName: review.repoName,
     target: review.target.description,
     ignoreWhitespace: review.ignoreWhitespace,
     fileCount: review.files.length,
     totals: {
-      label: changedFilesLabel(review.files.length),
-      additions: signedCount('+', additions, { grouped: true }),
-      deletions: signedCount('−', deletions, { grouped: true }),
+      label: changedFilesLabel(totals.files),
+      additions: signedCount('+', totals.additions, { grouped: true }),
+      deletions: signedCount('−', totals.deletions, { grouped: true }),
     },
     tree: treeRows(review.files, limits.maxTreeRows),
     files,
   };
+}
+
+/** The whole change's totals, or a round view's (its files, its lines). */
+function totalsOf(files: readonly FileFacts[], roundView: FirstScreenRoundView | null): { files: number; additions: number; deletions: number } {
+  if (!roundView) return { files: files.length, ...countChangedLines(files) };
+  const inView = files.filter((facts) => roundView.sections.has(facts.path));
+  return { files: inView.length, ...countChangedLines(inView.map((facts) => roundView.counts.get(facts.path) ?? { additions: 0, deletions: 0 })) };
 }
 
 function treeRows(files: readonly FileFacts[], maxRows: number): FirstScreenTreeRow[] {

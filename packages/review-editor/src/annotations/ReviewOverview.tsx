@@ -1,20 +1,22 @@
 /**
- * The top of the diff: what is being reviewed, the totals, and the general
- * comments (about the whole review) with their form.
+ * The top of the diff: what is being reviewed, the totals (a round view's own:
+ * threads/filesInView.ts), and the general comments (about the whole review)
+ * with their form.
  */
-import { changedFilesLabel, countChangedLines, signedCount } from '@redline/core';
+import { changedFilesLabel, signedCount } from '@redline/core';
 import { AnnotationCard } from './AnnotationCard.js';
 import { ComposerForm } from '../composer/ComposerForm.js';
 import { useController, useReview } from '../app/reviewContext.js';
 import { useShallow } from 'zustand/react/shallow';
+import { totalsInView } from '../threads/filesInView.js';
 
 export function ReviewOverview() {
   const controller = useController();
   const target = useReview((s) => s.review?.target.description ?? '');
   const totals = useReview(
     useShallow((s) => {
-      const { additions, deletions } = countChangedLines(s.files);
-      return [s.files.length, additions, deletions] as const;
+      const { files, additions, deletions } = totalsInView(s);
+      return [files, additions, deletions] as const;
     }),
   );
   const generalIds = useReview(useShallow((s) => s.annotations.filter((a) => a.scope === 'general').map((a) => a.id)));

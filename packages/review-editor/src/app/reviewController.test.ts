@@ -98,4 +98,21 @@ describe('the review controller', () => {
     h.controller.toggleViewedCurrent();
     expect(h.store.getState().isViewed('del.txt')).toBe(true);
   });
+
+  it('a file opened from the tree with the keyboard goes to the top with the cursor on its first line, not only as far as that line', () => {
+    const h = createHarness(makeReview(CALC_PATCH, CALC_FILES), { 'src/calc.ts': [CALC_OLD, CALC_NEW] });
+    const moves: string[] = [];
+    h.controller.setViewport({
+      scrollToTop: vi.fn(),
+      scrollToFile: (id) => moves.push(`file ${id}`),
+      scrollToLine: vi.fn(),
+      revealLine: (id) => moves.push(`line ${id}`),
+    });
+    h.controller.openFileWithCursor('src/calc.ts');
+    // The last scroll asked for is the one CodeView does: "as far as the line" after the jump left the file at the bottom edge.
+    expect(moves.at(-1)).toBe('file src/calc.ts');
+    expect(h.store.getState().lineCursor?.fileId).toBe('src/calc.ts');
+    expect(h.store.getState().currentFileId).toBe('src/calc.ts');
+    expect(h.controller.currentFilePinnedFor()).toBeGreaterThan(0);
+  });
 });

@@ -9,7 +9,7 @@
  * its own): ↑/↓ (Home/End) move among the rows, ←/→ fold and unfold a
  * folder, Enter opens a file and puts the line cursor on its first line.
  */
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReviewController } from '../app/reviewController.js';
 import { buildFileTree, flattenFileTree, SIDEBAR_WORDS, signedCount, similarityWords, statusLabel, statusLetter, type TreeRow } from '@redline/core';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
@@ -31,6 +31,9 @@ export function FileTree() {
   const [collapsedFolders, setCollapsedFolders] = useState<ReadonlySet<string>>(new Set());
   const tree = useMemo(() => buildFileTree(files), [files]);
   const rows = useMemo(() => flattenFileTree(tree, collapsedFolders, filter), [tree, collapsedFolders, filter]);
+  // The file rows listed (folders left out): the bench's "every file listed" hook. aria-setsize
+  // counts folders too, so on XL (1,071 folders) it passed with 255 files fewer than expected.
+  const fileRows = useMemo(() => rows.reduce((n, row) => (row.kind === 'file' ? n + 1 : n), 0), [rows]);
   const scroller = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState({ top: 0, height: 600 });
   const [activeKey, setActiveKey] = useState<string | null>(null);
@@ -82,7 +85,27 @@ export function FileTree() {
   const first = Math.max(0, Math.floor(viewport.top / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil((viewport.top + viewport.height) / ROW_HEIGHT) + OVERSCAN);
 
-  const onKeyDown = useTreeKeys(rows, active, setActiveKey, scroller, (path) => toggleFolder(path));
+  // A row moved to by the keyboard is focused in the render that shows it. It used to be focused
+  // in the next frame, found by its index; but the window only moved at the scroll event, which
+  // can come after that frame: on XL, End scrolled to the last row and the focus was lost (the
+  // focused first row unmounted, the last not yet rendered).
+  const focusPending = useRef(false);
+  useLayoutEffect(() => {
+    if (!focusPending.current) return;
+    const row = scroller.current?.querySelector<HTMLElement>(`[data-row-index="${active}"]`);
+    if (!row) return;
+    focusPending.current = false;
+    row.focus();
+  });
+  const moveTo = (index: number) => {
+    const key = rows[index]!.key;
+    const scrolled = scroller.current ? scrollRowIntoView(scroller.current, index, setViewport) : false;
+    setActiveKey(key);
+    // No new render (the same row, already in sight): focus it now, or a later render would.
+    if (scrolled || key !== activeKey) focusPending.current = true;
+    else scroller.current?.querySelector<HTMLElement>(`[data-row-index="${index}"]`)?.focus();
+  };
+  const onKeyDown = useTreeKeys(rows, active, moveTo, (path) => toggleFolder(path));
   const toggleFolder = (path: string) =>
     setCollapsedFolders((prev) => {
       const next = new Set(prev);
@@ -92,7 +115,7 @@ export function FileTree() {
     });
 
   return (
-    <nav className="file-tree" aria-label="Changed files">
+    <nav className="file-tree" aria-label="Changed files" data-file-count={fileRows}>
       <ShownFilesBar />
       <div className="file-tree-scroll" ref={scroller} onScroll={(event) => setViewport({ top: event.currentTarget.scrollTop, height: event.currentTarget.clientHeight || 600 })}>
         <ul className="file-tree-rows" style={{ height: rows.length * ROW_HEIGHT }} onKeyDown={onKeyDown}>
@@ -116,23 +139,15 @@ export function FileTree() {
   );
 }
 
-/** ↑/↓/Home/End move the tab stop (focusing the row once it is rendered), ←/→ fold and unfold folders. */
-function useTreeKeys(
-  rows: readonly TreeRow<ReviewFile>[],
-  active: number,
-  setActiveKey: (key: string) => void,
-  scroller: React.RefObject<HTMLDivElement | null>,
-  toggleFolder: (path: string) => void,
-) {
+/** ↑/↓/Home/End move the tab stop (`moveTo` scrolls to the row and focuses it), ←/→ fold and unfold folders. */
+function useTreeKeys(rows: readonly TreeRow<ReviewFile>[], active: number, moveTo: (index: number) => void, toggleFolder: (path: string) => void) {
   return (event: React.KeyboardEvent) => {
     const row = rows[active];
     const to = { ArrowDown: active + 1, ArrowUp: active - 1, Home: 0, End: rows.length - 1 }[event.key];
     if (to !== undefined) {
       event.preventDefault();
-      const next = rows[Math.min(rows.length - 1, Math.max(0, to))];
-      if (!next) return;
-      setActiveKey(next.key);
-      focusRow(scroller.current, rows.indexOf(next));
+      if (rows.length === 0) return;
+      moveTo(Math.min(rows.length - 1, Math.max(0, to)));
     } else if (row?.kind === 'folder' && (event.key === 'ArrowRight') !== row.expanded && (event.key === 'ArrowRight' || event.key === 'ArrowLeft')) {
       event.preventDefault();
       toggleFolder(row.folder.path);
@@ -140,12 +155,14 @@ function useTreeKeys(
   };
 }
 
-/** Brings row `index` into the scroller and focuses it once rendered. */
-function focusRow(scroller: HTMLDivElement | null, index: number) {
-  if (!scroller) return;
+/** Brings row `index` into the scroller, and the virtual window with it in the same render; false when it was in sight. */
+function scrollRowIntoView(scroller: HTMLDivElement, index: number, setViewport: (viewport: { top: number; height: number }) => void): boolean {
   const top = index * ROW_HEIGHT;
-  if (top < scroller.scrollTop || top + ROW_HEIGHT > scroller.scrollTop + scroller.clientHeight) scroller.scrollTop = Math.max(0, top - scroller.clientHeight / 2);
-  requestAnimationFrame(() => scroller.querySelector<HTMLElement>(`[data-row-index="${index}"]`)?.focus());
+  const height = scroller.clientHeight || 600;
+  if (top >= scroller.scrollTop && top + ROW_HEIGHT <= scroller.scrollTop + height) return false;
+  scroller.scrollTop = Math.max(0, top - height / 2);
+  setViewport({ top: scroller.scrollTop, height });
+  return true;
 }
 
 interface RowProps {
@@ -211,9 +228,9 @@ function FileRow({ file, name, top, padding, position, size, current, roving }: 
         aria-label={label}
         title={file.oldPath && file.oldPath !== file.path ? `${file.oldPath} → ${file.path}${similarityTitle(file)}` : file.path}
         onClick={(event) => {
-          controller.jumpToFile(file.id);
           // Opened with the keyboard (Enter: a click without a pointer): the line cursor goes to its first line.
           if (event.detail === 0) openWithKeyboard(controller, file.id);
+          else controller.jumpToFile(file.id);
         }}
         {...roving}
       >
@@ -236,6 +253,6 @@ function FileRow({ file, name, top, padding, position, size, current, roving }: 
 
 /** After Enter on a row: the cursor on the file's first line, and the keys go to the diff. */
 function openWithKeyboard(controller: ReviewController, fileId: string) {
-  controller.placeCursor(fileId);
+  controller.openFileWithCursor(fileId);
   document.querySelector<HTMLElement>('.diff-scroll')?.focus({ preventScroll: true });
 }

@@ -2,10 +2,11 @@
  * The line cursor's keys (lineCursor.ts holds the rules): ↑/↓ and Shift,
  * `n`/`p` over hunks, `]`/`[` over annotations, `c`/Enter and `s` on the
  * cursor's lines, Esc to leave. Each move shows the line (scrolling only as
- * far as needed) and makes its file current.
+ * far as needed) and makes its file current. In a round view they walk what
+ * that view shows (threads/filesInView.ts).
  */
-import { shownFiles } from './shownFiles.js';
-import type { ReviewStore } from '../app/reviewStore.js';
+import type { ReviewStore, ReviewStoreState } from '../app/reviewStore.js';
+import { filesInView, roundViewDiffs } from '../threads/filesInView.js';
 import { groupAnnotationsByFile } from '../annotations/annotationOps.js';
 import { selectionToTarget } from '../composer/composerSlice.js';
 import type { ComposerService } from '../composer/composerService.js';
@@ -22,8 +23,16 @@ export interface LineCursorService {
   suggestOnLines(): Promise<boolean>;
   /** Esc: no cursor, no selection. */
   leaveLines(): void;
-  /** The cursor on a line of a file (a click on a line), or on its first line (a tree row opened with the keyboard). */
-  placeCursor(fileId: string, side?: 'old' | 'new', line?: number): void;
+  /** The cursor on a line of a file (a click on a line); shown by scrolling only as far as needed. */
+  placeCursor(fileId: string, side: 'old' | 'new', line: number): void;
+  /**
+   * A tree row opened with the keyboard: the cursor on the file's first line
+   * and the file's start at the top. Not "as far as needed": that scroll
+   * replaced the jump to the file, so the file stopped with its first line
+   * at the bottom edge and, once the jump's pin ended, an earlier file
+   * became current.
+   */
+  openFileWithCursor(fileId: string): void;
 }
 
 export function createLineCursorService(store: ReviewStore, navigator: Navigator, composer: ComposerService): LineCursorService {
@@ -34,8 +43,8 @@ export function createLineCursorService(store: ReviewStore, navigator: Navigator
     navigator.revealCursor();
   };
   return {
-    moveLine: (direction, extend) => go(moveCursor(shownFiles(state()), state().lineCursor, state().currentFileId, direction, extend)),
-    stepHunk: (direction) => go(stepHunk(shownFiles(state()), state().lineCursor, state().currentFileId, direction)),
+    moveLine: (direction, extend) => go(moveCursor(filesInView(state()), state().lineCursor, state().currentFileId, direction, extend)),
+    stepHunk: (direction) => go(stepHunk(filesInView(state()), state().lineCursor, state().currentFileId, direction)),
     stepAnnotation: (direction) => stepAnnotation(store, navigator, direction),
     commentOnLines: () => composer.commentOnSelection(),
     async suggestOnLines() {
@@ -50,20 +59,33 @@ export function createLineCursorService(store: ReviewStore, navigator: Navigator
     leaveLines: () => state().setLineCursor(null),
     placeCursor(fileId, side, line) {
       const file = state().fileById.get(fileId);
-      const lines = file ? cursorLinesOf(file) : [];
       // A line the diff does not list (one shown by expanding context) leaves the cursor where it is.
-      const at = side === undefined ? lines[0] : lines.find((l) => l.side === side && l.line === line);
+      const at = file ? cursorLinesOf(file).find((l) => l.side === side && l.line === line) : undefined;
       if (file && at) go(cursorAt(file.id, at));
     },
+    openFileWithCursor(fileId) {
+      const file = state().fileById.get(fileId);
+      const first = file ? cursorLinesOf(file)[0] : undefined;
+      if (file && first) state().setLineCursor(cursorAt(file.id, first));
+      navigator.openFile(fileId);
+    },
   };
+}
+
+/** The files `]`/`[` walk and their annotations, in the Comments tab's order: every file, or a round view's (and the general comments). */
+function annotationsToStep(s: ReviewStoreState) {
+  const files = roundViewDiffs(s) ? filesInView(s) : s.files;
+  const order = files.map((f) => f.path);
+  const inView = new Set(order);
+  const annotations = files === s.files ? s.annotations : s.annotations.filter((a) => a.scope === 'general' || inView.has(a.path));
+  return { files, order, list: groupAnnotationsByFile(annotations, order).flatMap((g) => g.annotations) };
 }
 
 /** `]`/`[`: the next (previous) annotation after the cursor, in the Comments tab's order. */
 function stepAnnotation(store: ReviewStore, navigator: Navigator, direction: 1 | -1): void {
   const s = store.getState();
-  const order = s.files.map((f) => f.path);
-  const list = groupAnnotationsByFile(s.annotations, order).flatMap((g) => g.annotations);
-  if (list.length === 0) return s.showToast('No comments or suggestions yet.');
+  const { files, order, list } = annotationsToStep(s);
+  if (list.length === 0) return s.showToast(s.annotations.length === 0 ? 'No comments or suggestions yet.' : 'No comments or suggestions in this view.');
   const cursor = s.lineCursor;
   const here = cursor ? { file: order.indexOf(cursor.fileId), line: cursor.at.line } : { file: order.indexOf(s.currentFileId ?? ''), line: 0 };
   const place = (a: (typeof list)[number]) => ({ file: a.scope === 'general' ? -1 : order.indexOf(a.path), line: a.scope === 'line' ? (a.startLine ?? 0) : 0 });
@@ -73,8 +95,8 @@ function stepAnnotation(store: ReviewStore, navigator: Navigator, direction: 1 |
   };
   const target = direction === 1 ? list.find(after) : [...list].reverse().find(after);
   const picked = target ?? (direction === 1 ? list[0] : list[list.length - 1])!;
-  if (picked.scope === 'line' && !picked.outdated && s.fileById.has(picked.path)) {
-    const file = s.fileById.get(picked.path)!;
+  const file = picked.scope === 'line' && !picked.outdated ? files.find((f) => f.path === picked.path) : undefined;
+  if (picked.scope === 'line' && file) {
     const at = cursorLinesOf(file).find((l) => l.side === (picked.side ?? 'new') && l.line === picked.startLine);
     if (at) s.setLineCursor(cursorAt(file.id, at));
   }

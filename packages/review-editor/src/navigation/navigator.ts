@@ -6,6 +6,7 @@
 import type { Side } from '@redline/core';
 import type { ReviewStore } from '../app/reviewStore.js';
 import { shownFiles } from './shownFiles.js';
+import { filesInView } from '../threads/filesInView.js';
 
 /** What the diff view lets the rest of the page do to it. */
 export interface DiffViewport {
@@ -21,6 +22,8 @@ export interface Navigator {
   /** How many ms the picked file stays current whatever the scroll does (0: scrolling may change it). */
   currentFilePinnedFor(): number;
   jumpToFile(fileId: string): void;
+  /** A file opened from the tree with the keyboard: unfolded if folded, its start at the top edge (held current while the scroll settles). */
+  openFile(fileId: string): void;
   jumpToLine(fileId: string, side: Side, lineNumber: number): void;
   jumpToAnnotation(id: string): void;
   /** `j`/`k`: the next or previous file. */
@@ -53,6 +56,7 @@ export function createNavigator(store: ReviewStore): Navigator {
     },
     currentFilePinnedFor: () => Math.max(0, m.pinnedUntil - performance.now()),
     jumpToFile: (fileId) => jumpToFile(m, fileId),
+    openFile: (fileId) => reveal(m, fileId, () => jumpToFile(m, fileId)),
     jumpToLine: (fileId, side, lineNumber) => jumpToLine(m, fileId, side, lineNumber),
     jumpToAnnotation: (id) => jumpToAnnotation(m, id),
     stepFile: (direction) => stepFile(m, direction),
@@ -137,7 +141,8 @@ function jumpToAnnotation(m: Moving, id: string) {
 
 function stepFile(m: Moving, direction: 1 | -1) {
   const s = m.store.getState();
-  const files = shownFiles(s);
+  // A round view's files (threads/filesInView.ts): "since round N" steps over the files changed since.
+  const files = filesInView(s);
   const currentFileId = s.currentFileId;
   if (files.length === 0) return;
   const at = files.findIndex((f) => f.id === currentFileId);

@@ -59,6 +59,8 @@ export const createRoundViewSlice: ReviewSliceCreator<RoundViewSlice> = (set, ge
   chooseRoundView(choice) {
     const s = get();
     set({ roundView: choice });
+    // The search walks the view (filesInView.ts): its hits are found again in the one chosen.
+    if (s.search.query !== '' && choice !== s.roundView) get().setSearchQuery(s.search.query);
     if (s.roundChanges.kind !== 'ready' || isRoundPair(choice)) return;
     for (const path of s.roundChanges.folded) if (s.fileById.has(path)) s.setCollapsed(path, choice === 'since-last');
   },
@@ -100,7 +102,7 @@ export function roundFileView(s: ReviewStoreState, file: ReviewFile): RoundFileV
 }
 
 /** The since-round diffs, while the view can use them (not when the last state is missing). */
-function sinceRoundDiffs(s: ReviewStoreState): RoundDiffs | null {
+export function sinceRoundDiffs(s: ReviewStoreState): RoundDiffs | null {
   const since = s.review?.sinceRound;
   if (!since || s.roundChanges.kind !== 'ready') return null;
   return parseRoundDiffs(`${since.from}-${since.to}-${s.review!.ignoreWhitespace ? 'w' : ''}`, since.patch);

@@ -3,15 +3,19 @@
  * other review is open in the repository, serve it with an agent channel,
  * record the session (sessions/sessionStore.ts), print the summary and the
  * review link on stderr, and open the browser unless --no-open.
+ *
+ * The link is printed once the review's own diff is read: the rest of the
+ * first reading (a series' threads, the diff since its last round) is still
+ * in flight, and the page's first requests wait for it (ReviewSession.openReview).
  */
 import { access } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ReviewData } from '@redline/core';
 import type { CliIo } from '../../cliIo.js';
 import { RedlineError } from '../../errors.js';
 import { createReviewSource } from '../../review/createReviewSource.js';
 import { ReviewSession } from '../../review/reviewSession.js';
+import type { ReviewOpening } from '../../review/reviewSource.js';
 import { AgentChannel } from '../../server/agent/agentChannel.js';
 import { startReviewServer, type ReviewServer } from '../../server/startReviewServer.js';
 import type { SessionFacts, SessionMode } from '../../sessions/sessionRecord.js';
@@ -37,13 +41,14 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   const note = (line: string) => io.stderr.write(`${line}\n`);
   const outputPath = options.output === null ? null : resolve(io.cwd, options.output);
   if (outputPath) await assertWritableDir(outputPath);
-  const source = await createReviewSource(options.target, { cwd: io.cwd, repo: options.repo, stdin: io.stdin, note, onCleanup, newSeries: options.newSeries, untrackedRenames: options.untrackedRenames });
+  const gate = io.sinceRoundGate ? { sinceRoundGate: io.sinceRoundGate } : {};
+  const source = await createReviewSource(options.target, { cwd: io.cwd, repo: options.repo, stdin: io.stdin, note, onCleanup, newSeries: options.newSeries, untrackedRenames: options.untrackedRenames, ...gate });
   const store = new SessionStore(source.stateDir);
   await store.assertNoOpenReview();
   const session = new ReviewSession(source, options.json ? 'json' : 'markdown', note);
   const swept = await session.drafts.sweepInterruptedWrites();
   if (swept > 0) note(`redline: removed ${swept} temporary draft file${swept === 1 ? '' : 's'} left by interrupted saves`);
-  const data = await session.loadReview();
+  const data = await session.openReview();
   if (data.files.length === 0) {
     throw new RedlineError('empty-diff', `nothing to review: the diff is empty (${data.target.description})`);
   }
@@ -75,11 +80,11 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   return { session, server, store, facts, agent };
 }
 
-function sessionFacts(mode: SessionMode, port: number, stateDir: string, data: ReviewData): SessionFacts {
+function sessionFacts(mode: SessionMode, port: number, stateDir: string, data: ReviewOpening): SessionFacts {
   return { id: SessionStore.newId(), mode, pid: process.pid, port, stateDir, target: data.target.description, startedAt: new Date().toISOString() };
 }
 
-function summaryLine(data: ReviewData): string {
+function summaryLine(data: ReviewOpening): string {
   const additions = data.files.reduce((sum, file) => sum + file.additions, 0);
   const deletions = data.files.reduce((sum, file) => sum + file.deletions, 0);
   return `${data.target.description}: ${data.files.length} file${data.files.length === 1 ? '' : 's'}, +${additions} -${deletions}`;

@@ -1,0 +1,33 @@
+/**
+ * What a review reads of its series' earlier rounds (issue 13), apart from
+ * its own diff: the rounds and their threads (read once), and the diff since
+ * the last round (with each reading). Two readers, so the since-round diff
+ * starts with the review's own diff, from the series' last round alone,
+ * while the threads wait until that diff is read (gitReviewSource.ts).
+ */
+import type { ReviewRoundsData, SinceRoundData } from '@redline/core';
+import type { OpenSeries } from './chooseSeries.js';
+import { readRoundsData, summarizeRound } from './readRoundsData.js';
+import { lastRound } from './readSeries.js';
+import { readSinceRound } from './readSinceRound.js';
+
+export interface RoundsReader {
+  /** The series' rounds, last round's blob ids and threads; undefined without an earlier round. */
+  readRounds(): Promise<ReviewRoundsData | undefined>;
+  /** The diff since the last round; undefined without an earlier round whose state is readable. */
+  readSinceRound(ignoreWhitespace: boolean): Promise<SinceRoundData | undefined>;
+}
+
+/** The edge a test may hold: each since-round reading passes through it (a delay, a failure). */
+export type SinceRoundGate = (reading: Promise<SinceRoundData | undefined>) => Promise<SinceRoundData | undefined>;
+
+export const NO_ROUNDS: RoundsReader = { readRounds: async () => undefined, readSinceRound: async () => undefined };
+
+export function seriesRoundsReader(root: string, series: OpenSeries | null, gate: SinceRoundGate = (reading) => reading): RoundsReader {
+  const earlier = series?.earlier;
+  if (!series || !earlier) return NO_ROUNDS;
+  return {
+    readRounds: () => readRoundsData(root, earlier),
+    readSinceRound: (ignoreWhitespace) => gate(readSinceRound(root, series.target, summarizeRound(lastRound(earlier)), ignoreWhitespace)),
+  };
+}
