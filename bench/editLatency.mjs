@@ -35,6 +35,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { attachCdp, summarizeProfile } from './lib/cdp.mjs';
 import { CHROMIUM_ARGS, VIEWPORT } from './lib/measureRun.mjs';
+import { resolveForcedFrames } from './lib/sourceFrames.mjs';
 import { percentile } from './lib/stats.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -192,6 +193,20 @@ async function openReview(context, server, { flag }) {
   return { page, cdp };
 }
 
+/**
+ * The typing's top functions on stderr, named by source when the build has maps
+ * (`npx vite build --sourcemap hidden`); EDIT_BENCH_PROFILE_OUT=dir also writes the raw
+ * profile (callers and inclusive times: open it in DevTools).
+ */
+async function printProfile(profile, name) {
+  const summary = summarizeProfile(profile, 25);
+  if (process.env.EDIT_BENCH_PROFILE_OUT) writeFileSync(join(process.env.EDIT_BENCH_PROFILE_OUT, `${name.replace(/[^A-Za-z0-9]+/g, '-')}.cpuprofile`), JSON.stringify(profile));
+  process.stderr.write(`[edit profile] ${name}: ${summary.totalMs.toFixed(0)} ms busy, ${summary.idleMs.toFixed(0)} ms idle\n`);
+  // The CPU profile's lines are 0-based, the maps' 1-based.
+  const named = await resolveForcedFrames(summary.top.map((t) => ({ ...t, frame: { url: t.url ?? '', line: t.line + 1, column: t.column } })), join(ROOT, 'apps/review/dist'));
+  for (const t of named) process.stderr.write(`  ${t.ms.toFixed(1).padStart(7)} ms ${(t.share * 100).toFixed(1).padStart(5)}%  ${t.fn.replace(/ \S+:\d+:\d+$/, '')} ${t.url ? t.source : ''}\n`);
+}
+
 /** One file: load, Edit, type, Suggest. */
 async function measureRepo(browser, redlineBin, repo, options) {
   const server = await startServer(redlineBin, repo.dir);
@@ -244,9 +259,7 @@ async function measureRepo(browser, redlineBin, repo, options) {
     await page.waitForTimeout(600);
     if (profiling) {
       const { profile } = await cdp.session.send('Profiler.stop');
-      const summary = summarizeProfile(profile, 15);
-      process.stderr.write(`[edit profile] ${repo.name}: ${summary.totalMs.toFixed(0)} ms busy, ${summary.idleMs.toFixed(0)} ms idle\n`);
-      for (const t of summary.top) process.stderr.write(`  ${t.ms.toFixed(1).padStart(7)} ms ${(t.share * 100).toFixed(1).padStart(5)}%  ${t.fn}\n`);
+      await printProfile(profile, repo.name);
     }
     const after = await mainThreadMetrics(cdp);
     const probe = await page.evaluate(() => window.__editBench);
