@@ -20,6 +20,7 @@ import { runCli } from '../main.js';
 import { AGENT_HEADER } from '../server/agent/agentApi.js';
 import { SessionStore } from '../sessions/sessionStore.js';
 import { pendingFindingsPath } from './pendingFindings.js';
+import { repoWithOneThread } from '../../testSupport/reviewRounds.js';
 
 const REVIEW_URL_RE = /^Review: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+)$/m;
 const repos: TestRepo[] = [];
@@ -89,6 +90,19 @@ describe('redline annotate', () => {
     await page.post(API.close, {});
     expect(await exit).toBe(3);
   });
+
+  it('findings kept for the next review show in one that continues a series (its rounds start before they are taken, never after the link)', async () => {
+    const repo = await repoWithOneThread();
+    repos.push(repo);
+    const kept = await annotate(repo, { findings: [{ ...finding(2, 'Still upper case?'), path: 'a.txt' }] });
+    expect(kept.code, kept.io.err()).toBe(0);
+    const { exit, io, page } = await startReview(repo);
+    expect(io.err()).toContain('redline: 1 finding posted earlier shown as proposals');
+    expect(io.err()).toMatch(/continuing review series/);
+    expect((await proposals(page)).map((p) => p.proposal.finding.text)).toEqual(['Still upper case?']);
+    await page.post(API.close, {});
+    expect(await exit).toBe(3);
+  }, 60_000);
 
   it('posts into the running review once; the reviewer answers each, the agent can answer none, and the export names every outcome', async () => {
     const repo = changedRepo();

@@ -43,12 +43,11 @@ export async function dropPendingFindings(stateDir: string): Promise<void> {
 }
 
 /**
- * At a review's start: the kept findings become its proposals. One that no
+ * At a review's start: the kept findings (readPendingFindings) become its proposals. One that no
  * longer fits (its file left the diff, its lines are gone) is dropped, and
  * the terminal says how many; the file is removed either way.
  */
-export async function takePendingFindings(session: ReviewSession, stateDir: string, note: (line: string) => void): Promise<void> {
-  const findings = await readPendingFindings(stateDir);
+export async function showPendingFindings(session: ReviewSession, stateDir: string, findings: readonly Finding[], note: (line: string) => void): Promise<void> {
   if (findings.length === 0) return;
   const taken = await Promise.all(findings.map((finding) => takeFindings(session, [finding]).catch(() => [])));
   const { added } = session.proposals.add(taken.flat());

@@ -59,14 +59,16 @@ export class GitReviewSource implements ReviewSource {
    * and untracked files), with git's filter attributes asked meanwhile, then the
    * tracked diff streamed through the collector while the untracked files
    * are diffed alongside, their patch and the pairs' appended after it.
-   * The diff since the last round starts with it; the rounds' threads once
-   * the review's own diff is read (the start-up's link waits for that diff
-   * alone: options.onDiffRead).
+   * The diff since the last round starts with it and the rounds' threads
+   * once the review's own diff is read; at start-up both wait until the link
+   * is out (options.opening: the link waits for the review's own diff alone).
    */
   async read(options: ReadOptions): Promise<ReviewSnapshot> {
     const root = this.repository.root;
     const probing = probeState(root, this.target);
-    const sinceRound = this.readSinceRound(options.ignoreWhitespace);
+    // Without an earlier round there is nothing to hold: the reading finishes as soon as it can.
+    const roundsAfter = this.rounds === NO_ROUNDS ? undefined : options.opening?.roundsAfter;
+    const sinceRound = roundsAfter ? roundsAfter.then(() => this.readSinceRound(options.ignoreWhitespace)) : this.readSinceRound(options.ignoreWhitespace);
     const probe = await probing;
     // Which files git filters depends on the probe alone: asked while the pairing runs (issue 15's start-up cost).
     const filteredPaths = options.recordContents ? readFilteredPaths(root, [...probe.stats.keys()]) : Promise.resolve(new Set<string>());
@@ -88,9 +90,9 @@ export class GitReviewSource implements ReviewSource {
       if (renames) collector.add(renames.patch);
       // In the patch's order: tracked, untracked, then the pairs of the two.
       const entries = [...tracked.entries, ...(untracked?.entries ?? []), ...(renames?.entries ?? [])];
-      options.onDiffRead?.({ target: frame.target, files: entries.map((entry) => entry.facts) });
+      options.opening?.onDiffRead({ target: frame.target, files: entries.map((entry) => entry.facts) });
       // Started only now: the threads' states (200 of them: 26 ms of in-process work at load 1.1, and git runs) would compete with the diff's own git runs.
-      const roundsRead = this.roundsOnce();
+      const roundsRead = roundsAfter ? roundsAfter.then(() => this.roundsOnce()) : this.roundsOnce();
       if (options.recordContents) {
         // A filtered file's id is not that of its bytes (and a path the probe did not see may be one).
         for (const entry of entries) {
@@ -134,9 +136,9 @@ export class GitReviewSource implements ReviewSource {
   }
 
   /**
-   * Started with the reading, beside the review's own diff (never after it),
-   * from the series' last round alone (not after the threads); nothing at all
-   * without an earlier round. A failure leaves the page on its fallback (it
+   * Beside the review's own diff on a later reading, after the link at
+   * start-up (options.opening), from the series' last round alone (not after
+   * the threads); nothing at all without an earlier round. A failure leaves the page on its fallback (it
    * asks round-changes, as before the line-level view).
    */
   private readSinceRound(ignoreWhitespace: boolean): Promise<SinceRoundData | undefined> {

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { DraftStore } from '../drafts/draftStore.js';
 import { RedlineError } from '../errors.js';
 import { encodeReviewAnswer } from './reviewPatchCollector.js';
-import type { ReviewOpening, ReviewSource } from './reviewSource.js';
+import type { OpeningHooks, ReviewOpening, ReviewSource } from './reviewSource.js';
 import type { AnswerCoding, EncodedReview, FileEntry, ReviewSnapshot } from './reviewSnapshot.js';
 import type { ImageSide } from './readImageBytes.js';
 
@@ -111,13 +111,14 @@ export class ReviewSession {
    * (the rounds' threads, the diff since the last round) goes on. The page's
    * first requests share it (one check in flight per mode), so they wait for
    * it whole and nothing is read twice; if it fails, they are answered as
-   * any failed reading is. A source that does not tell the files early
-   * (a patch) resolves with the whole reading.
+   * any failed reading is. The rounds' reads start once `roundsAfter`
+   * resolves (start-up: its link is out). A source that does not tell the
+   * files early (a patch) resolves with the whole reading.
    */
-  openReview(): Promise<ReviewOpening> {
+  openReview(roundsAfter: Promise<void>): Promise<ReviewOpening> {
     let diffRead!: (opening: ReviewOpening) => void;
     const early = new Promise<ReviewOpening>((resolve) => (diffRead = resolve));
-    const whole = this.loadSnapshot(false, diffRead).then(({ data }) => data);
+    const whole = this.loadSnapshot(false, { onDiffRead: diffRead, roundsAfter }).then(({ data }) => data);
     return Promise.race([early, whole]);
   }
 
@@ -183,10 +184,10 @@ export class ReviewSession {
   }
 
   /** The snapshot to serve; concurrent callers in the same mode share one check of the state. */
-  private loadSnapshot(ignoreWhitespace: boolean, onDiffRead?: (opening: ReviewOpening) => void): Promise<ServedSnapshot> {
+  private loadSnapshot(ignoreWhitespace: boolean, opening?: OpeningHooks): Promise<ServedSnapshot> {
     const running = this.checks.get(ignoreWhitespace);
     if (running) return running;
-    const check = this.checkSnapshot(ignoreWhitespace, onDiffRead).finally(() => this.checks.delete(ignoreWhitespace));
+    const check = this.checkSnapshot(ignoreWhitespace, opening).finally(() => this.checks.delete(ignoreWhitespace));
     this.checks.set(ignoreWhitespace, check);
     return check;
   }
@@ -204,13 +205,13 @@ export class ReviewSession {
    * as the choice: a concurrent newer reading may then forget this one's
    * patch (see forgetPatch) without touching what is being sent.
    */
-  private async checkSnapshot(ignoreWhitespace: boolean, onDiffRead?: (opening: ReviewOpening) => void): Promise<ServedSnapshot> {
+  private async checkSnapshot(ignoreWhitespace: boolean, opening?: OpeningHooks): Promise<ServedSnapshot> {
     const started = performance.now();
     let snapshot: ReviewSnapshot;
     for (;;) {
       const previous = this.latestByMode.get(ignoreWhitespace);
       if (!previous) {
-        snapshot = await this.read(ignoreWhitespace, true, onDiffRead);
+        snapshot = await this.read(ignoreWhitespace, true, opening);
         break;
       }
       const unchanged = (await this.readSignature()) === previous.signature;
@@ -365,12 +366,12 @@ export class ReviewSession {
   }
 
   /** One reading per mode at a time: concurrent polls share it. */
-  private read(ignoreWhitespace: boolean, recordContents: boolean, onDiffRead?: (opening: ReviewOpening) => void): Promise<ReviewSnapshot> {
+  private read(ignoreWhitespace: boolean, recordContents: boolean, opening?: OpeningHooks): Promise<ReviewSnapshot> {
     const key = `${ignoreWhitespace}:${recordContents}`;
     const running = this.inFlight.get(key);
     if (running) return running;
     const reading = this.source
-      .read({ ignoreWhitespace, recordContents, encodeBody: recordContents, ...(onDiffRead ? { onDiffRead } : {}) })
+      .read({ ignoreWhitespace, recordContents, encodeBody: recordContents, ...(opening ? { opening } : {}) })
       .finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, reading);
     return reading;

@@ -14,12 +14,22 @@ export interface ReadOptions {
   recordContents: boolean;
   /** Also make the review endpoint's gzip-compressed answer while reading (for the page; off for freshness checks). */
   encodeBody?: boolean;
-  /**
-   * Told the review's target and own files as soon as its diff is read, while the rest
-   * of the reading (the rounds, the diff since the last round) may still run:
-   * start-up prints the link then (serveReview). A patch source never calls it.
-   */
-  onDiffRead?: (opening: ReviewOpening) => void;
+  /** Start-up's first reading (serveReview); later readings have none. */
+  opening?: OpeningHooks;
+}
+
+/**
+ * Start-up's hold on its first reading. `onDiffRead` is told the review's
+ * target and own files as soon as its diff is read (a patch source never
+ * calls it); the rounds' reads (the threads, the diff since the last round)
+ * wait for `roundsAfter`, which start-up resolves once its link is out: run
+ * beside the diff and the server's start, their eight git runs held the
+ * link back by 50-70 ms on a 20-file repository (spawn trace, load 1.6),
+ * while the browser that link opens takes longer than they do.
+ */
+export interface OpeningHooks {
+  onDiffRead(opening: ReviewOpening): void;
+  roundsAfter: Promise<void>;
 }
 
 /** What the terminal and the session record say of a review: its target and its own files (the rounds may still be read). */

@@ -2,8 +2,9 @@
  * What a review reads of its series' earlier rounds (issue 13), apart from
  * its own diff: the rounds and their threads (read once), and the diff since
  * the last round (with each reading). Two readers, so the since-round diff
- * starts with the review's own diff, from the series' last round alone,
- * while the threads wait until that diff is read (gitReviewSource.ts).
+ * needs the series' last round alone, not the threads; at start-up both
+ * wait until the link is out, and on later readings the since-round diff
+ * runs beside the review's own (gitReviewSource.ts).
  */
 import type { ReviewRoundsData, SinceRoundData } from '@redline/core';
 import type { OpenSeries } from './chooseSeries.js';

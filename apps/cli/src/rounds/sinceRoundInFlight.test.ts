@@ -18,21 +18,28 @@ import type { TestRepo } from '../../testSupport/gitRepo.js';
 
 const REVIEW_URL_RE = /Review: (http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{64}))\n/;
 
-/** Holds each since-round reading's result until `release(outcome)`; `read` resolves once the real reading is done. */
-function heldGate() {
+/**
+ * Holds each since-round reading's result until `release(outcome)`; `read`
+ * resolves once the real reading is done; `startedAfterLink` says whether the
+ * link was on stderr when the reading began (the gate is handed the reading
+ * as it starts).
+ */
+function heldGate(stderr: () => string) {
   let calls = 0;
+  let startedAfterLink: boolean | null = null;
   let readDone!: () => void;
   const read = new Promise<void>((resolve) => (readDone = resolve));
   let release!: (outcome: 'pass' | 'fail') => void;
   const released = new Promise<'pass' | 'fail'>((resolve) => (release = resolve));
   const gate = async (reading: Promise<SinceRoundData | undefined>) => {
     calls++;
+    startedAfterLink ??= REVIEW_URL_RE.test(stderr());
     const result = await reading;
     readDone();
     if ((await released) === 'fail') throw new Error('planted since-round failure');
     return result;
   };
-  return { gate, read, release, calls: () => calls };
+  return { gate, read, release, calls: () => calls, startedAfterLink: () => startedAfterLink };
 }
 
 /** Settles with the answer; `pending()` is true until it does. */
@@ -43,8 +50,9 @@ function watch(answer: Promise<HttpAnswer>) {
 }
 
 async function startHeld(repo: TestRepo) {
-  const held = heldGate();
-  const io = { ...captureIo(repo.dir), sinceRoundGate: held.gate };
+  const base = captureIo(repo.dir);
+  const held = heldGate(() => base.err());
+  const io = { ...base, sinceRoundGate: held.gate };
   const exit = runCli(['--no-open', '--json'], io);
   const match = await Promise.race([io.waitForStderr(REVIEW_URL_RE), exit.then((code) => Promise.reject(new Error(`exit ${code}: ${io.err()}`)))]);
   const [, url, port, token] = match as unknown as [string, string, string, string];
@@ -81,6 +89,8 @@ describe('start-up with an earlier round, the since-round diff still being read'
     expect(data.rounds?.threads.map((thread) => thread.id)).toEqual(['c1']);
     expect(data.sinceRound).toMatchObject({ round: 1, changedPaths: ['a.txt', 'b.txt'] });
     expect(held.calls(), 'the since-round diff was read more than once').toBe(1);
+    // Its git runs held the link back (50-70 ms on 20 files at load 1.6): they start once the link is out.
+    expect(held.startedAfterLink(), 'the since-round reading started before the link was printed').toBe(true);
     await finish();
   }, 60_000);
 

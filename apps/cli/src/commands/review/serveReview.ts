@@ -5,8 +5,10 @@
  * review link on stderr, and open the browser unless --no-open.
  *
  * The link is printed once the review's own diff is read: the rest of the
- * first reading (a series' threads, the diff since its last round) is still
- * in flight, and the page's first requests wait for it (ReviewSession.openReview).
+ * first reading (a series' threads, the diff since its last round) starts
+ * when the link is out, and the page's first requests wait for it
+ * (ReviewSession.openReview). Findings posted earlier are taken into the
+ * whole reading, so with those the rounds start first.
  */
 import { access } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -14,13 +16,13 @@ import { fileURLToPath } from 'node:url';
 import type { CliIo } from '../../cliIo.js';
 import { RedlineError } from '../../errors.js';
 import { createReviewSource } from '../../review/createReviewSource.js';
+import { readPendingFindings, showPendingFindings } from '../../proposals/pendingFindings.js';
 import { ReviewSession } from '../../review/reviewSession.js';
 import type { ReviewOpening } from '../../review/reviewSource.js';
 import { AgentChannel } from '../../server/agent/agentChannel.js';
 import { startReviewServer, type ReviewServer } from '../../server/startReviewServer.js';
 import type { SessionFacts, SessionMode } from '../../sessions/sessionRecord.js';
 import { SessionStore } from '../../sessions/sessionStore.js';
-import { takePendingFindings } from '../../proposals/pendingFindings.js';
 import { openReviewInBrowser } from './openReviewInBrowser.js';
 import type { ReviewOptions } from './parseArgs.js';
 
@@ -48,7 +50,8 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   const session = new ReviewSession(source, options.json ? 'json' : 'markdown', note);
   const swept = await session.drafts.sweepInterruptedWrites();
   if (swept > 0) note(`redline: removed ${swept} temporary draft file${swept === 1 ? '' : 's'} left by interrupted saves`);
-  const data = await session.openReview();
+  let startRounds!: () => void;
+  const data = await session.openReview(new Promise<void>((resolve) => (startRounds = resolve)));
   if (data.files.length === 0) {
     throw new RedlineError('empty-diff', `nothing to review: the diff is empty (${data.target.description})`);
   }
@@ -66,10 +69,15 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   await onCleanup(() => server.close());
   const facts = sessionFacts(mode, server.port, source.stateDir, data);
   await store.claim(facts, agent.key);
-  await takePendingFindings(session, source.stateDir, note);
+  const pending = await readPendingFindings(source.stateDir);
+  if (pending.length > 0) {
+    startRounds();
+    await showPendingFindings(session, source.stateDir, pending, note);
+  }
 
   note(summaryLine(data));
   note(`Review: ${server.reviewUrl}`);
+  startRounds();
   if (options.open) {
     const open = io.openReview ?? ((url: string) => openReviewInBrowser(url, io.env));
     launcher = await open(server.reviewUrl);
