@@ -60,15 +60,16 @@ export class GitReviewSource implements ReviewSource {
    * tracked diff streamed through the collector while the untracked files
    * are diffed alongside, their patch and the pairs' appended after it.
    * The diff since the last round starts with it and the rounds' threads
-   * once the review's own diff is read; at start-up both wait until the link
-   * is out (options.opening: the link waits for the review's own diff alone).
+   * once the review's own diff is read; at start-up the rest of the reading
+   * (both of those, the contents' hashes, the answer's encoding) waits until
+   * the link is out (options.opening: the link waits for the review's own
+   * diff alone).
    */
   async read(options: ReadOptions): Promise<ReviewSnapshot> {
     const root = this.repository.root;
     const probing = probeState(root, this.target);
-    // Without an earlier round there is nothing to hold: the reading finishes as soon as it can.
-    const roundsAfter = this.rounds === NO_ROUNDS ? undefined : options.opening?.roundsAfter;
-    const sinceRound = roundsAfter ? roundsAfter.then(() => this.readSinceRound(options.ignoreWhitespace)) : this.readSinceRound(options.ignoreWhitespace);
+    const restAfter = options.opening?.restAfter;
+    const sinceRound = restAfter ? restAfter.then(() => this.readSinceRound(options.ignoreWhitespace)) : this.readSinceRound(options.ignoreWhitespace);
     const probe = await probing;
     // Which files git filters depends on the probe alone: asked while the pairing runs (issue 15's start-up cost).
     const filteredPaths = options.recordContents ? readFilteredPaths(root, [...probe.stats.keys()]) : Promise.resolve(new Set<string>());
@@ -91,8 +92,10 @@ export class GitReviewSource implements ReviewSource {
       // In the patch's order: tracked, untracked, then the pairs of the two.
       const entries = [...tracked.entries, ...(untracked?.entries ?? []), ...(renames?.entries ?? [])];
       options.opening?.onDiffRead({ target: frame.target, files: entries.map((entry) => entry.facts) });
+      // The rest waits for start-up's link (the answer's encoding held it back too: 70 ms after the last git run on 20 files).
+      if (restAfter) await restAfter;
       // Started only now: the threads' states (200 of them: 26 ms of in-process work at load 1.1, and git runs) would compete with the diff's own git runs.
-      const roundsRead = roundsAfter ? roundsAfter.then(() => this.roundsOnce()) : this.roundsOnce();
+      const roundsRead = this.roundsOnce();
       if (options.recordContents) {
         // A filtered file's id is not that of its bytes (and a path the probe did not see may be one).
         for (const entry of entries) {

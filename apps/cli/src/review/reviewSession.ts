@@ -111,14 +111,14 @@ export class ReviewSession {
    * (the rounds' threads, the diff since the last round) goes on. The page's
    * first requests share it (one check in flight per mode), so they wait for
    * it whole and nothing is read twice; if it fails, they are answered as
-   * any failed reading is. The rounds' reads start once `roundsAfter`
+   * any failed reading is. The rest of the reading goes on once `restAfter`
    * resolves (start-up: its link is out). A source that does not tell the
    * files early (a patch) resolves with the whole reading.
    */
-  openReview(roundsAfter: Promise<void>): Promise<ReviewOpening> {
+  openReview(restAfter: Promise<void>): Promise<ReviewOpening> {
     let diffRead!: (opening: ReviewOpening) => void;
     const early = new Promise<ReviewOpening>((resolve) => (diffRead = resolve));
-    const whole = this.loadSnapshot(false, { onDiffRead: diffRead, roundsAfter }).then(({ data }) => data);
+    const whole = this.loadSnapshot(false, { onDiffRead: diffRead, restAfter }).then(({ data }) => data);
     return Promise.race([early, whole]);
   }
 

@@ -21,15 +21,16 @@ export interface ReadOptions {
 /**
  * Start-up's hold on its first reading. `onDiffRead` is told the review's
  * target and own files as soon as its diff is read (a patch source never
- * calls it); the rounds' reads (the threads, the diff since the last round)
- * wait for `roundsAfter`, which start-up resolves once its link is out: run
- * beside the diff and the server's start, their eight git runs held the
- * link back by 50-70 ms on a 20-file repository (spawn trace, load 1.6),
- * while the browser that link opens takes longer than they do.
+ * calls it); the rest of the reading (the files' content hashes, the
+ * rounds' threads, the diff since the last round, the answer's encoding)
+ * waits for `restAfter`, which start-up resolves once its link is out: run
+ * beside the server's start, the rounds' eight git runs held the link back
+ * by 50-70 ms on a 20-file repository (spawn trace, load 1.6) and the
+ * encoding 70 ms, while the browser that link opens takes longer than they do.
  */
 export interface OpeningHooks {
   onDiffRead(opening: ReviewOpening): void;
-  roundsAfter: Promise<void>;
+  restAfter: Promise<void>;
 }
 
 /** What the terminal and the session record say of a review: its target and its own files (the rounds may still be read). */

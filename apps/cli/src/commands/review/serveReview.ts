@@ -5,10 +5,11 @@
  * review link on stderr, and open the browser unless --no-open.
  *
  * The link is printed once the review's own diff is read: the rest of the
- * first reading (a series' threads, the diff since its last round) starts
- * when the link is out, and the page's first requests wait for it
- * (ReviewSession.openReview). Findings posted earlier are taken into the
- * whole reading, so with those the rounds start first.
+ * first reading (the files' content hashes, a series' threads, the diff
+ * since its last round, the answer's encoding) goes on when the link is
+ * out, and the page's first requests wait for it (ReviewSession.openReview).
+ * Findings posted earlier are taken into the whole reading, so with those
+ * the rest goes on first.
  */
 import { access } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -50,8 +51,8 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   const session = new ReviewSession(source, options.json ? 'json' : 'markdown', note);
   const swept = await session.drafts.sweepInterruptedWrites();
   if (swept > 0) note(`redline: removed ${swept} temporary draft file${swept === 1 ? '' : 's'} left by interrupted saves`);
-  let startRounds!: () => void;
-  const data = await session.openReview(new Promise<void>((resolve) => (startRounds = resolve)));
+  let releaseRest!: () => void;
+  const data = await session.openReview(new Promise<void>((resolve) => (releaseRest = resolve)));
   if (data.files.length === 0) {
     throw new RedlineError('empty-diff', `nothing to review: the diff is empty (${data.target.description})`);
   }
@@ -71,13 +72,13 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   await store.claim(facts, agent.key);
   const pending = await readPendingFindings(source.stateDir);
   if (pending.length > 0) {
-    startRounds();
+    releaseRest();
     await showPendingFindings(session, source.stateDir, pending, note);
   }
 
   note(summaryLine(data));
   note(`Review: ${server.reviewUrl}`);
-  startRounds();
+  releaseRest();
   if (options.open) {
     const open = io.openReview ?? ((url: string) => openReviewInBrowser(url, io.env));
     launcher = await open(server.reviewUrl);
