@@ -26,6 +26,9 @@
  * both still match, so only the first run pays for generation.
  *
  * Usage: node bench/generateRepos.mjs [--only S,M] [--force]
+ *
+ * Over 400 lines on purpose: every repository's recipe (sizes, edits, counts,
+ * caching) stays in one file, so one reading shows what each figure ran on.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
