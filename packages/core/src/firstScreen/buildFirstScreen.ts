@@ -79,7 +79,8 @@ export interface FirstScreenHunk {
  * of the whole change's; a file without one is unchanged since and folded to
  * its header, as the page shows it. The overview's totals are the view's, as
  * the page counts them (its filesInView.ts): the files with a section, and
- * each section's added and removed lines.
+ * each section's added and removed lines; so are each file's header and tree
+ * row counts.
  */
 export interface FirstScreenRoundView {
   sections: ReadonlyMap<string, string>;
@@ -90,8 +91,10 @@ export interface FirstScreenRoundView {
 export function buildFirstScreen(review: ReviewData, limits: FirstScreenLimits = FIRST_SCREEN_LIMITS, roundView: FirstScreenRoundView | null = null): FirstScreen | null {
   const sections = splitPatchSections(review.patch);
   if (review.files.length === 0 || sections.length !== review.files.length) return null;
+  // In a round view each file's header and tree row count its round diff's lines, as the page's do.
+  const shownFacts = roundView ? review.files.map((facts) => countedInView(facts, roundView)) : review.files;
   // files[i] is the facts of section i (the contract, api.ts); shown in file order.
-  const ordered = sortByFileOrder(review.files.map((facts, i) => ({ facts, section: sections[i]! })), (pair) => pair.facts.path);
+  const ordered = sortByFileOrder(shownFacts.map((facts, i) => ({ facts, section: sections[i]! })), (pair) => pair.facts.path);
   const files: FirstScreenFile[] = [];
   let rowsLeft = limits.maxRows;
   for (let i = 0; i < ordered.length && rowsLeft > 0; i++) {
@@ -112,9 +115,15 @@ export function buildFirstScreen(review: ReviewData, limits: FirstScreenLimits =
       additions: signedCount('+', totals.additions, { grouped: true }),
       deletions: signedCount('−', totals.deletions, { grouped: true }),
     },
-    tree: treeRows(review.files, limits.maxTreeRows),
+    tree: treeRows(shownFacts, limits.maxTreeRows),
     files,
   };
+}
+
+/** A file's facts with its round diff's counts when it is in the view (a file outside it keeps the whole change's). */
+function countedInView(facts: FileFacts, roundView: FirstScreenRoundView): FileFacts {
+  const counts = roundView.counts.get(facts.path);
+  return counts ? { ...facts, additions: counts.additions, deletions: counts.deletions } : facts;
 }
 
 /** The whole change's totals, or a round view's (its files, its lines). */

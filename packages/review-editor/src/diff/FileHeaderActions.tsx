@@ -11,19 +11,23 @@ import { Icon } from '../ui/icons.js';
 import { RenderedToggle } from '../markdown/RenderedToggle.js';
 import { useController, useReview } from '../app/reviewContext.js';
 import { CopyFileLink } from '../navigation/CopyFileLink.js';
+import { countsInView } from '../threads/filesInView.js';
 
 export function FileHeaderActions({ fileId }: { fileId: string }) {
   const controller = useController();
   const file = useReview((s) => s.fileById.get(fileId));
   const viewed = useReview((s) => s.isViewed(fileId));
   const collapsed = useReview((s) => (file ? s.isCollapsed(fileId) : false));
+  // Numbers, not an object: a selector's answer must stay the same while nothing changed.
+  const additions = useReview((s) => (file ? countsInView(s, file).additions : 0));
+  const deletions = useReview((s) => (file ? countsInView(s, file).deletions : 0));
   if (!file) return null;
   const state = controller.store.getState();
   const End = extensionSlots.fileHeaderEnd;
   const moved = similarityWords(file.facts);
   return (
     <>
-      <ChangeCounts className="file-counts" additions={file.additions} deletions={file.deletions} drawn={false} />
+      <ChangeCounts className="file-counts" additions={additions} deletions={deletions} drawn={false} />
       <span className="file-actions" role="group" aria-label={`${file.path} actions`}>
         {moved ? <span className="chip chip-similarity" title={`${file.oldPath ?? ''} → ${file.path}: git's similarity index`}>{moved}</span> : null}
         {file.generated ? <span className="chip" title="Lock file, build output or marked as generated">Generated</span> : null}

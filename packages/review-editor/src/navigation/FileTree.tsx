@@ -18,6 +18,7 @@ import { Icon } from '../ui/icons.js';
 import { useController, useReview } from '../app/reviewContext.js';
 import { shownFiles } from './shownFiles.js';
 import { ShownFilesBar } from './ShownFilesBar.js';
+import { countsInView } from '../threads/filesInView.js';
 
 const ROW_HEIGHT = 26;
 const OVERSCAN = 12;
@@ -204,12 +205,14 @@ type Roving = { tabIndex: number; 'data-row-index': number; onFocus(): void };
 function FileRow({ file, name, top, padding, position, size, current, roving }: { file: ReviewFile; name: string; top: number; padding: number; position: number; size: number; current: boolean; roving: Roving }) {
   const controller = useController();
   const viewed = useReview((s) => s.isViewed(file.id));
+  const additions = useReview((s) => countsInView(s, file).additions);
+  const deletions = useReview((s) => countsInView(s, file).deletions);
   const comments = useReview((s) => s.annotations.reduce((n, a) => (a.path === file.path && a.scope !== 'general' ? n + 1 : n), 0));
   const letter = statusLetter(file.status);
   const label = [
     file.path,
     statusLabel(file.status),
-    `${signedCount('+', file.additions)} ${signedCount('−', file.deletions)}`,
+    `${signedCount('+', additions)} ${signedCount('−', deletions)}`,
     comments ? `${comments} ${comments === 1 ? 'comment' : 'comments'}` : '',
     viewed ? 'viewed' : '',
   ]
@@ -242,7 +245,7 @@ function FileRow({ file, name, top, padding, position, size, current, roving }: 
             <span data-text={String(comments)} />
           </span>
         ) : null}
-        <ChangeCounts className="tree-counts" additions={file.additions} deletions={file.deletions} drawn />
+        <ChangeCounts className="tree-counts" additions={additions} deletions={deletions} drawn />
         <span className={`tree-viewed ${viewed ? 'on' : ''}`} aria-hidden="true">
           {viewed ? <Icon name="check" size={12} /> : null}
         </span>

@@ -8,6 +8,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReviewData } from '@redline/core';
 import { ReviewOverview } from '../annotations/ReviewOverview.js';
+import { FileHeaderActions } from '../diff/FileHeaderActions.js';
+import { FileTree } from '../navigation/FileTree.js';
 import { ReviewContext } from '../app/reviewContext.js';
 import { CALC_FILES, CALC_PATCH, KINDS_FILES, KINDS_PATCH, makeReview } from '../testing/fixtures.js';
 import { createHarness, type ReviewHarness } from '../testing/renderWithReview.js';
@@ -111,5 +113,24 @@ describe('"Since round N" is the whole of what the cursor, j/k and the search wa
     h.store.getState().chooseRoundView('all');
     expect(await screen.findByText(/10 files changed/)).toBeTruthy();
     expect(stats()).toBe('10 files changed +8 −7');
+  });
+
+  it('a file\'s header and tree row count its round diff\'s lines in the view, the whole change\'s in "All changes"', async () => {
+    const h = await inRoundView();
+    const calc = h.store.getState().fileById.get('src/calc.ts')!;
+    const whole = { additions: calc.additions, deletions: calc.deletions };
+    expect(whole).not.toEqual({ additions: 1, deletions: 1 });
+    render(
+      <ReviewContext.Provider value={h.controller}>
+        <FileHeaderActions fileId="src/calc.ts" />
+        <FileTree />
+      </ReviewContext.Provider>,
+    );
+    const row = () => screen.getByRole('button', { name: /^src\/calc\.ts,/ }).getAttribute('aria-label');
+    expect(row()).toContain('+1 −1');
+    expect(document.querySelector('.file-counts')?.textContent).toBe('+1−1');
+    h.store.getState().chooseRoundView('all');
+    await vi.waitFor(() => expect(row()).toContain(`+${whole.additions} −${whole.deletions}`));
+    expect(document.querySelector('.file-counts')?.textContent).toBe(`+${whole.additions}−${whole.deletions}`);
   });
 });

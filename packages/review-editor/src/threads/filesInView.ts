@@ -1,7 +1,8 @@
 /**
  * The files as the chosen round view shows them (issue 13), for everything
  * that walks "the diff" rather than draws it: the line cursor (↑/↓, `n`/`p`,
- * `]`/`[`), `j`/`k` over files, the search, and the overview's totals. In
+ * `]`/`[`), `j`/`k` over files, the search, the overview's totals and each
+ * file's counts in its header and tree row. In
  * "Since round N" (once its diff is in) that is the files changed since
  * round N, each with its diff from round N's text; the files unchanged since
  * (folded, reviewed then) are outside it. An earlier pair: the files the pair
@@ -56,6 +57,16 @@ export function totalsInView(s: ReviewStoreState): { files: number; additions: n
   const files = pickInView(s, s.files);
   const counted = files.map((file) => (isRoundFileDiff(file.fileDiff) ? linesOfDiff(file) : file));
   return { files: files.length, ...countChangedLines(counted) };
+}
+
+/**
+ * One file's +/− as the chosen view draws it (its header, its tree row): in a
+ * round view, its round diff's lines; otherwise, and for a file outside the
+ * view (unchanged since round N, folded), the whole change's.
+ */
+export function countsInView(s: ReviewStoreState, file: ReviewFile): { additions: number; deletions: number } {
+  const view = roundFileView(s, file);
+  return view && isRoundFileDiff(view.file.fileDiff) ? linesOfDiff(view.file) : file;
 }
 
 function linesOfDiff(file: ReviewFile): { additions: number; deletions: number } {
