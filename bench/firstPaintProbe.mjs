@@ -62,5 +62,5 @@ async function startProfile(page) {
 async function printProfile(cdp) {
   const { profile: cpu } = await cdp.send('Profiler.stop');
   console.log('--- CPU profile to the app diff, inclusive ms');
-  for (const row of await inclusiveTotals(cpu, join(ROOT, 'apps/review/dist'), 45)) console.log(`${row.ms.toFixed(0).padStart(7)}  ${row.fn}`);
+  for (const row of await inclusiveTotals(cpu, process.env.REDLINE_APP_DIR ?? join(ROOT, 'apps/review/dist'), 45)) console.log(`${row.ms.toFixed(0).padStart(7)}  ${row.fn}`);
 }
