@@ -101,9 +101,9 @@ export async function attachCdp(page) {
       return null;
     },
     /** Headers the page sent with the first request whose path matches (to replay it from Node). */
-    requestHeaders(pathPattern) {
+    requestHeaders(pathPattern, accept = () => true) {
       for (const r of requests.values()) {
-        if (pathPattern.test(new URL(r.url).pathname)) return r.headers;
+        if (pathPattern.test(new URL(r.url).pathname) && accept(r.headers)) return r.headers;
       }
       return {};
     },

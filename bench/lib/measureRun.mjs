@@ -169,7 +169,8 @@ export async function measureRun(tool, repo, options) {
     }
     await guarded(state, cdp.networkIdle(500, 15_000), 'network idle after load');
     record.load = cdp.phaseSummary('load');
-    record.reviewRequestMs = cdp.requestMs(/^\/api\/(review|diff)/);
+    // Redline's page gets the review in the answer to the link's POST /api/session?review=…
+    record.reviewRequestMs = cdp.requestMs(/^\/api\/(review|diff)|^\/api\/session\?review=/);
     const loadLongtasks = await guarded(state, page.evaluate(() => window.__bench.longtasks), 'reading long tasks');
     record.loadLongtasks = { count: loadLongtasks.length, longestMs: Math.max(0, ...loadLongtasks.map((t) => t.duration)) };
 
@@ -196,8 +197,15 @@ export async function measureRun(tool, repo, options) {
 
     // The review endpoint, fetched from Node as the page fetched it (its headers, the session secret among them, and its cookies), after load.
     const cookies = tool.endpoint.cookie ? await context.cookies(origin) : [];
-    const pageHeaders = cdp.requestHeaders(/^\/api\/(review|diff)$/);
+    // With a review link, Redline's page never GETs /api/review: the headers of a later API request carry its session secret.
+    const sessionHeader = (headers) => Object.keys(headers).some((name) => name.toLowerCase() === 'x-redline-session');
+    let pageHeaders = cdp.requestHeaders(/^\/api\/(review|diff)$/);
+    if (Object.keys(pageHeaders).length === 0) pageHeaders = cdp.requestHeaders(/^\/api\//, sessionHeader);
     record.endpoint = await timeEndpoint(origin + tool.endpoint.path, pageHeaders, cookies, options.endpointRepeats);
+    if (record.endpoint.status !== 200) {
+      record.notes.push(`endpoint: ${tool.endpoint.path} answered ${record.endpoint.status}; its figures are left out`);
+      record.endpoint = null;
+    }
 
     // Scroll through the whole diff.
     startPhase(state, options.scrollCapMs + 30_000);

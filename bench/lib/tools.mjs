@@ -77,8 +77,11 @@ export const redline = {
   async search(page, needle, timeoutMs) {
     // Not the tree's "Filter files" box: the diff search is the searchbox named exactly "Search".
     const candidates = () => page.getByRole('searchbox', { name: 'Search', exact: true });
-    if ((await candidates().count()) === 0) await page.keyboard.press('/');
-    await page.waitForTimeout(100);
+    if ((await candidates().count()) === 0) {
+      await page.keyboard.press('/');
+      // Redline's search bar is a lazy chunk: "/" shows it once that is fetched and compiled.
+      await candidates().first().waitFor({ timeout: 5_000 }).catch(() => {});
+    }
     if ((await candidates().count()) === 0) return { error: 'no search box (no searchbox/textbox named "Search", and "/" opened none)' };
     const box = candidates().first();
     await box.click();
