@@ -11,7 +11,8 @@ import type { Plugin } from 'vite';
  * start then: the entry chunk, and the chunks every load needs (found by
  * walking the import graph, the highlighter worker's included), preloaded
  * so they are fetched in parallel rather than along chains of dynamic
- * imports.
+ * imports; and the highlighter worker's file, which the starter starts twice
+ * (diff/highlighterPool.ts takes those workers).
  *
  * Measured on S (bench/firstPaintProbe.mjs, 8 loads each): with all of that
  * in the head, compiling alongside the first screen's layout, the first diff
@@ -68,7 +69,7 @@ export function startupAssetsPlugin(options: StartupAssetsOptions = {}): Plugin 
         const workers = Object.keys(bundle).filter((name) => WORKER_FILE_RE.test(name));
         if (workers.length !== 1) this.error(`the page preloads the highlighter worker, but the bundle has ${workers.length} worker-*.js files`);
         const preload = [...new Set([...vitePreloads, ...preloadedFiles(bundle, entry.fileName, options, (message) => this.warn(message)).map((file) => `/${file}`)])];
-        const startup = { entry: `/${entry.fileName}`, preload };
+        const startup = { entry: `/${entry.fileName}`, preload, worker: `/${workers[0]!}` };
         html.source = source.replace(STARTUP_PLACEHOLDER, JSON.stringify(startup));
       },
     },

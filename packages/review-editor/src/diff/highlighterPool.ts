@@ -10,9 +10,13 @@
  * a cold S load: the theme modules were evaluated only after the app's first
  * full render, about 250 ms of main-thread work).
  * mountReviewApp starts it before React; WorkerPoolContextProvider then finds
- * the same pool (Pierre keeps one per page). (Workers started by index.html
- * before the app, tried too, made no difference once the app started after
- * the server's first screen was painted: 8 interleaved loads of S each.)
+ * the same pool (Pierre keeps one per page). Its two workers are the ones
+ * index.html's starter created with the app's script (`takeEarlyWorker`):
+ * they load Shiki on their own threads while the app is fetched and
+ * compiled. With the app's entry asked for before the twenty preloads,
+ * that moved the app's own diff on R (the real change) from 1.81 s to
+ * 1.62 s (medians of 6 interleaved loads; on S 1.64 → 1.58 s, 5 loads).
+ * e2e/earlyWorkers.spec.ts checks that the pool starts no others.
  */
 import { getOrCreateWorkerPoolSingleton, type WorkerPoolManager } from '@pierre/diffs/worker';
 
@@ -24,8 +28,20 @@ export const DIFF_THEMES = { dark: 'github-dark-high-contrast', light: 'github-l
  */
 export const POOL_OPTIONS = {
   poolSize: 2,
-  workerFactory: () => new Worker(new URL('@pierre/diffs/worker/worker.js', import.meta.url), { type: 'module' }),
+  workerFactory: () => takeEarlyWorker() ?? new Worker(new URL('@pierre/diffs/worker/worker.js', import.meta.url), { type: 'module' }),
 };
+
+declare global {
+  interface Window {
+    /** Started by index.html's starter with the app's script (the built page only). */
+    __redlineEarlyWorkers?: Worker[];
+  }
+}
+
+/** One of the workers index.html started, once each; none in the dev server or tests. */
+function takeEarlyWorker(): Worker | undefined {
+  return typeof window === 'undefined' ? undefined : window.__redlineEarlyWorkers?.shift();
+}
 
 /**
  * With "Edit Code to Suggest" on, the workers highlight in the form Pierre's
