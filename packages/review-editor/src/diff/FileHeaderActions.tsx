@@ -5,7 +5,7 @@
  * slot the edit feature fills (its Edit button).
  */
 import { extensionSlots } from './extensionSlots.js';
-import { LARGE_DIFF_CHANGED_LINES, similarityWords } from '@redline/core';
+import { groupDigits, LARGE_DIFF_CHANGED_LINES, similarityWords } from '@redline/core';
 import { ChangeCounts } from '../ui/ChangeCounts.js';
 import { Icon } from '../ui/icons.js';
 import { RenderedToggle } from '../markdown/RenderedToggle.js';
@@ -32,7 +32,7 @@ export function FileHeaderActions({ fileId }: { fileId: string }) {
         {moved ? <span className="chip chip-similarity" title={`${file.oldPath ?? ''} → ${file.path}: git's similarity index`}>{moved}</span> : null}
         {file.generated ? <span className="chip" title="Lock file, build output or marked as generated">Generated</span> : null}
         {file.large && collapsed ? (
-          <button type="button" className="btn btn-small" title={`More than ${LARGE_DIFF_CHANGED_LINES.toLocaleString('en')} changed lines or 400 KB`} onClick={() => state.setCollapsed(fileId, false)}>
+          <button type="button" className="btn btn-small" title={`More than ${groupDigits(LARGE_DIFF_CHANGED_LINES)} changed lines or 400 KB`} onClick={() => state.setCollapsed(fileId, false)}>
             Load diff
           </button>
         ) : null}

@@ -7,7 +7,7 @@
  * leaves the rest of the file as it was.
  */
 import { useMemo, useState } from 'react';
-import { LONG_LINE_LIMIT } from '@redline/core';
+import { groupDigits, LONG_LINE_LIMIT } from '@redline/core';
 import { useReview } from '../app/reviewContext.js';
 import { diffLineText } from '../reviewLoading/diffLines.js';
 import type { LongLine } from './longLines.js';
@@ -17,11 +17,11 @@ export function LongLineSlot({ fileId, line }: { fileId: string; line: LongLine 
   const file = useReview((s) => s.fileById.get(fileId));
   // Sliced once on opening: the store's diff holds the whole line (a 5 MB string is not compared on every store change).
   const whole = useMemo(() => (open && file ? diffLineText(file.fileDiff, line.side, line.lineNumber) : undefined), [open, file, line]);
-  const count = line.length.toLocaleString('en');
+  const count = groupDigits(line.length);
   return (
     <div className="long-line" role="note">
       <span className="long-line-what">
-        Line {line.lineNumber} ({line.side}) is {count} characters long; the first {LONG_LINE_LIMIT.toLocaleString('en')} are shown.
+        Line {line.lineNumber} ({line.side}) is {count} characters long; the first {groupDigits(LONG_LINE_LIMIT)} are shown.
       </span>{' '}
       <button type="button" className="btn btn-small" aria-expanded={open} onClick={() => setOpen(!open)}>
         {open ? 'Hide the whole line' : 'Show the whole line'}
