@@ -1,7 +1,11 @@
 /**
  * The foundation flow in Debian's Chromium: `redline --no-open` on a real
  * repository, the printed URL opened in the browser, every file of the diff
- * listed on the page. The review UI's own flows live in their own specs.
+ * listed on the page, and the page's start-up: index.html's starter creates
+ * the highlighter's two workers with the app's script (diff/highlighterPool.ts
+ * takes them), and the pool must start no others (with its own factory only,
+ * the page would run four, two idle). The review UI's own flows live in their
+ * own specs.
  */
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,4 +63,18 @@ test('the review URL works once: a second browser context is refused', async ({ 
   } finally {
     await other.close();
   }
+});
+
+test('the highlighter runs in the two workers the starter created, and no others', async ({ page }) => {
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+  redline = await startRedline({ cwd: fixture.dir });
+  await openReview(page, redline);
+  await page.waitForFunction(() => performance.getEntriesByName('redline:highlighter-ready').length > 0, null, { timeout: 20_000 });
+  // The pool has started: every worker it wanted exists by now.
+  await page.waitForTimeout(300);
+  expect(workers).toHaveLength(2);
+  expect(workers[0]).toMatch(/^\/assets\/worker-[A-Za-z0-9_-]+\.js$/);
+  expect(workers[1]).toBe(workers[0]);
+  expect(await page.evaluate(() => (window as { __redlineEarlyWorkers?: Worker[] }).__redlineEarlyWorkers?.length)).toBe(0);
 });

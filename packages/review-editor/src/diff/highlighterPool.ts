@@ -16,7 +16,7 @@
  * compiled. With the app's entry asked for before the twenty preloads,
  * that moved the app's own diff on R (the real change) from 1.81 s to
  * 1.62 s (medians of 6 interleaved loads; on S 1.64 → 1.58 s, 5 loads).
- * e2e/earlyWorkers.spec.ts checks that the pool starts no others.
+ * e2e/foundation.spec.ts checks that the pool starts no others.
  */
 import { getOrCreateWorkerPoolSingleton, type WorkerPoolManager } from '@pierre/diffs/worker';
 
