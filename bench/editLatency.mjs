@@ -36,6 +36,7 @@ import { chromium } from '@playwright/test';
 import { attachCdp, summarizeProfile } from './lib/cdp.mjs';
 import { CHROMIUM_ARGS, VIEWPORT } from './lib/measureRun.mjs';
 import { resolveForcedFrames } from './lib/sourceFrames.mjs';
+import { summarizeTrace, TRACE_CATEGORIES } from './lib/trace.mjs';
 import { percentile } from './lib/stats.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -185,10 +186,13 @@ async function openReview(context, server, { flag }) {
   await page.goto(server.url);
   await page.waitForURL(`${server.origin}/`);
   // A file past the UI's size cap (F) is shown collapsed behind "Load diff": open it, as a reviewer would.
+  // One waiter for either (Locator.or): a Promise.race of two left the loser polling the page's
+  // accessibility tree every 500 ms for a minute, through the typing it was meant to measure.
   const loadDiff = page.getByRole('button', { name: 'Load diff', exact: true }).first();
-  await Promise.race([page.locator('diffs-container [data-line]').first().waitFor({ timeout: 60_000 }), loadDiff.waitFor({ timeout: 60_000 })]);
+  const diffRow = page.locator('diffs-container [data-line]').first();
+  await diffRow.or(loadDiff).first().waitFor({ timeout: 60_000 });
   if (await loadDiff.isVisible()) await loadDiff.click();
-  await page.locator('diffs-container [data-line]').first().waitFor({ timeout: 60_000 });
+  await diffRow.waitFor({ timeout: 60_000 });
   await cdp.networkIdle(500, 20_000);
   return { page, cdp };
 }
@@ -205,6 +209,13 @@ async function printProfile(profile, name) {
   // The CPU profile's lines are 0-based, the maps' 1-based.
   const named = await resolveForcedFrames(summary.top.map((t) => ({ ...t, frame: { url: t.url ?? '', line: t.line + 1, column: t.column } })), join(ROOT, 'apps/review/dist'));
   for (const t of named) process.stderr.write(`  ${t.ms.toFixed(1).padStart(7)} ms ${(t.share * 100).toFixed(1).padStart(5)}%  ${t.fn.replace(/ \S+:\d+:\d+$/, '')} ${t.url ? t.source : ''}\n`);
+}
+
+/** The typing's trace on stderr: the main thread's self time by kind, per key, and the longest tasks' make-up. */
+function printTrace(summary, name, keys) {
+  process.stderr.write(`[edit trace] ${name}: main thread busy ${summary.busyMs.toFixed(0)} ms (${(summary.busyMs / keys).toFixed(1)} ms per key)${summary.error ? `; ${summary.error}` : ''}\n`);
+  for (const { kind, ms } of summary.byKind.slice(0, 12)) process.stderr.write(`  ${(ms / keys).toFixed(2).padStart(6)} ms per key  ${kind}\n`);
+  for (const task of summary.longestTasks) process.stderr.write(`  task ${task.ms.toFixed(1)} ms: ${task.kinds.map((k) => `${k.kind} ${k.ms.toFixed(1)}`).join(', ')}\n`);
 }
 
 /** One file: load, Edit, type, Suggest. */
@@ -255,12 +266,16 @@ async function measureRepo(browser, redlineBin, repo, options) {
       await cdp.session.send('Profiler.setSamplingInterval', { interval: 500 });
       await cdp.session.send('Profiler.start');
     }
+    // EDIT_BENCH_TRACE=1: a performance trace of the typing, the main thread's time by kind on stderr (a diagnostic).
+    const tracing = process.env.EDIT_BENCH_TRACE === '1';
+    if (tracing) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     await page.keyboard.type(text, { delay: options.keyDelayMs });
     await page.waitForTimeout(600);
     if (profiling) {
       const { profile } = await cdp.session.send('Profiler.stop');
       await printProfile(profile, repo.name);
     }
+    if (tracing) printTrace(summarizeTrace(await browser.stopTracing(), { longest: 5 }), repo.name, text.length);
     const after = await mainThreadMetrics(cdp);
     const probe = await page.evaluate(() => window.__editBench);
 
