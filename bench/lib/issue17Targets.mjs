@@ -43,12 +43,21 @@ function wheel(runs) {
   return { target: 'Wheel scroll on L: every event handled within one frame at p95', measured: share === null ? '–' : `p95 ${formatMs(p95)}, ${(share * 100).toFixed(0)}% within a frame`, verdict: share === null ? 'not measured' : verdict(p95, p95 <= FRAME_MS) };
 }
 
+/** Verdict on the median of the edit latency bench's runs (typingSpread.mjs), the spread beside it; 0 long tasks in every run. */
 function typing(results) {
+  const isFile = (lines) => (f) => f.name.includes(`${lines} lines`) || (lines === '100,000' && f.name.startsWith('F:'));
   return ['7,500', '50,000', '100,000'].map((lines) => {
-    const file = results.editLatency?.files?.find((f) => f.name.includes(`${lines} lines`) || (lines === '100,000' && f.name.startsWith('F:')));
+    const target = `Typing in the ${lines}-line file: keydown → next frame p95 ≤ ${FRAME_MS.toFixed(1)} ms, no long task (${results.editLatency?.spread ? `median of ${results.editLatency.runs.length} runs, min–max` : 'one run'})`;
+    const spread = results.editLatency?.spread?.find(isFile(lines));
+    if (spread?.p95) {
+      const { median: p95, min, max } = spread.p95;
+      const ok = p95 <= FRAME_MS && spread.longTasksPerRun.every((n) => n === 0);
+      return { target, measured: `p95 ${formatMs(p95)} (${formatMs(min)}–${formatMs(max)}); long tasks per run ${spread.longTasksPerRun.join(', ')}`, verdict: verdict(p95, ok) };
+    }
+    const file = results.editLatency?.files?.find(isFile(lines));
     const p95 = file?.toFrame?.p95 ?? null;
     const ok = p95 !== null && p95 <= FRAME_MS && file.longTasksWhileTyping === 0;
-    return { target: `Typing in the ${lines}-line file: keydown → next frame p95 ≤ ${FRAME_MS.toFixed(1)} ms, no long task`, measured: p95 === null ? '–' : `p95 ${formatMs(p95)}, ${file.longTasksWhileTyping} long tasks`, verdict: p95 === null ? 'not measured' : verdict(p95, ok) };
+    return { target, measured: p95 === null ? '–' : `p95 ${formatMs(p95)}, ${file.longTasksWhileTyping} long tasks`, verdict: p95 === null ? 'not measured' : verdict(p95, ok) };
   });
 }
 
