@@ -5,6 +5,7 @@
 // bench/.work/edit-latency.json. Five runs (EDIT_BENCH_RUNS=N for another count);
 // BENCH_QUICK=1: one run of 30 keys instead of 40.
 // The measuring is bench/editLatency.mjs (measureEditLatency).
+// runner cap: 30 min (five runs of about 4 min; bench/lib/extraBenches.mjs reads this line)
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,7 +36,7 @@ writeFileSync(join(ROOT, 'bench/.work/edit-latency.json'), JSON.stringify(result
 
 const ms = (value) => (value === null || value === undefined ? '–' : `${value.toFixed(2)} ms`);
 const out = [];
-const range = (s, unit = ' ms') => (s === null ? '–' : `${s.median.toFixed(1)}${unit} (${s.min.toFixed(1)}–${s.max.toFixed(1)})`);
+const range = (s) => (s === null ? '–' : `${s.median.toFixed(1)} ms (${s.min.toFixed(1)}–${s.max.toFixed(1)})`);
 out.push(`**Over ${runs.length} run${runs.length === 1 ? '' : 's'}** (each a fresh browser and server over the same files): median (min–max) of each run's figure.`);
 out.push('');
 out.push('| File | To next frame p95 | To next frame p50 | Main thread per key | Long tasks while typing, per run |');

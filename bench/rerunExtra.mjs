@@ -8,18 +8,19 @@
  * without repeating the hour of the rest:
  *   node bench/rerunExtra.mjs editLatencyBench.mjs
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { extraBenchFiles, readEditLatency, runExtraBench } from './lib/extraBenches.mjs';
 import { commitInfo } from './lib/machine.mjs';
 import { renderResults } from './lib/report.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BENCH_DIR = join(ROOT, 'bench');
 const file = process.argv[2];
-const lastRun = join(ROOT, 'bench/.work/last-run.json');
-if (!file || !/^[A-Za-z0-9]+Bench\.mjs$/.test(file) || !existsSync(join(ROOT, 'bench', file))) {
-  process.stderr.write('usage: node bench/rerunExtra.mjs <name>Bench.mjs (one of bench/*Bench.mjs)\n');
+const lastRun = join(BENCH_DIR, '.work/last-run.json');
+if (!extraBenchFiles(BENCH_DIR).includes(file)) {
+  process.stderr.write(`usage: node bench/rerunExtra.mjs <one of: ${extraBenchFiles(BENCH_DIR).join(', ')}>\n`);
   process.exit(2);
 }
 if (!existsSync(lastRun)) {
@@ -28,14 +29,13 @@ if (!existsSync(lastRun)) {
 }
 const results = JSON.parse(readFileSync(lastRun, 'utf8'));
 const started = Date.now();
-const run = spawnSync(process.execPath, [join(ROOT, 'bench', file)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-const entry = run.status === 0 ? { file, ok: true, output: run.stdout, ms: Date.now() - started } : { file, ok: false, error: `exited with code ${run.status}; output: ${run.stdout.trim().slice(-300)}`, output: run.stdout, ms: Date.now() - started };
+const entry = await runExtraBench(ROOT, BENCH_DIR, file);
 results.extraBenches = [...(results.extraBenches ?? []).filter((e) => e.file !== file), entry].sort((a, b) => a.file.localeCompare(b.file));
-const editLatency = join(ROOT, 'bench/.work/edit-latency.json');
-if (file === 'editLatencyBench.mjs' && entry.ok) results.editLatency = JSON.parse(readFileSync(editLatency, 'utf8'));
+const editLatency = readEditLatency(ROOT, started);
+if (editLatency) results.editLatency = editLatency;
 const commit = commitInfo(ROOT);
 results.notes = [...(results.notes ?? []), `${file} re-run on its own (\`node bench/rerunExtra.mjs ${file}\`) at ${new Date(started).toISOString()}, commit \`${commit.head}\`${commit.dirty ? ' (tree dirty)' : ''}, ${Math.round(entry.ms / 1000)} s; its section and figures replace the full run's`];
 writeFileSync(lastRun, JSON.stringify(results, null, 2));
-writeFileSync(join(ROOT, 'bench/RESULTS.md'), renderResults(results));
+writeFileSync(join(BENCH_DIR, 'RESULTS.md'), renderResults(results));
 process.stdout.write(`${file}: ${entry.ok ? 'ok' : entry.error}; bench/RESULTS.md re-rendered\n`);
 process.exit(entry.ok ? 0 : 1);

@@ -17,7 +17,7 @@
  *   --wait-for-redline MIN  poll (every 2 min) up to MIN minutes for Redline to be built before its runs
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -26,6 +26,7 @@ import { NEUTRAL_DIFF_FLAGS, git } from './lib/git.mjs';
 import { commitInfo, machineInfo, waitForQuiet } from './lib/machine.mjs';
 import { launchBrowser, measureRun } from './lib/measureRun.mjs';
 import { renderResults } from './lib/report.mjs';
+import { extraBenchFiles, readEditLatency, runExtraBench } from './lib/extraBenches.mjs';
 import { pageEntrySize } from './lib/pageEntry.mjs';
 import { resolveForcedFrames } from './lib/sourceFrames.mjs';
 import { median } from './lib/stats.mjs';
@@ -151,34 +152,12 @@ async function timeGitDiff(cwd, revs, repeats = 5) {
   return median(times);
 }
 
-/** Runs each bench/*Bench.mjs (the derivation bench, later the edit latency bench) and keeps what it prints. */
+/** Runs each bench/*Bench.mjs (lib/extraBenches.mjs) and keeps what it prints. */
 async function runExtraBenches(options) {
-  const files = readdirSync(BENCH_DIR).filter((f) => /Bench\.mjs$/.test(f)).sort();
   const out = [];
-  for (const file of files) {
+  for (const file of extraBenchFiles(BENCH_DIR)) {
     log(`running ${file}...`);
-    const started = performance.now();
-    // The edit latency bench runs five times (about 4 min each): it gets 30 min.
-    const capMs = options.quick ? 180_000 : file === 'editLatencyBench.mjs' ? 1_800_000 : 600_000;
-    const result = await new Promise((resolve) => {
-      const env = { ...process.env, ...(options.quick ? { BENCH_QUICK: '1' } : {}) };
-      const child = spawn(process.execPath, [join(BENCH_DIR, file)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
-      let stdout = '';
-      child.stdout.on('data', (c) => (stdout += c));
-      const timer = setTimeout(() => {
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // gone
-        }
-        resolve({ ok: false, error: `timed out after ${capMs / 1000} s`, output: stdout });
-      }, capMs);
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        resolve(code === 0 ? { ok: true, output: stdout } : { ok: false, error: `exited with code ${code}; output: ${stdout.trim().slice(-300)}`, output: stdout });
-      });
-    });
-    out.push({ file, ...result, ms: performance.now() - started });
+    out.push(await runExtraBench(ROOT, BENCH_DIR, file, { quick: options.quick }));
   }
   return out;
 }
@@ -302,9 +281,9 @@ async function main() {
   if (options.extra) {
     const extrasStarted = Date.now();
     results.extraBenches = await runExtraBenches(options);
-    // The edit latency bench's raw figures, for the F typing target (only if written by this run).
-    const editLatency = join(ROOT, 'bench/.work/edit-latency.json');
-    if (existsSync(editLatency) && statSync(editLatency).mtimeMs >= extrasStarted) results.editLatency = JSON.parse(readFileSync(editLatency, 'utf8'));
+    // The edit latency bench's raw figures, for the typing targets (only if written by this run).
+    const editLatency = readEditLatency(ROOT, extrasStarted);
+    if (editLatency) results.editLatency = editLatency;
   }
   writeOut();
   log(`done in ${(results.durationMs / 1000).toFixed(0)} s: bench/RESULTS.md`);
