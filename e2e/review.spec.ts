@@ -362,7 +362,7 @@ test('the first screen is in the HTML: with scripts off the first file\'s diff s
     await page.goto(running.url);
     const picture = page.locator('#redline-first-screen');
     await expect(picture).toBeVisible();
-    await expect(picture).toHaveAttribute('aria-hidden', 'true');
+    await expect(picture.locator('.fs-sidebar')).toHaveAttribute('aria-hidden', 'true');
     // Without the page's first script, the unified layout shows; its rows are the diff's.
     await expect(picture.locator('.fs-unified [data-fs-row]').first()).toBeVisible();
     await expect(picture.locator('.fs-split')).toBeHidden();

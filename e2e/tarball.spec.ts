@@ -104,8 +104,8 @@ test('the installed package stands alone: registry dependencies only, no install
     dependencies?: Record<string, string>;
     scripts?: Record<string, string>;
   };
-  // The MCP server (`redline mcp`) uses the official SDK and zod as they are published.
-  expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(['@modelcontextprotocol/sdk', 'diff', 'open', 'zod']);
+  // The MCP server (`redline mcp`) uses the official SDK and zod as they are published; the first screen's colours are highlight.js's.
+  expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(['@modelcontextprotocol/sdk', 'diff', 'highlight.js', 'open', 'zod']);
   expect(Object.keys(manifest.scripts ?? {}).filter((name) => /install|prepare/.test(name))).toEqual([]);
   expect(existsSync(join(installed, 'node_modules/@redline'))).toBe(false);
   const offenders = filesUnder(installed).filter((path) => {

@@ -41,7 +41,7 @@ await build({
     minify: false,
     sourcemap: false,
     rolldownOptions: {
-      external: ['open', 'diff', /^@modelcontextprotocol\/sdk(\/|$)/, 'zod', ...builtinModules, /^node:/],
+      external: ['open', 'diff', /^@modelcontextprotocol\/sdk(\/|$)/, /^highlight\.js(\/|$)/, 'zod', ...builtinModules, /^node:/],
       output: { entryFileNames: 'redline.js', chunkFileNames: '[name]-[hash].js' },
     },
   },

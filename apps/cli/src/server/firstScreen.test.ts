@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_ID, type FileFacts, type ReviewData } from '@redline/core';
 import { renderFirstScreen } from './firstScreen.js';
+import { loadLineHighlighter } from './firstScreenHighlight.js';
 
 function facts(path: string, overrides: Partial<FileFacts> = {}): FileFacts {
   return {
@@ -44,7 +45,11 @@ const CALC = section('src/calc.ts', '@@ -10,3 +10,3 @@ export {}\n a\n-  return 
 describe('renderFirstScreen', () => {
   it('pictures the first file in both layouts, numbered as the app numbers it', () => {
     const html = renderFirstScreen(review([[facts('src/calc.ts'), CALC]]));
-    expect(html.startsWith(`<div id="${FIRST_SCREEN_ID}" class="fs" data-ignore-whitespace="off" aria-hidden="true" inert>`)).toBe(true);
+    expect(html.startsWith(`<div id="${FIRST_SCREEN_ID}" class="fs" data-ignore-whitespace="off">`)).toBe(true);
+    // The code is live (index.html's script); the top bar and the tree are pictures, kept from assistive technology and input.
+    expect(html).toContain('<div class="topbar" aria-hidden="true" inert>');
+    expect(html).toContain('<div class="fs-sidebar" aria-hidden="true" inert>');
+    expect(html).toContain('<section class="fs-file" data-path="src/calc.ts">');
     expect(html).toContain('9 unmodified lines');
     // Unified: one number per row (the old one for a deletion).
     expect(html).toContain('<div class="fs-row fs-del" data-fs-row><span class="fs-num">11</span><span class="fs-text">  return a - b;</span></div>');
@@ -63,6 +68,30 @@ describe('renderFirstScreen', () => {
     expect(html).toContain('&lt;/div&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('\\u{202E}evil\\u{200B}');
     expect(html).not.toMatch(/[\u202E\u200B]/);
+    expect(html).toContain('data-path="src/&lt;b&gt;x.ts"');
+  });
+
+  it('highlights each side as the app does, escaped: the same text, in spans', async () => {
+    const highlighter = await loadLineHighlighter();
+    expect(highlighter).not.toBeNull();
+    const evil = section('src/x.ts', '@@ -1,2 +1,2 @@\n-const a = "</span><script>alert(1)</script>";\n+const s = "\u202Eevil\u200B"; /* one\n+two */ x\n');
+    const html = renderFirstScreen(review([[facts('src/<b>x.ts'), evil]]), {}, highlighter);
+    expect(html).toContain(' data-highlighted>');
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('<span class="h-keyword">const</span> a = <span class="h-string">&quot;&lt;/span&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;</span>;');
+    expect(html).toContain('\\u{202E}evil\\u{200B}');
+    expect(html).not.toMatch(/[\u202E\u200B]/);
+    // A comment over two lines: closed at the end of the first row, opened again on the second.
+    expect(html).toContain('<span class="h-comment">/* one</span></span></div>');
+    expect(html).toContain('<span class="fs-text"><span class="h-comment">two */</span> x</span>');
+    // Each row's text, tags taken away, is the row's own (escaped), in both layouts.
+    const texts = [...html.matchAll(/<span class="fs-text">(.*?)<\/span><\/(?:div|span)>(?=<div|<\/div|<span class="fs-half|<\/span>)/g)].length;
+    expect(texts).toBeGreaterThan(0);
+  });
+
+  it('leaves a file in a language it does not know plain, as the app does', async () => {
+    const html = renderFirstScreen(review([[facts('notes.unknownext'), section('notes.unknownext', '@@ -1 +1 @@\n-<i>a</i>\n+b\n')]]), {}, await loadLineHighlighter());
+    expect(html).toContain('<span class="fs-text">&lt;i&gt;a&lt;/i&gt;</span>');
   });
 
   it('shows binary, large and renamed files as one line, and generated files by their header only', () => {

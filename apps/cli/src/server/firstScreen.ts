@@ -6,8 +6,12 @@
  * workers start; the app removes it when its own diff view has painted
  * (packages/review-editor/src/reviewLoading/firstScreen.ts).
  *
- * It is a picture, not an interface: `inert` and hidden from assistive
- * technology, no buttons, no links. Both layouts are rendered; the page's
+ * Its code is highlighted (firstScreenHighlight.ts) and live: a click on a
+ * line number opens a comment form there, which the app takes over with
+ * what was typed in it (index.html's first-screen script,
+ * packages/review-editor/src/reviewLoading/firstScreen.ts). The top bar and
+ * the tree are pictures: `inert` and hidden from assistive technology, no
+ * buttons, no links. Both layouts are rendered; the page's
  * first script marks the reviewer's "split"/"unified" setting on <html> and
  * CSS shows the matching one (the settings cookies are SameSite=Strict, so
  * the request that opens the review from the terminal's link may not carry
@@ -37,33 +41,57 @@ import {
 } from '@redline/core';
 import { escapeHtml } from '../html/escapeHtml.js';
 import { sinceRoundSections } from '../rounds/sinceRoundSections.js';
+import type { LineHighlighter } from './firstScreenHighlight.js';
 
 export type FirstScreenOptions = Partial<FirstScreenLimits>;
 
-/** The first screen's HTML, or '' when there is nothing to show. */
-export function renderFirstScreen(review: ReviewData, options: FirstScreenOptions = {}): string {
+/**
+ * The first screen's HTML, or '' when there is nothing to show. With a
+ * highlighter its code is coloured (`data-highlighted` on it says so).
+ */
+export function renderFirstScreen(review: ReviewData, options: FirstScreenOptions = {}, highlighter: LineHighlighter | null = null): string {
   // A review that continues a series opens on the change since the last round: so does its picture.
   const roundView = review.sinceRound ? sinceRoundSections(review.sinceRound) : null;
   const screen = buildFirstScreen(review, { ...FIRST_SCREEN_LIMITS, ...options }, roundView);
   if (!screen) return '';
-  const unified = screen.files.map((file) => `<section class="fs-file">${fileHeader(file)}${fileNotes(file)}${unifiedCode(file)}</section>`);
-  const split = screen.files.map((file) => `<section class="fs-file">${fileHeader(file)}${fileNotes(file)}${splitCode(file)}</section>`);
+  const sections = screen.files.map((file) => {
+    const code = codeOf(file, highlighter);
+    const head = `<section class="fs-file" data-path="${escapeHtml(file.path)}">${fileHeader(file)}${fileNotes(file)}`;
+    return { unified: `${head}${unifiedCode(file, code)}</section>`, split: `${head}${splitCode(file, code)}</section>` };
+  });
   return [
-    `<div id="${FIRST_SCREEN_ID}" class="fs" data-ignore-whitespace="${screen.ignoreWhitespace ? 'on' : 'off'}"${roundView ? ' data-round-view="since"' : ''} aria-hidden="true" inert>`,
+    `<div id="${FIRST_SCREEN_ID}" class="fs" data-ignore-whitespace="${screen.ignoreWhitespace ? 'on' : 'off'}"${roundView ? ' data-round-view="since"' : ''}${highlighter ? ' data-highlighted' : ''}>`,
     topBar(screen),
     '<div class="fs-workspace">',
     sidebar(screen),
     '<div class="fs-diff">',
     overview(screen),
-    `<div class="fs-layout fs-unified">${unified.join('')}</div>`,
-    `<div class="fs-layout fs-split">${split.join('')}</div>`,
+    `<div class="fs-layout fs-unified">${sections.map((s) => s.unified).join('')}</div>`,
+    `<div class="fs-layout fs-split">${sections.map((s) => s.split).join('')}</div>`,
     '</div></div></div>',
   ].join('');
 }
 
+/** Each row's code as HTML, per side: the old side's lines and the new side's are highlighted as two texts, as the app does. */
+interface RowCode {
+  old: Map<DiffRow, string>;
+  new: Map<DiffRow, string>;
+}
+
+function codeOf(file: FirstScreenFile, highlighter: LineHighlighter | null): RowCode {
+  const code: RowCode = { old: new Map(), new: new Map() };
+  const rows = file.hunks.flatMap((hunk) => hunk.rows);
+  for (const side of ['old', 'new'] as const) {
+    const sideRows = rows.filter((row) => row.kind !== (side === 'old' ? 'addition' : 'deletion'));
+    const html = highlighter?.highlight(file.path, sideRows.map((row) => escapeUnsafeChars(row.text))) ?? null;
+    sideRows.forEach((row, i) => code[side].set(row, html?.[i] ?? text(row.text)));
+  }
+  return code;
+}
+
 function topBar(screen: FirstScreen): string {
   return (
-    '<div class="topbar"><div class="topbar-title"><span class="brand">◆</span>' +
+    '<div class="topbar" aria-hidden="true" inert><div class="topbar-title"><span class="brand">◆</span>' +
     `<div class="fs-title"><span class="repo-name">${text(screen.repoName)}</span>` +
     `<span class="target">${text(screen.target)}</span></div></div></div>`
   );
@@ -80,7 +108,7 @@ function overview({ target, totals }: FirstScreen): string {
 
 function sidebar(screen: FirstScreen): string {
   return (
-    `<div class="fs-sidebar"><div class="fs-tabs"><span class="fs-tab">${SIDEBAR_WORDS.files} <span class="counter">${screen.fileCount}</span></span>` +
+    `<div class="fs-sidebar" aria-hidden="true" inert><div class="fs-tabs"><span class="fs-tab">${SIDEBAR_WORDS.files} <span class="counter">${screen.fileCount}</span></span>` +
     `<span class="fs-tab fs-tab-muted">${SIDEBAR_WORDS.comments} <span class="counter">0</span></span></div>` +
     `<div class="fs-filter">${SIDEBAR_WORDS.filter}</div>${screen.tree.map(treeRow).join('')}</div>`
   );
@@ -119,15 +147,15 @@ function fileNotes(file: FirstScreenFile): string {
   return file.notes.map((note) => `<div class="fs-note">${text(note)}</div>`).join('');
 }
 
-function unifiedCode(file: FirstScreenFile): string {
+function unifiedCode(file: FirstScreenFile, code: RowCode): string {
   if (file.hunks.length === 0) return '';
-  const rows = file.hunks.flatMap((hunk) => [separator(hunk.gap), ...hunk.rows.map(unifiedRow)]);
+  const rows = file.hunks.flatMap((hunk) => [separator(hunk.gap), ...hunk.rows.map((row) => unifiedRow(row, code))]);
   return `<div class="fs-code">${rows.join('')}</div>`;
 }
 
-function splitCode(file: FirstScreenFile): string {
+function splitCode(file: FirstScreenFile, code: RowCode): string {
   if (file.hunks.length === 0) return '';
-  const rows = file.hunks.flatMap((hunk) => [separator(hunk.gap), ...hunk.pairs.map(([left, right]) => splitRow(left, right))]);
+  const rows = file.hunks.flatMap((hunk) => [separator(hunk.gap), ...hunk.pairs.map(([left, right]) => splitRow(left, right, code))]);
   return `<div class="fs-code">${rows.join('')}</div>`;
 }
 
@@ -137,17 +165,18 @@ function separator(gap: string | null): string {
 
 const KIND_CLASS: Record<RowKind, string> = { context: 'fs-ctx', addition: 'fs-add', deletion: 'fs-del' };
 
-function unifiedRow(row: DiffRow): string {
-  const number = row.kind === 'deletion' ? row.oldLine : row.newLine;
-  return `<div class="fs-row ${KIND_CLASS[row.kind]}" data-fs-row><span class="fs-num">${number}</span><span class="fs-text">${text(row.text)}</span></div>`;
+function unifiedRow(row: DiffRow, code: RowCode): string {
+  const side = row.kind === 'deletion' ? 'old' : 'new';
+  const number = side === 'old' ? row.oldLine : row.newLine;
+  return `<div class="fs-row ${KIND_CLASS[row.kind]}" data-fs-row><span class="fs-num">${number}</span><span class="fs-text">${code[side].get(row) ?? text(row.text)}</span></div>`;
 }
 
-function splitRow(left: DiffRow | null, right: DiffRow | null): string {
+function splitRow(left: DiffRow | null, right: DiffRow | null, code: RowCode): string {
   const half = (row: DiffRow | null, side: 'old' | 'new') => {
     if (!row) return '<span class="fs-half fs-empty"></span>';
     const kind = row.kind === 'context' ? 'fs-ctx' : side === 'old' ? 'fs-del' : 'fs-add';
     const number = side === 'old' ? row.oldLine : row.newLine;
-    return `<span class="fs-half ${kind}"><span class="fs-num">${number}</span><span class="fs-text">${text(row.text)}</span></span>`;
+    return `<span class="fs-half ${kind}"><span class="fs-num">${number}</span><span class="fs-text">${code[side].get(row) ?? text(row.text)}</span></span>`;
   };
   return `<div class="fs-row fs-pair" data-fs-row>${half(left, 'old')}${half(right, 'new')}</div>`;
 }

@@ -41,7 +41,9 @@ describe('the review page', () => {
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.text).toContain('<body><div id="redline-first-screen"');
     expect(page.text).toContain('</div><div id="root">stub review page</div></body></html>');
-    expect(page.text).toContain('  return a - b; // &lt;/div&gt;&lt;script&gt;alert(1)&lt;/script&gt; \\u{202E}');
+    // Highlighted (firstScreenHighlight.ts), the patch's text still escaped.
+    expect(page.text).toContain(' data-highlighted>');
+    expect(page.text).toContain('a - b; <span class="h-comment">// &lt;/div&gt;&lt;script&gt;alert(1)&lt;/script&gt; \\u{202E}</span>');
     expect(page.text).toContain('data-ignore-whitespace="off"');
     // The first screen adds no script: the page's CSP still allows exactly the stub's one inline script.
     expect(inlineScriptHashes(page.text)).toEqual(inlineScriptHashes(`<script>${STUB_INLINE_SCRIPT}</script>`));

@@ -19,6 +19,7 @@ import type { ReviewData } from '@redline/core';
 import type { ReviewSession } from '../review/reviewSession.js';
 import { preferredEncoding } from './httpIo.js';
 import { renderFirstScreen } from './firstScreen.js';
+import { loadLineHighlighter } from './firstScreenHighlight.js';
 import type { StaticApp } from './staticApp.js';
 import { pairRenamesRequested } from './pairRenamesCookie.js';
 
@@ -53,6 +54,7 @@ export class ReviewPage {
 
   static fromApp(app: StaticApp): ReviewPage {
     const { html, csp } = app.indexPage();
+    void loadLineHighlighter(); // about 70 ms, while git reads the diff
     const at = html.indexOf(FIRST_SCREEN_SLOT);
     if (at === -1) return new ReviewPage(html, null, csp);
     return new ReviewPage(html.slice(0, at), html.slice(at + FIRST_SCREEN_SLOT.length), csp);
@@ -120,7 +122,7 @@ export class ReviewPage {
       if (!review) return '';
       let html = this.rendered.get(review);
       if (html === undefined) {
-        html = renderFirstScreen(review);
+        html = renderFirstScreen(review, {}, await loadLineHighlighter());
         this.rendered.set(review, html);
       }
       return html;

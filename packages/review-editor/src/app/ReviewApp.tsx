@@ -83,7 +83,7 @@ function ReviewPage() {
   const dialog = useReview((s) => s.dialog);
   const fileCount = useReview((s) => s.files.length);
   useGlobalShortcuts(controller);
-  useFirstScreenDeadline(fileCount);
+  useFirstScreenDeadline(controller, fileCount);
   usePreloadPanels();
   // Mounted while open or holding a query (closed, it renders nothing but keeps its query).
   const searchOpened = useReview((s) => s.search.open || s.search.query !== '');

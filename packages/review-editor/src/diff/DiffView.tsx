@@ -14,7 +14,7 @@ import { CollapseToggle, FileHeaderActions } from './FileHeaderActions.js';
 import { ReviewOverview } from '../annotations/ReviewOverview.js';
 import { SlotView } from './SlotView.js';
 import { useController, useReview } from '../app/reviewContext.js';
-import { dismissFirstScreen } from '../reviewLoading/firstScreen.js';
+import { handOverFirstScreen } from '../reviewLoading/firstScreen.js';
 import { selectionToTarget } from '../composer/composerSlice.js';
 import { createItemsBuilder } from './buildItems.js';
 import { delegatingEditorFactory } from './editorFactory.js';
@@ -150,8 +150,8 @@ function DiffCodeView() {
         node.toggleAttribute('data-file-end-shown', instance.fileDiff !== undefined && fileEndShown(instance.fileDiff));
         improveDiffAccessibility(node);
         markBothLineNumbers(node, diffStyle === 'unified' ? instance.fileDiff : undefined);
-        // This diff is in the DOM now: the server's picture of it can go.
-        dismissFirstScreen();
+        // This diff is in the DOM now: the server's first screen can go, its comment form to the app.
+        handOverFirstScreen(controller);
       }) as CodeViewReactOptions<SlotMeta, undefined>['onPostRender'],
     };
   }, [controller, diffStyle, wordWrap, theme]);

@@ -1,14 +1,100 @@
 /**
  * The server-rendered first screen of the diff (apps/cli/src/server/
  * firstScreen.ts) covers the page until the app's own diff view has painted;
- * this takes it away. Safe to call any number of times, and on a page
- * without one (tests, the dev server).
+ * this takes it away, and takes over the comment the reviewer may have
+ * started on it (apps/review/index.html's first-screen script opens that
+ * form): it becomes the app's own form on the same line, with its text and
+ * caret; one the reviewer already added becomes a comment, one they closed
+ * with text in it a kept draft, as the app's own forms do.
  */
-import { FIRST_SCREEN_ID } from '@redline/core';
+import { FIRST_SCREEN_ID, type Side } from '@redline/core';
+import type { ComposerService } from '../composer/composerService.js';
+import type { ComposerTarget } from '../composer/composerSlice.js';
+import type { ReviewStore } from '../app/reviewStore.js';
+import { diffLinesInRange } from './diffLines.js';
 
-export function dismissFirstScreen(doc: Document = document): void {
+/** A comment form of the first screen, as the reviewer left it. */
+export interface FirstScreenComment {
+  path: string;
+  side: Side;
+  line: number;
+  text: string;
+  /** open: being written; adding: "Add comment" pressed; cancelled: closed with text in it. */
+  state: 'open' | 'adding' | 'cancelled';
+  selection: { start: number; end: number };
+  focused: boolean;
+}
+
+const STATES: readonly FirstScreenComment['state'][] = ['open', 'adding', 'cancelled'];
+
+/** The first screen's comment form, or null (none, or one this page did not make). */
+export function readFirstScreenComment(screen: Element): FirstScreenComment | null {
+  const form = screen.querySelector('form[data-fs-comment]');
+  const text = form?.querySelector('textarea');
+  if (!form || !text) return null;
+  const path = form.getAttribute('data-path');
+  const side = form.getAttribute('data-side');
+  const line = Number(form.getAttribute('data-line'));
+  const state = STATES.find((s) => s === form.getAttribute('data-state'));
+  if (path === null || (side !== 'old' && side !== 'new') || !Number.isSafeInteger(line) || line < 1 || !state) return null;
+  if (text.value.trim() === '' && state !== 'open') return null;
+  const focused = text.ownerDocument.activeElement === text;
+  return { path, side, line, text: text.value, state, selection: { start: text.selectionStart, end: text.selectionEnd }, focused };
+}
+
+/**
+ * Removes the first screen; returns the comment form it held, if any. Safe
+ * to call any number of times, and on a page without one (tests, the dev
+ * server).
+ */
+export function dismissFirstScreen(doc: Document = document): FirstScreenComment | null {
   const element = doc.getElementById(FIRST_SCREEN_ID);
-  if (!element) return;
+  if (!element) return null;
+  const comment = readFirstScreenComment(element);
   element.remove();
   performance.mark?.('redline:first-screen-replaced');
+  return comment;
+}
+
+export type FirstScreenTaker = Pick<ComposerService, 'openComment' | 'submitComposer'> & { store: ReviewStore };
+
+/**
+ * Removes the first screen and opens its comment as the app's own form:
+ * on the same line when the diff shows it, else as a comment on the file
+ * (or the whole review): what was typed is never dropped. Returns what
+ * became of it.
+ */
+export function handOverFirstScreen(app: FirstScreenTaker, doc: Document = document): 'none' | 'open' | 'added' | 'kept' {
+  const comment = dismissFirstScreen(doc);
+  if (comment === null) return 'none';
+  const state = app.store.getState();
+  const file = state.files.find((f) => f.path === comment.path);
+  const onLine = file && diffLinesInRange(file.fileDiff, comment.side, comment.line, comment.line) !== null;
+  const targets: ComposerTarget[] = [
+    ...(file && onLine ? [{ scope: 'line' as const, fileId: file.id, side: comment.side, startLine: comment.line, endLine: comment.line }] : []),
+    ...(file ? [{ scope: 'file' as const, fileId: file.id }] : []),
+    { scope: 'general' },
+  ];
+  if (!targets.some((target) => app.openComment(target))) return 'none';
+  app.store.getState().updateComposer({ text: comment.text });
+  if (comment.state === 'adding' && app.submitComposer()) return 'added';
+  if (comment.state === 'cancelled') {
+    app.store.getState().closeComposer();
+    return 'kept';
+  }
+  if (comment.focused) restoreCaret(doc, comment.text, comment.selection);
+  return 'open';
+}
+
+/** The app's form mounts in a later frame (a slot of the diff): the caret goes back where it was. */
+function restoreCaret(doc: Document, text: string, selection: FirstScreenComment['selection'], framesLeft = 30): void {
+  const view = doc.defaultView;
+  if (!view) return;
+  view.requestAnimationFrame(() => {
+    const field = doc.querySelector<HTMLTextAreaElement>('form.composer textarea');
+    if (field && field.value === text) {
+      field.focus();
+      field.setSelectionRange(selection.start, selection.end);
+    } else if (framesLeft > 0) restoreCaret(doc, text, selection, framesLeft - 1);
+  });
 }

@@ -1,10 +1,10 @@
 /**
  * When the server's first screen goes if the diff view does not take it
- * away by painting (diff/DiffView.tsx calls dismissFirstScreen then): on an
+ * away by painting (diff/DiffView.tsx calls handOverFirstScreen then): on an
  * end screen, on a review with no file, or after FIRST_SCREEN_MAX_MS.
  */
 import { useEffect } from 'react';
-import { dismissFirstScreen } from './firstScreen.js';
+import { dismissFirstScreen, handOverFirstScreen, type FirstScreenTaker } from './firstScreen.js';
 import type { Phase } from './reviewSlice.js';
 
 /**
@@ -22,10 +22,13 @@ export function useDismissFirstScreenOnEnd(phase: Phase): void {
 }
 
 /** On the review page: at once with no file (the diff view never paints), else after FIRST_SCREEN_MAX_MS at the latest. */
-export function useFirstScreenDeadline(fileCount: number): void {
+export function useFirstScreenDeadline(app: FirstScreenTaker, fileCount: number): void {
   useEffect(() => {
-    if (fileCount === 0) return dismissFirstScreen();
-    const timer = setTimeout(dismissFirstScreen, FIRST_SCREEN_MAX_MS);
+    if (fileCount === 0) {
+      handOverFirstScreen(app);
+      return;
+    }
+    const timer = setTimeout(() => handOverFirstScreen(app), FIRST_SCREEN_MAX_MS);
     return () => clearTimeout(timer);
-  }, [fileCount]);
+  }, [app, fileCount]);
 }

@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_ID } from '@redline/core';
+import { CALC_FILES, CALC_PATCH, makeReview } from '../testing/fixtures.js';
+import { createHarness } from '../testing/renderWithReview.js';
+import { handOverFirstScreen } from './firstScreen.js';
+
+/** A first screen holding a comment form as index.html's script makes it. */
+function firstScreenWith(form: Record<string, string>, text: string): HTMLTextAreaElement {
+  const screen = document.createElement('div');
+  screen.id = FIRST_SCREEN_ID;
+  const element = document.createElement('form');
+  element.setAttribute('data-fs-comment', '');
+  for (const [name, value] of Object.entries(form)) element.setAttribute(name, value);
+  const box = document.createElement('textarea');
+  box.value = text;
+  element.append(box);
+  screen.append(element);
+  document.body.append(screen);
+  return box;
+}
+
+const ON_LINE_2 = { 'data-path': 'src/calc.ts', 'data-side': 'new', 'data-line': '2', 'data-state': 'open' };
+
+afterEach(() => {
+  document.getElementById(FIRST_SCREEN_ID)?.remove();
+});
+
+describe('handing the first screen over to the app', () => {
+  it('opens its comment as the app\'s form on the same line, with the text typed', () => {
+    const h = createHarness(makeReview(CALC_PATCH, CALC_FILES), {});
+    firstScreenWith(ON_LINE_2, 'Why + 0?');
+    expect(handOverFirstScreen(h.controller)).toBe('open');
+    expect(document.getElementById(FIRST_SCREEN_ID)).toBeNull();
+    expect(h.store.getState().composer).toMatchObject({ kind: 'comment', text: 'Why + 0?', target: { scope: 'line', fileId: 'src/calc.ts', side: 'new', startLine: 2, endLine: 2 } });
+  });
+
+  it('adds one the reviewer already added, and keeps one closed with text as a draft', () => {
+    const added = createHarness(makeReview(CALC_PATCH, CALC_FILES), {});
+    firstScreenWith({ ...ON_LINE_2, 'data-state': 'adding' }, 'Drop the + 0.');
+    expect(handOverFirstScreen(added.controller)).toBe('added');
+    expect(added.store.getState().annotations).toMatchObject([{ kind: 'comment', path: 'src/calc.ts', side: 'new', startLine: 2, text: 'Drop the + 0.' }]);
+    expect(added.store.getState().composer).toBeNull();
+
+    const kept = createHarness(makeReview(CALC_PATCH, CALC_FILES), {});
+    firstScreenWith({ ...ON_LINE_2, 'data-state': 'cancelled' }, 'Half a thought');
+    expect(handOverFirstScreen(kept.controller)).toBe('kept');
+    expect(kept.store.getState().keptComposer).toMatchObject({ text: 'Half a thought' });
+    expect(kept.store.getState().toasts.at(-1)?.message).toBe('Comment closed, kept as a draft');
+  });
+
+  it('never drops the text: a line the diff no longer shows becomes a file comment, a file it no longer has a general one', () => {
+    const gone = createHarness(makeReview(CALC_PATCH, CALC_FILES), {});
+    firstScreenWith({ ...ON_LINE_2, 'data-line': '5' }, 'On a line not in the diff');
+    expect(handOverFirstScreen(gone.controller)).toBe('open');
+    expect(gone.store.getState().composer).toMatchObject({ text: 'On a line not in the diff', target: { scope: 'file', fileId: 'src/calc.ts' } });
+
+    const other = createHarness(makeReview(CALC_PATCH, CALC_FILES), {});
+    firstScreenWith({ ...ON_LINE_2, 'data-path': 'src/gone.ts' }, 'On a file not in the review');
+    expect(handOverFirstScreen(other.controller)).toBe('open');
+    expect(other.store.getState().composer).toMatchObject({ text: 'On a file not in the review', target: { scope: 'general' } });
+  });
+
+  it('takes nothing from a form it did not make, or an empty one that was closed', () => {
+    for (const form of [
+      { ...ON_LINE_2, 'data-side': 'left' },
+      { ...ON_LINE_2, 'data-line': '0' },
+      { ...ON_LINE_2, 'data-line': '2.5' },
+      { ...ON_LINE_2, 'data-state': 'sent' },
+    ]) {
+      const h = createHarness(makeReview(CALC_PATCH, CALC_FILES), {});
+      firstScreenWith(form, 'text');
+      expect(handOverFirstScreen(h.controller)).toBe('none');
+      expect(document.getElementById(FIRST_SCREEN_ID)).toBeNull();
+      expect(h.store.getState().composer).toBeNull();
+    }
+    const h = createHarness(makeReview(CALC_PATCH, CALC_FILES), {});
+    firstScreenWith({ ...ON_LINE_2, 'data-state': 'cancelled' }, '   ');
+    expect(handOverFirstScreen(h.controller)).toBe('none');
+  });
+
+  it('does nothing on a page without a first screen', () => {
+    const h = createHarness(makeReview(CALC_PATCH, CALC_FILES), {});
+    expect(handOverFirstScreen(h.controller)).toBe('none');
+    expect(h.store.getState().composer).toBeNull();
+  });
+});
