@@ -13,15 +13,23 @@ const verdict = (value, ok) => (value === null || value === undefined ? 'not mea
 /** The median of `pick(run)` over the runs; null when no run has it. */
 const medianOf = (runs, pick) => median((runs ?? []).map(pick));
 
+/**
+ * The live page: highlighted, and a click on a line opens the comment form.
+ * Redline's first screen is that page once its script runs (pageProbe's
+ * liveDiff); a run from before it was (no liveDiffMs) counts the app's own diff.
+ */
+const liveMs = (r) => r.liveDiffMs ?? r.appDiffMs;
+
 function livePage(results, runs) {
   return [['S', 500], ['M', 700], ['L', 1000]].map(([repo, limit]) => {
-    const v = medianOf(runs(repo, 'redline'), (r) => r.appDiffMs);
-    return { target: `Live page (the app's own diff) on ${repo} ≤ ${formatMs(limit)}`, measured: formatMs(v), verdict: verdict(v, v <= limit) };
+    const v = medianOf(runs(repo, 'redline'), liveMs);
+    const app = medianOf(runs(repo, 'redline'), (r) => r.appDiffMs);
+    return { target: `Live page (highlighted; a click on a line opens the comment form) on ${repo} ≤ ${formatMs(limit)}`, measured: `${formatMs(v)}; the app's own diff ${formatMs(app)}`, verdict: verdict(v, v <= limit) };
   });
 }
 
 function againstPlannotator(results, runs) {
-  const ours = medianOf(runs('R', 'redline'), (r) => r.appDiffMs);
+  const ours = medianOf(runs('R', 'redline'), liveMs);
   const theirs = medianOf(runs('R', 'plannotator'), (r) => r.appDiffMs ?? r.firstDiffMs);
   const measured = ours !== null && theirs !== null ? `${(ours / theirs).toFixed(2)}× (${formatMs(ours)} vs ${formatMs(theirs)})` : results.plannotatorAbsent ? 'Plannotator not in this run (REDLINE_BENCH_PLANNOTATOR unset)' : '–';
   return { target: 'Live page ≤ 0.5× Plannotator on the real change (R)', measured, verdict: ours !== null && theirs !== null ? verdict(ours, ours <= 0.5 * theirs) : 'not measured' };
@@ -63,7 +71,7 @@ function typing(results) {
 
 function scale(results, runs) {
   const r = runs('XL', 'redline');
-  const live = medianOf(r, (x) => x.appDiffMs);
+  const live = medianOf(r, liveMs);
   const longest = medianOf(r, (x) => x.scroll?.longestTaskMs);
   const rss = medianOf(r, (x) => x.serverPeakRssBytes);
   const heap = medianOf(r, (x) => x.heap?.jsHeapUsed);

@@ -151,7 +151,8 @@ export async function measureRun(tool, repo, options) {
       record.loadDiffMs = painted - clicked;
     } else {
       record.firstDiffMs = (await readMarks(state, page, 'reading marks')).firstDiff;
-      // Redline paints the server's first screen first; its own (highlighted, interactive) diff follows.
+      // Redline paints the server's first screen first, live once highlighted and its script has run; the app's own diff follows.
+      record.liveDiffMs = await waitForMark(state, page, 'liveDiff', 'waiting for the live page');
       record.appDiffMs = await waitForMark(state, page, 'appDiff', "waiting for the app's own diff");
     }
     // Give the tree 30 s past the first diff; a virtualized tree never shows every row at once.

@@ -63,6 +63,17 @@ export function installProbe(config) {
         }
         return predicates.redline.appDiff();
       },
+      // The live page: the server's first screen, highlighted (in its HTML)
+      // and live (index.html's head script, which makes a click on a line
+      // number open a comment form, marks <html data-first-screen-live>;
+      // e2e/liveFirstScreen.spec.ts checks that it does), with a row shown;
+      // or the app's own diff.
+      liveDiff() {
+        for (const row of document.querySelectorAll(':root[data-first-screen-live] #redline-first-screen[data-highlighted]:not([data-round-view]) [data-fs-row]')) {
+          if (row.getClientRects().length > 0) return true;
+        }
+        return predicates.redline.appDiff();
+      },
       // A Pierre diff item whose shadow root holds rendered code lines: the
       // highlighted diff the reviewer can comment on.
       appDiff() {
@@ -97,6 +108,9 @@ export function installProbe(config) {
       appDiff() {
         return predicates.difit.firstDiff();
       },
+      liveDiff() {
+        return predicates.difit.firstDiff();
+      },
       collapsedFirst() {
         return false;
       },
@@ -111,6 +125,9 @@ export function installProbe(config) {
         return predicates.redline.appDiff();
       },
       appDiff() {
+        return predicates.redline.appDiff();
+      },
+      liveDiff() {
         return predicates.redline.appDiff();
       },
       collapsedFirst() {
@@ -134,6 +151,7 @@ export function installProbe(config) {
     try {
       if (bench.marks.firstDiff === undefined && bench.predicates.firstDiff()) afterFrame('firstDiff');
       if (bench.marks.appDiff === undefined && bench.predicates.appDiff()) afterFrame('appDiff');
+      if (bench.marks.liveDiff === undefined && bench.predicates.liveDiff()) afterFrame('liveDiff');
       if (bench.marks.firstDiff === undefined && bench.marks.collapsed === undefined && bench.predicates.collapsedFirst()) afterFrame('collapsed');
       if (bench.marks.allFilesListed === undefined) {
         const listed = bench.predicates.listedFiles();
@@ -143,7 +161,7 @@ export function installProbe(config) {
     } catch (error) {
       bench.errors.push(`probe: ${error}`);
     }
-    if (bench.marks.firstDiff === undefined || bench.marks.appDiff === undefined || bench.marks.allFilesListed === undefined) requestAnimationFrame(tick);
+    if (bench.marks.firstDiff === undefined || bench.marks.appDiff === undefined || bench.marks.liveDiff === undefined || bench.marks.allFilesListed === undefined) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
 }
