@@ -30,7 +30,8 @@ async function openWithAppHeld(page: Page): Promise<() => Promise<void>> {
   const held: Route[] = [];
   let holding = true;
   await page.route(/\/assets\/.*\.js$/, (route) => (holding ? held.push(route) : route.continue()));
-  await page.goto(redline.url);
+  // Not until "load": the page's load event waits for the held script when it is asked for before it.
+  await page.goto(redline.url, { waitUntil: 'commit' });
   await expect(page.locator('html[data-first-screen-live] #redline-first-screen[data-highlighted]')).toBeAttached();
   return async () => {
     expect(held.length, 'the app\'s script was held').toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_SCREEN_ID } from '@redline/core';
 import { CALC_FILES, CALC_PATCH, makeReview } from '../testing/fixtures.js';
 import { createHarness } from '../testing/renderWithReview.js';
@@ -11,6 +11,7 @@ function firstScreenWith(form: Record<string, string>, text: string): HTMLTextAr
   const element = document.createElement('form');
   element.setAttribute('data-fs-comment', '');
   for (const [name, value] of Object.entries(form)) element.setAttribute(name, value);
+  element.className = 'composer fs-comment';
   const box = document.createElement('textarea');
   box.value = text;
   element.append(box);
@@ -32,6 +33,31 @@ describe('handing the first screen over to the app', () => {
     expect(handOverFirstScreen(h.controller)).toBe('open');
     expect(document.getElementById(FIRST_SCREEN_ID)).toBeNull();
     expect(h.store.getState().composer).toMatchObject({ kind: 'comment', text: 'Why + 0?', target: { scope: 'line', fileId: 'src/calc.ts', side: 'new', startLine: 2, endLine: 2 } });
+  });
+
+  it('keeps the form being typed in, focused, until the app\'s form is on the page; then moves the text as it is by then, and its caret', async () => {
+    const h = createHarness(makeReview(CALC_PATCH, CALC_FILES), {});
+    const box = firstScreenWith(ON_LINE_2, 'Why');
+    box.focus();
+    expect(handOverFirstScreen(h.controller)).toBe('open');
+    expect(h.store.getState().composer).toMatchObject({ text: 'Why', target: { scope: 'line', startLine: 2 } });
+    // Still there, and called again (the diff view renders more items) it does nothing twice.
+    expect(document.getElementById(FIRST_SCREEN_ID)).not.toBeNull();
+    expect(handOverFirstScreen(h.controller)).toBe('none');
+    box.value = 'Why + 0?'; // keys pressed meanwhile
+    box.setSelectionRange(3, 8);
+    // The app's form (CommentForm) mounts in a later frame.
+    const form = document.createElement('form');
+    form.className = 'composer';
+    const field = document.createElement('textarea');
+    form.append(field);
+    document.body.append(form);
+    await vi.waitFor(() => expect(document.getElementById(FIRST_SCREEN_ID)).toBeNull());
+    expect(h.store.getState().composer?.text).toBe('Why + 0?');
+    expect(document.activeElement).toBe(field);
+    field.value = 'Why + 0?'; // as React renders it from the store, a frame later
+    await vi.waitFor(() => expect([field.selectionStart, field.selectionEnd]).toEqual([3, 8]));
+    form.remove();
   });
 
   it('adds one the reviewer already added, and keeps one closed with text as a draft', () => {

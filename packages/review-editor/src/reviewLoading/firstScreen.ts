@@ -63,10 +63,47 @@ export type FirstScreenTaker = Pick<ComposerService, 'openComment' | 'submitComp
  * on the same line when the diff shows it, else as a comment on the file
  * (or the whole review): what was typed is never dropped. Returns what
  * became of it.
+ *
+ * A form the reviewer is typing in stays, focused, until the app's form is
+ * on the page (a later frame: a slot of the diff): keys pressed meanwhile
+ * go on into it, not to the page's shortcuts (`j` moving the line cursor);
+ * then the text as it is by then, and its caret, move to the app's form.
  */
 export function handOverFirstScreen(app: FirstScreenTaker, doc: Document = document): 'none' | 'open' | 'added' | 'kept' {
-  const comment = dismissFirstScreen(doc);
-  if (comment === null) return 'none';
+  const element = doc.getElementById(FIRST_SCREEN_ID);
+  if (!element || element.hasAttribute('data-handing-over')) return 'none';
+  const comment = readFirstScreenComment(element);
+  if (comment === null || comment.state !== 'open' || !comment.focused) {
+    dismissFirstScreen(doc);
+    return comment === null ? 'none' : openInApp(app, comment);
+  }
+  const outcome = openInApp(app, comment);
+  element.setAttribute('data-handing-over', '');
+  whenAppFormShows(doc, () => {
+    const typed = readFirstScreenComment(element) ?? comment;
+    app.store.getState().updateComposer({ text: typed.text });
+    appFormField(doc)?.focus(); // before the first screen's field goes, so that no key falls to the page
+    dismissFirstScreen(doc);
+    restoreCaret(doc, typed.text, typed.selection);
+  });
+  return outcome;
+}
+
+/** How long the hand-over waits for the app's form: it mounts a frame or two after the store has the composer. */
+const APP_FORM_WAIT_MS = 1_000;
+
+/** Once the app's form shows the text (React renders it from the store), the caret goes back where it was. */
+function restoreCaret(doc: Document, text: string, selection: FirstScreenComment['selection'], until = performance.now() + APP_FORM_WAIT_MS): void {
+  const field = appFormField(doc);
+  if (field && field.value === text) {
+    field.focus();
+    field.setSelectionRange(selection.start, selection.end);
+    return;
+  }
+  if (performance.now() < until) doc.defaultView?.requestAnimationFrame(() => restoreCaret(doc, text, selection, until));
+}
+
+function openInApp(app: FirstScreenTaker, comment: FirstScreenComment): 'none' | 'open' | 'added' | 'kept' {
   const state = app.store.getState();
   const file = state.files.find((f) => f.path === comment.path);
   const onLine = file && diffLinesInRange(file.fileDiff, comment.side, comment.line, comment.line) !== null;
@@ -82,19 +119,19 @@ export function handOverFirstScreen(app: FirstScreenTaker, doc: Document = docum
     app.store.getState().closeComposer();
     return 'kept';
   }
-  if (comment.focused) restoreCaret(doc, comment.text, comment.selection);
   return 'open';
 }
 
-/** The app's form mounts in a later frame (a slot of the diff): the caret goes back where it was. */
-function restoreCaret(doc: Document, text: string, selection: FirstScreenComment['selection'], framesLeft = 30): void {
+function appFormField(doc: Document): HTMLTextAreaElement | null {
+  return doc.querySelector<HTMLTextAreaElement>('form.composer:not(.fs-comment) textarea');
+}
+
+/** Runs `then` in the first frame the app's form is on the page, or after APP_FORM_WAIT_MS without it. */
+function whenAppFormShows(doc: Document, then: () => void, until = performance.now() + APP_FORM_WAIT_MS): void {
   const view = doc.defaultView;
-  if (!view) return;
+  if (!view) return then();
   view.requestAnimationFrame(() => {
-    const field = doc.querySelector<HTMLTextAreaElement>('form.composer textarea');
-    if (field && field.value === text) {
-      field.focus();
-      field.setSelectionRange(selection.start, selection.end);
-    } else if (framesLeft > 0) restoreCaret(doc, text, selection, framesLeft - 1);
+    if (appFormField(doc) || performance.now() >= until) then();
+    else whenAppFormShows(doc, then, until);
   });
 }
