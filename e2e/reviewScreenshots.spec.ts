@@ -80,13 +80,15 @@ test('docs screenshots of the demo review', async ({ page }) => {
   await shot(page, 'review-dark');
 });
 
-test("docs screenshot of the server's first screen (what shows before the app has started)", async ({ page }) => {
+test("docs screenshot of the server's first screen (what shows before the app has started), with a comment begun on it", async ({ page }) => {
   mkdirSync(OUT, { recursive: true });
   redline = await startRedline({ cwd: process.cwd(), args: ['--demo'] });
-  // Keep the app from starting, so that the picture stays on screen.
+  // Keep the app from starting, so that the first screen stays on screen.
   await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
   await page.goto(redline.url);
-  await expect(page.locator('#redline-first-screen [data-fs-row]').first()).toBeAttached();
+  await expect(page.locator('html[data-first-screen-live] #redline-first-screen[data-highlighted] [data-fs-row]').first()).toBeAttached();
+  await page.locator('#redline-first-screen .fs-layout:visible .fs-add .fs-num').first().click();
+  await page.keyboard.type('Typed before the app has loaded: the app takes this form over.');
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(OUT, 'first-screen.png') });
 });
