@@ -86,6 +86,31 @@ describe('handing the first screen over to the app', () => {
     expect(other.store.getState().composer).toMatchObject({ text: 'On a file not in the review', target: { scope: 'general' } });
   });
 
+  it('keeps a form the draft brought back (with Undo) rather than lose the first screen\'s', () => {
+    const h = createHarness(makeReview(CALC_PATCH, CALC_FILES), {});
+    h.store.getState().openComposer({ kind: 'comment', target: { scope: 'general' }, text: 'From the last run' });
+    firstScreenWith(ON_LINE_2, 'Typed on the first screen');
+    expect(handOverFirstScreen(h.controller)).toBe('open');
+    expect(h.store.getState().composer).toMatchObject({ text: 'Typed on the first screen', target: { scope: 'line', startLine: 2 } });
+    expect(h.store.getState().keptComposer).toMatchObject({ text: 'From the last run' });
+  });
+
+  it('takes both a form closed with text and the one opened after it', () => {
+    const h = createHarness(makeReview(CALC_PATCH, CALC_FILES), {});
+    firstScreenWith({ ...ON_LINE_2, 'data-state': 'cancelled' }, 'Closed first');
+    const screen = document.getElementById(FIRST_SCREEN_ID)!;
+    const second = document.createElement('form');
+    second.setAttribute('data-fs-comment', '');
+    for (const [name, value] of Object.entries({ ...ON_LINE_2, 'data-line': '9' })) second.setAttribute(name, value);
+    const box = document.createElement('textarea');
+    box.value = 'Then this one';
+    second.append(box);
+    screen.append(second);
+    expect(handOverFirstScreen(h.controller)).toBe('open');
+    expect(h.store.getState().composer).toMatchObject({ text: 'Then this one', target: { scope: 'line', startLine: 9 } });
+    expect(h.store.getState().keptComposer).toMatchObject({ text: 'Closed first', target: { scope: 'line', startLine: 2 } });
+  });
+
   it('takes nothing from a form it did not make, or an empty one that was closed', () => {
     for (const form of [
       { ...ON_LINE_2, 'data-side': 'left' },

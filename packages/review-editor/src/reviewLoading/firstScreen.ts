@@ -10,6 +10,7 @@
 import { FIRST_SCREEN_ID, type Side } from '@redline/core';
 import type { ComposerService } from '../composer/composerService.js';
 import type { ComposerTarget } from '../composer/composerSlice.js';
+import { composerHasWork } from '../composer/unsentComposer.js';
 import type { ReviewStore } from '../app/reviewStore.js';
 import { diffLinesInRange } from './diffLines.js';
 
@@ -27,11 +28,18 @@ export interface FirstScreenComment {
 
 const STATES: readonly FirstScreenComment['state'][] = ['open', 'adding', 'cancelled'];
 
-/** The first screen's comment form, or null (none, or one this page did not make). */
-export function readFirstScreenComment(screen: Element): FirstScreenComment | null {
-  const form = screen.querySelector('form[data-fs-comment]');
-  const text = form?.querySelector('textarea');
-  if (!form || !text) return null;
+/**
+ * The first screen's comment forms the app takes: at most one closed with
+ * text in it (kept), then the one open or being added; none it did not make.
+ */
+export function readFirstScreenComments(screen: Element): FirstScreenComment[] {
+  const comments = [...screen.querySelectorAll('form[data-fs-comment]')].map(readForm).filter((c): c is FirstScreenComment => c !== null);
+  return [...comments.filter((c) => c.state === 'cancelled').slice(-1), ...comments.filter((c) => c.state !== 'cancelled').slice(-1)];
+}
+
+function readForm(form: Element): FirstScreenComment | null {
+  const text = form.querySelector('textarea');
+  if (!text) return null;
   const path = form.getAttribute('data-path');
   const side = form.getAttribute('data-side');
   const line = Number(form.getAttribute('data-line'));
@@ -43,17 +51,14 @@ export function readFirstScreenComment(screen: Element): FirstScreenComment | nu
 }
 
 /**
- * Removes the first screen; returns the comment form it held, if any. Safe
- * to call any number of times, and on a page without one (tests, the dev
- * server).
+ * Removes the first screen. Safe to call any number of times, and on a page
+ * without one (tests, the dev server).
  */
-export function dismissFirstScreen(doc: Document = document): FirstScreenComment | null {
+export function dismissFirstScreen(doc: Document = document): void {
   const element = doc.getElementById(FIRST_SCREEN_ID);
-  if (!element) return null;
-  const comment = readFirstScreenComment(element);
+  if (!element) return;
   element.remove();
   performance.mark?.('redline:first-screen-replaced');
-  return comment;
 }
 
 export type FirstScreenTaker = Pick<ComposerService, 'openComment' | 'submitComposer'> & { store: ReviewStore };
@@ -72,15 +77,17 @@ export type FirstScreenTaker = Pick<ComposerService, 'openComment' | 'submitComp
 export function handOverFirstScreen(app: FirstScreenTaker, doc: Document = document): 'none' | 'open' | 'added' | 'kept' {
   const element = doc.getElementById(FIRST_SCREEN_ID);
   if (!element || element.hasAttribute('data-handing-over')) return 'none';
-  const comment = readFirstScreenComment(element);
-  if (comment === null || comment.state !== 'open' || !comment.focused) {
+  const comments = readFirstScreenComments(element);
+  let outcome: ReturnType<typeof handOverFirstScreen> = 'none';
+  for (const comment of comments) outcome = openInApp(app, comment);
+  const typing = comments.find((c) => c.state === 'open' && c.focused);
+  if (!typing) {
     dismissFirstScreen(doc);
-    return comment === null ? 'none' : openInApp(app, comment);
+    return outcome;
   }
-  const outcome = openInApp(app, comment);
   element.setAttribute('data-handing-over', '');
   whenAppFormShows(doc, () => {
-    const typed = readFirstScreenComment(element) ?? comment;
+    const typed = readFirstScreenComments(element).find((c) => c.state === 'open') ?? typing;
     app.store.getState().updateComposer({ text: typed.text });
     appFormField(doc)?.focus(); // before the first screen's field goes, so that no key falls to the page
     dismissFirstScreen(doc);
@@ -112,6 +119,8 @@ function openInApp(app: FirstScreenTaker, comment: FirstScreenComment): 'none' |
     ...(file ? [{ scope: 'file' as const, fileId: file.id }] : []),
     { scope: 'general' },
   ];
+  // A form the draft brought back (an earlier run's unsent text) is kept, with its Undo, rather than refusing this one.
+  if (state.composer && composerHasWork(state.composer)) state.closeComposer();
   if (!targets.some((target) => app.openComment(target))) return 'none';
   app.store.getState().updateComposer({ text: comment.text });
   if (comment.state === 'adding' && app.submitComposer()) return 'added';
