@@ -97,3 +97,18 @@ test('a form closed with text on the first screen is the app\'s kept draft, with
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.locator('form.composer textarea')).toHaveValue('Half a thought');
 });
+
+test('typing straight through the hand-over loses no key and sends none to the page\'s shortcuts', async ({ page }) => {
+  // The app is not held: it takes the form over while the reviewer is typing (35 ms a key, 2.6 s of text).
+  redline = await startRedline({ cwd: fixture.dir });
+  await page.goto(redline.url, { waitUntil: 'commit' });
+  await expect(page.locator('html[data-first-screen-live] #redline-first-screen[data-highlighted]')).toBeAttached();
+  await firstScreenLine(page, 2).click();
+  const text = 'Typing on through the moment the app takes this form over: j, k, c and ] are text here.';
+  await page.keyboard.type(text, { delay: 35 });
+  await expect(page.locator('#redline-first-screen')).toHaveCount(0); // it was taken over while typing
+  const appBox = page.locator('form.composer textarea');
+  await expect(appBox).toHaveValue(text);
+  await expect(appBox).toBeFocused();
+  expect(await appBox.evaluate((el: HTMLTextAreaElement) => [el.selectionStart, el.selectionEnd])).toEqual([text.length, text.length]);
+});

@@ -86,28 +86,56 @@ export function handOverFirstScreen(app: FirstScreenTaker, doc: Document = docum
     return outcome;
   }
   element.setAttribute('data-handing-over', '');
-  whenAppFormShows(doc, () => {
-    const typed = readFirstScreenComments(element).find((c) => c.state === 'open') ?? typing;
-    app.store.getState().updateComposer({ text: typed.text });
-    appFormField(doc)?.focus(); // before the first screen's field goes, so that no key falls to the page
-    dismissFirstScreen(doc);
-    restoreCaret(doc, typed.text, typed.selection);
-  });
+  moveTypingOver(app, doc, element, performance.now() + APP_FORM_WAIT_MS);
   return outcome;
 }
 
 /** How long the hand-over waits for the app's form: it mounts a frame or two after the store has the composer. */
-const APP_FORM_WAIT_MS = 1_000;
+const APP_FORM_WAIT_MS = 2_000;
 
-/** Once the app's form shows the text (React renders it from the store), the caret goes back where it was. */
-function restoreCaret(doc: Document, text: string, selection: FirstScreenComment['selection'], until = performance.now() + APP_FORM_WAIT_MS): void {
-  const field = appFormField(doc);
-  if (field && field.value === text) {
-    field.focus();
-    field.setSelectionRange(selection.start, selection.end);
-    return;
-  }
-  if (performance.now() < until) doc.defaultView?.requestAnimationFrame(() => restoreCaret(doc, text, selection, until));
+/**
+ * Every key typed into the first screen's field goes into the store at once
+ * (its input events), so the app's form, which takes the focus when it
+ * mounts, holds all of it, and its caret is put where it was in the same
+ * task as the focus moves. Each frame: once the app's form shows the same
+ * text, or the focus has left the first screen's field (the app's form took
+ * it), the first screen goes, the caret moving over where the text is the
+ * same. Past `until` it goes as it is. (A key typed into the app's field
+ * before it held the first screen's text was overwritten by it.)
+ */
+function moveTypingOver(app: FirstScreenTaker, doc: Document, element: Element, until: number): void {
+  const source = element.querySelector<HTMLTextAreaElement>('form[data-fs-comment][data-state="open"] textarea');
+  if (!source) return dismissFirstScreen(doc);
+  const sync = () => {
+    if (app.store.getState().composer?.text !== source.value) app.store.getState().updateComposer({ text: source.value });
+  };
+  // The app's form takes the focus when it mounts (autoFocus): the caret goes where it was in the same task, before another key.
+  const caret = (event: FocusEvent) => {
+    const field = appFormField(doc);
+    if (field && event.target === field && field.value === source.value) field.setSelectionRange(source.selectionStart, source.selectionEnd);
+  };
+  source.addEventListener('input', sync);
+  doc.addEventListener('focusin', caret, true);
+  sync();
+  const step = () => {
+    const field = appFormField(doc);
+    const same = field !== null && field.value === source.value;
+    const left = doc.activeElement !== source;
+    if (!same && !left && performance.now() < until && doc.defaultView) {
+      doc.defaultView.requestAnimationFrame(step);
+      return;
+    }
+    // No last copy of the text: once the app's field has the focus, keys typed there are the newer text.
+    source.removeEventListener('input', sync);
+    doc.removeEventListener('focusin', caret, true);
+    if (field && same && (!left || doc.activeElement === field)) {
+      const { selectionStart, selectionEnd } = source;
+      field.focus();
+      field.setSelectionRange(selectionStart, selectionEnd);
+    }
+    dismissFirstScreen(doc);
+  };
+  step();
 }
 
 function openInApp(app: FirstScreenTaker, comment: FirstScreenComment): 'none' | 'open' | 'added' | 'kept' {
@@ -133,14 +161,4 @@ function openInApp(app: FirstScreenTaker, comment: FirstScreenComment): 'none' |
 
 function appFormField(doc: Document): HTMLTextAreaElement | null {
   return doc.querySelector<HTMLTextAreaElement>('form.composer:not(.fs-comment) textarea');
-}
-
-/** Runs `then` in the first frame the app's form is on the page, or after APP_FORM_WAIT_MS without it. */
-function whenAppFormShows(doc: Document, then: () => void, until = performance.now() + APP_FORM_WAIT_MS): void {
-  const view = doc.defaultView;
-  if (!view) return then();
-  view.requestAnimationFrame(() => {
-    if (appFormField(doc) || performance.now() >= until) then();
-    else whenAppFormShows(doc, then, until);
-  });
 }
