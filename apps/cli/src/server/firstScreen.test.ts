@@ -84,9 +84,14 @@ describe('renderFirstScreen', () => {
     // A comment over two lines: closed at the end of the first row, opened again on the second.
     expect(html).toContain('<span class="h-comment">/* one</span></span></div>');
     expect(html).toContain('<span class="fs-text"><span class="h-comment">two */</span> x</span>');
-    // Each row's text, tags taken away, is the row's own (escaped), in both layouts.
-    const texts = [...html.matchAll(/<span class="fs-text">(.*?)<\/span><\/(?:div|span)>(?=<div|<\/div|<span class="fs-half|<\/span>)/g)].length;
-    expect(texts).toBeGreaterThan(0);
+    // Each row's text, tags taken away, is the row's own (escaped), in both layouts: the unified rows in order.
+    const unified = html.slice(html.indexOf('fs-unified'), html.indexOf('fs-split'));
+    const rowTexts = [...unified.matchAll(/<div class="fs-row [^"]*" data-fs-row><span class="fs-num">\d+<\/span><span class="fs-text">(.*?)<\/span><\/div>/g)].map((m) => m[1]!.replace(/<[^>]*>/g, ''));
+    expect(rowTexts).toEqual([
+      'const a = &quot;&lt;/span&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;;',
+      'const s = &quot;\\u{202E}evil\\u{200B}&quot;; /* one',
+      'two */ x',
+    ]);
   });
 
   it('leaves a file in a language it does not know plain, as the app does', async () => {

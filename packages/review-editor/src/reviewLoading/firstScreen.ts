@@ -70,9 +70,9 @@ export type FirstScreenTaker = Pick<ComposerService, 'openComment' | 'submitComp
  * became of it.
  *
  * A form the reviewer is typing in stays, focused, until the app's form is
- * on the page (a later frame: a slot of the diff): keys pressed meanwhile
+ * on the page (a later frame: a slot of the diff), so keys pressed meanwhile
  * go on into it, not to the page's shortcuts (`j` moving the line cursor);
- * then the text as it is by then, and its caret, move to the app's form.
+ * moveTypingOver then moves the focus and the caret without losing a key.
  */
 export function handOverFirstScreen(app: FirstScreenTaker, doc: Document = document): 'none' | 'open' | 'added' | 'kept' {
   const element = doc.getElementById(FIRST_SCREEN_ID);
