@@ -11,7 +11,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extraBenchFiles, readEditLatency, runExtraBench } from './lib/extraBenches.mjs';
+import { extraBenchFiles, readEditLatency, readFloor, runExtraBench } from './lib/extraBenches.mjs';
 import { commitInfo } from './lib/machine.mjs';
 import { renderResults } from './lib/report.mjs';
 
@@ -33,6 +33,8 @@ const entry = await runExtraBench(ROOT, BENCH_DIR, file);
 results.extraBenches = [...(results.extraBenches ?? []).filter((e) => e.file !== file), entry].sort((a, b) => a.file.localeCompare(b.file));
 const editLatency = readEditLatency(ROOT, started);
 if (editLatency) results.editLatency = editLatency;
+const floor = readFloor(ROOT, started);
+if (floor) results.floor = floor;
 const commit = commitInfo(ROOT);
 results.notes = [...(results.notes ?? []), `${file} re-run on its own (\`node bench/rerunExtra.mjs ${file}\`) at ${new Date(started).toISOString()}, commit \`${commit.head}\`${commit.dirty ? ' (tree dirty)' : ''}, ${Math.round(entry.ms / 1000)} s; its section and figures replace the full run's`];
 writeFileSync(lastRun, JSON.stringify(results, null, 2));

@@ -26,7 +26,7 @@ import { NEUTRAL_DIFF_FLAGS, git } from './lib/git.mjs';
 import { commitInfo, machineInfo, waitForQuiet } from './lib/machine.mjs';
 import { launchBrowser, measureRun } from './lib/measureRun.mjs';
 import { renderResults } from './lib/report.mjs';
-import { extraBenchFiles, readEditLatency, runExtraBench } from './lib/extraBenches.mjs';
+import { extraBenchFiles, readEditLatency, readFloor, runExtraBench } from './lib/extraBenches.mjs';
 import { pageEntrySize } from './lib/pageEntry.mjs';
 import { resolveForcedFrames } from './lib/sourceFrames.mjs';
 import { median } from './lib/stats.mjs';
@@ -284,6 +284,9 @@ async function main() {
     // The edit latency bench's raw figures, for the typing targets (only if written by this run).
     const editLatency = readEditLatency(ROOT, extrasStarted);
     if (editLatency) results.editLatency = editLatency;
+    // The machine's floor, put beside the scroll, wheel and typing figures (only if written by this run).
+    const floor = readFloor(ROOT, extrasStarted);
+    if (floor) results.floor = floor;
   }
   writeOut();
   log(`done in ${(results.durationMs / 1000).toFixed(0)} s: bench/RESULTS.md`);

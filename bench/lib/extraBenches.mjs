@@ -47,8 +47,14 @@ export function runExtraBench(root, benchDir, file, { quick = false } = {}) {
   });
 }
 
-/** The edit latency bench's raw figures (the typing targets), if it wrote them at or after `sinceMs`; else null. */
-export function readEditLatency(root, sinceMs) {
-  const path = join(root, 'bench/.work/edit-latency.json');
+/** A bench's raw figures in bench/.work/`name`, if it wrote them at or after `sinceMs`; else null. */
+function readWorkJson(root, name, sinceMs) {
+  const path = join(root, 'bench/.work', name);
   return existsSync(path) && statSync(path).mtimeMs >= sinceMs ? JSON.parse(readFileSync(path, 'utf8')) : null;
 }
+
+/** The edit latency bench's raw figures (the typing targets), if it wrote them at or after `sinceMs`; else null. */
+export const readEditLatency = (root, sinceMs) => readWorkJson(root, 'edit-latency.json', sinceMs);
+
+/** The floor bench's figures (floorBench.mjs: the same measures on pages with no framework), if written at or after `sinceMs`; else null. */
+export const readFloor = (root, sinceMs) => readWorkJson(root, 'floor.json', sinceMs);
