@@ -101,7 +101,8 @@ function scale(results, runs) {
 
 function entry(results) {
   const bytes = results.pageEntry?.brotliBytes ?? null;
-  return { target: 'Script before the first diff (entry + static imports) ≤ 130 KB brotli', measured: bytes === null ? '–' : `${formatBytes(bytes)} in ${results.pageEntry.chunks} chunks`, verdict: verdict(bytes, bytes <= 130_000) };
+  const inline = results.pageEntry?.inline ?? null;
+  return { target: 'Script before the first diff (entry + static imports) ≤ 130 KB brotli', measured: bytes === null ? '–' : `${formatBytes(bytes)} in ${results.pageEntry.chunks} chunks (the app's entry: the verdict)${inline ? `; the live first screen runs only the page's ${inline.scripts} inline scripts, ${formatBytes(inline.brotliBytes)} brotli (${formatBytes(inline.rawBytes)} raw)` : ''}`, verdict: verdict(bytes, bytes <= 130_000) };
 }
 
 /** The rows, in the issue's order. */

@@ -6,6 +6,19 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
+
+/**
+ * The page's inline scripts (no `src`): all the live first screen runs before the app's entry
+ * (the click on a line number that opens a comment form). Raw and brotli (quality 11) bytes.
+ */
+export function inlineScriptSize(distDir) {
+  const html = join(distDir, 'index.html');
+  if (!existsSync(html)) return null;
+  const bodies = [...readFileSync(html, 'utf8').matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+  const text = Buffer.from(bodies.join('\n'));
+  return { scripts: bodies.length, rawBytes: text.length, brotliBytes: brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length };
+}
 
 /** A file under assets/; null when absent (a chunk under 1 KB has no `.br`: it is served as it is). */
 function sizeOf(distDir, file) {
@@ -28,5 +41,5 @@ export function pageEntrySize(distDir) {
   };
   walk(entry);
   const files = [...seen].map((file) => ({ file, rawBytes: sizeOf(distDir, file), brotliBytes: sizeOf(distDir, `${file}.br`) ?? sizeOf(distDir, file) }));
-  return { brotliBytes: files.reduce((n, f) => n + f.brotliBytes, 0), rawBytes: files.reduce((n, f) => n + f.rawBytes, 0), chunks: files.length, files };
+  return { brotliBytes: files.reduce((n, f) => n + f.brotliBytes, 0), rawBytes: files.reduce((n, f) => n + f.rawBytes, 0), chunks: files.length, files, inline: inlineScriptSize(distDir) };
 }
