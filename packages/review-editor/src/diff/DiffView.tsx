@@ -21,6 +21,7 @@ import { delegatingEditorFactory } from './editorFactory.js';
 import { extensionSlots } from './extensionSlots.js';
 import { DIFF_THEMES } from './highlighterPool.js';
 import { fileEndShown } from './fileEndShown.js';
+import { createHighlightAhead, diffsAhead } from './highlightAhead.js';
 import { improveDiffAccessibility } from './improveDiffAccessibility.js';
 import { useNarrowWindow } from './useNarrowWindow.js';
 import { lineOfClick, type LineClickFacts } from '../navigation/lineOfClick.js';
@@ -111,6 +112,19 @@ function DiffCodeView() {
     return build({ files, annotations, threads, proposals, composer: s.composer, isCollapsed: s.isCollapsed, isRendered: (id) => renderedFiles.has(id), roundView, ...(edit ? { editView: edit.itemView } : {}) });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- collapsed, viewed, composerSlot, editSnapshot, roundShown and spanShown change what isCollapsed/composer/editView/roundView return
   }, [build, store, files, annotations, threads, proposals, collapsed, viewed, renderedFiles, composerSlot, edit, editSnapshot, roundShown, spanShown]);
+
+  // The files after the current one are highlighted before they scroll in (highlightAhead.ts).
+  const itemsNow = useRef(items);
+  const ahead = useMemo(() => (pool ? createHighlightAhead(pool, () => diffsAhead(itemsNow.current, store.getState().currentFileId)) : null), [pool, store]);
+  useEffect(() => () => ahead?.stop(), [ahead]);
+  useEffect(() => {
+    itemsNow.current = items;
+    if (!ahead) return;
+    // When the page is idle: what is on screen is highlighted first.
+    const idle = whenIdle(() => ahead.update());
+    return idle;
+  }, [ahead, items]);
+  useEffect(() => (ahead ? store.subscribe((s, prev) => void (s.currentFileId !== prev.currentFileId && ahead.update())) : undefined), [ahead, store]);
 
   const [chosenStyle, wordWrap, theme] = settings;
   // Below the reviewer's width a split diff shows unified: at 800 px, split left the comment form's button off screen (issue 18).
@@ -290,4 +304,14 @@ class DiffErrorBoundary extends Component<{ children: ReactNode; onRetry(): void
       </div>
     );
   }
+}
+
+/** Runs `task` when the page is next idle (within a second; after 200 ms where there is no requestIdleCallback); returns the cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: 1000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 200);
+  return () => clearTimeout(id);
 }
