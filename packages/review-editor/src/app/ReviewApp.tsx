@@ -18,6 +18,7 @@ import { CloseReviewDialog, FeedbackDialog, LazyPanel, preloadPanels, SearchBar,
 import { TopBar } from './TopBar.js';
 import { useGlobalShortcuts } from '../navigation/useGlobalShortcuts.js';
 import { useResolvedTheme } from '../settings/useResolvedTheme.js';
+import { whenIdle } from '../ui/whenIdle.js';
 
 export function ReviewApp({ controller, withWorkers = true }: { controller: ReviewController; withWorkers?: boolean }) {
   // The same options mountReviewApp started the pool with (highlighterPool.ts), for a page mounted without it.
@@ -122,12 +123,5 @@ function ReviewPage() {
 
 /** The panels' chunks, fetched when the page is first idle after mounting (after the first diff's work). */
 function usePreloadPanels() {
-  useEffect(() => {
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(preloadPanels, 1000);
-      return () => clearTimeout(timer);
-    }
-    const idle = requestIdleCallback(preloadPanels, { timeout: 5000 });
-    return () => cancelIdleCallback(idle);
-  }, []);
+  useEffect(() => whenIdle(preloadPanels, { timeoutMs: 5000, fallbackMs: 1000 }), []);
 }

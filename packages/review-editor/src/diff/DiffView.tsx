@@ -23,6 +23,7 @@ import { DIFF_THEMES } from './highlighterPool.js';
 import { fileEndShown } from './fileEndShown.js';
 import { createHighlightAhead, diffsAhead } from './highlightAhead.js';
 import { improveDiffAccessibility } from './improveDiffAccessibility.js';
+import { whenIdle } from '../ui/whenIdle.js';
 import { useNarrowWindow } from './useNarrowWindow.js';
 import { lineOfClick, type LineClickFacts } from '../navigation/lineOfClick.js';
 import { SEARCH_MATCH_CSS, searchMatchRendered } from '../search/searchMatchHighlight.js';
@@ -121,8 +122,7 @@ function DiffCodeView() {
     itemsNow.current = items;
     if (!ahead) return;
     // When the page is idle: what is on screen is highlighted first.
-    const idle = whenIdle(() => ahead.update());
-    return idle;
+    return whenIdle(() => ahead.update(), { timeoutMs: 1000, fallbackMs: 200 });
   }, [ahead, items]);
   useEffect(() => (ahead ? store.subscribe((s, prev) => void (s.currentFileId !== prev.currentFileId && ahead.update())) : undefined), [ahead, store]);
 
@@ -304,14 +304,4 @@ class DiffErrorBoundary extends Component<{ children: ReactNode; onRetry(): void
       </div>
     );
   }
-}
-
-/** Runs `task` when the page is next idle (within a second; after 200 ms where there is no requestIdleCallback); returns the cancel. */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: 1000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 200);
-  return () => clearTimeout(id);
 }
