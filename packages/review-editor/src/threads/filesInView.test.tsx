@@ -14,7 +14,7 @@ import { ReviewContext } from '../app/reviewContext.js';
 import { CALC_FILES, CALC_PATCH, KINDS_FILES, KINDS_PATCH, makeReview } from '../testing/fixtures.js';
 import { createHarness, type ReviewHarness } from '../testing/renderWithReview.js';
 import { roundsData } from '../testing/roundsFixture.js';
-import { filesInView } from './filesInView.js';
+import { filesInView, totalsInView } from './filesInView.js';
 import { startRoundView } from './roundView.js';
 
 afterEach(() => {
@@ -113,6 +113,20 @@ describe('"Since round N" is the whole of what the cursor, j/k and the search wa
     h.store.getState().chooseRoundView('all');
     expect(await screen.findByText(/10 files changed/)).toBeTruthy();
     expect(stats()).toBe('10 files changed +8 −7');
+  });
+
+  it('the totals are counted again only when the files or the view change, not on every change of the store', async () => {
+    const h = await inRoundView();
+    const inView = totalsInView(h.store.getState());
+    expect(inView).toEqual({ files: 1, additions: 1, deletions: 1 });
+    h.store.getState().setCurrentFile('src/calc.ts'); // what scrolling sets, frame after frame
+    h.controller.moveLine(1, false);
+    expect(totalsInView(h.store.getState())).toBe(inView);
+    h.store.getState().chooseRoundView('all');
+    const whole = totalsInView(h.store.getState());
+    expect(whole).toEqual({ files: 10, additions: 8, deletions: 7 });
+    h.store.getState().chooseRoundView('since-last');
+    expect(totalsInView(h.store.getState())).toEqual(inView);
   });
 
   it('a file\'s header and tree row count its round diff\'s lines in the view, the whole change\'s in "All changes"', async () => {

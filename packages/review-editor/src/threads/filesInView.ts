@@ -53,11 +53,25 @@ export function roundViewDiffs(s: ReviewStoreState): RoundDiffs | null {
  * change them, as in the whole change): in a round view its files, each
  * counting its round diff's lines, not the whole change's.
  */
-export function totalsInView(s: ReviewStoreState): { files: number; additions: number; deletions: number } {
+export function totalsInView(s: ReviewStoreState): Totals {
+  const diffs = roundViewDiffs(s);
+  // The overview selects this on every change of the store (a key typed in a comment, a cursor step,
+  // the current file while scrolling): on 10,000 files, walking them each time is a frame's work.
+  if (totalsMemo && totalsMemo.files === s.files && totalsMemo.view === s.roundView && totalsMemo.diffs === diffs) return totalsMemo.totals;
   const files = pickInView(s, s.files);
   const counted = files.map((file) => (isRoundFileDiff(file.fileDiff) ? linesOfDiff(file) : file));
-  return { files: files.length, ...countChangedLines(counted) };
+  const totals = { files: files.length, ...countChangedLines(counted) };
+  totalsMemo = { files: s.files, view: s.roundView, diffs, totals };
+  return totals;
 }
+
+interface Totals {
+  readonly files: number;
+  readonly additions: number;
+  readonly deletions: number;
+}
+
+let totalsMemo: { files: readonly ReviewFile[]; view: ReviewStoreState['roundView']; diffs: RoundDiffs | null; totals: Totals } | null = null;
 
 /**
  * One file's +/− as the chosen view draws it (its header, its tree row): in a
