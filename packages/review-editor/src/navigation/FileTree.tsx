@@ -9,7 +9,7 @@
  * its own): ↑/↓ (Home/End) move among the rows, ←/→ fold and unfold a
  * folder, Enter opens a file and puts the line cursor on its first line.
  */
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReviewController } from '../app/reviewController.js';
 import { buildFileTree, flattenFileTree, SIDEBAR_WORDS, signedCount, similarityWords, statusLabel, statusLetter, type TreeRow } from '@redline/core';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
@@ -38,7 +38,7 @@ export function FileTree() {
   const scroller = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState({ top: 0, height: 600 });
   const [activeKey, setActiveKey] = useState<string | null>(null);
-  const active = Math.max(0, rows.findIndex((r) => r.key === activeKey));
+  const active = useMemo(() => Math.max(0, rows.findIndex((r) => r.key === activeKey)), [rows, activeKey]);
 
   // Sized by a ResizeObserver, whose first observation comes with the first
   // layout: measuring in the effect itself forced a layout of the whole page in
@@ -107,13 +107,18 @@ export function FileTree() {
     else scroller.current?.querySelector<HTMLElement>(`[data-row-index="${index}"]`)?.focus();
   };
   const onKeyDown = useTreeKeys(rows, active, moveTo, (path) => toggleFolder(path));
-  const toggleFolder = (path: string) =>
-    setCollapsedFolders((prev) => {
-      const next = new Set(prev);
-      if (next.has(path)) next.delete(path);
-      else next.add(path);
-      return next;
-    });
+  // One function for the tree's life: a new one each render made every row (memo) render again
+  // each time the current file changed, i.e. at every file passed while the diff scrolls.
+  const toggleFolder = useCallback(
+    (path: string) =>
+      setCollapsedFolders((prev) => {
+        const next = new Set(prev);
+        if (next.has(path)) next.delete(path);
+        else next.add(path);
+        return next;
+      }),
+    [],
+  );
 
   return (
     <nav className="file-tree" aria-label="Changed files" data-file-count={fileRows}>
