@@ -32,7 +32,7 @@ export interface HighlightPool {
  * (their item has no cache key), and a file being edited (the editor owns it).
  */
 export function diffsAhead(items: readonly ReviewItem[], currentId: string | null, ahead = FILES_AHEAD): FileDiffMetadata[] {
-  const at = currentId === null ? 0 : (indexOf(items).get(currentId) ?? 0);
+  const at = currentId === null ? 0 : (indexById(items).get(currentId) ?? 0);
   const out: FileDiffMetadata[] = [];
   for (const item of items.slice(at, at + ahead + 1)) {
     if (item.collapsed === true || item.edit === true || item.fileDiff.cacheKey === undefined) continue;
@@ -44,7 +44,7 @@ export function diffsAhead(items: readonly ReviewItem[], currentId: string | nul
 const indexes = new WeakMap<readonly ReviewItem[], Map<string, number>>();
 
 /** Each item's index by id, once per items array: the current file changes at every file scrolled past, and on 10,000 files a search from the start each time added up. */
-function indexOf(items: readonly ReviewItem[]): Map<string, number> {
+function indexById(items: readonly ReviewItem[]): Map<string, number> {
   let index = indexes.get(items);
   if (!index) indexes.set(items, (index = new Map(items.map((item, i) => [item.id, i]))));
   return index;

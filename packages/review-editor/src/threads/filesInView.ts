@@ -31,12 +31,11 @@ export function filesInView(s: ReviewStoreState): readonly ReviewFile[] {
   const shown = shownFiles(s);
   const diffs = roundViewShown(s);
   if (memo && memo.shown === shown && memo.view === s.roundView && memo.diffs === diffs) return memo.files;
-  memo = { shown, view: s.roundView, diffs, files: pickInView(s, shown) };
+  memo = { shown, view: s.roundView, diffs, files: pickInView(s, shown, roundViewDiffs(s)) };
   return memo.files;
 }
 
-function pickInView(s: ReviewStoreState, files: readonly ReviewFile[]): readonly ReviewFile[] {
-  const changed = roundViewDiffs(s);
+function pickInView(s: ReviewStoreState, files: readonly ReviewFile[], changed: RoundDiffs | null): readonly ReviewFile[] {
   if (!changed) return files;
   return files.filter((file) => changed.has(file.path)).map((file) => roundFileView(s, file)?.file ?? file);
 }
@@ -58,7 +57,7 @@ export function totalsInView(s: ReviewStoreState): Totals {
   // The overview selects this on every change of the store (a key typed in a comment, a cursor step,
   // the current file while scrolling): on 10,000 files, walking them each time is a frame's work.
   if (totalsMemo && totalsMemo.files === s.files && totalsMemo.view === s.roundView && totalsMemo.diffs === diffs) return totalsMemo.totals;
-  const files = pickInView(s, s.files);
+  const files = pickInView(s, s.files, diffs);
   const counted = files.map((file) => (isRoundFileDiff(file.fileDiff) ? linesOfDiff(file) : file));
   const totals = { files: files.length, ...countChangedLines(counted) };
   totalsMemo = { files: s.files, view: s.roundView, diffs, totals };
