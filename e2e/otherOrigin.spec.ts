@@ -23,6 +23,9 @@ test.beforeEach(() => {
 test.afterEach(async () => {
   await redline?.stop();
   redline = null;
+  // The page (still open: Playwright closes it after this hook) holds keep-alive connections to the
+  // neighbour, and close() waits for them: a CI run hung here for the whole 60 s test timeout.
+  other?.server.closeAllConnections();
   await new Promise((resolve) => (other ? other.server.close(resolve) : resolve(undefined)));
   other = null;
   fixture.cleanup();
