@@ -28,6 +28,8 @@ const BIN = fileURLToPath(new URL('../apps/cli/bin/redline.js', import.meta.url)
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** The lazy editor files: the adapter and Pierre's edit entry (edit/pierreEditAdapter.ts). */
 const EDITOR_CHUNK = /\/assets\/(pierreEditAdapter|edit)-[A-Za-z0-9_-]+\.js$/;
+/** The feature's own chunk (edit/loadedEditFeature.ts: the Edit button, the HUD, the controller), fetched when the setting is first on. */
+const FEATURE_CHUNK = /\/assets\/loadedEditFeature-[A-Za-z0-9_-]+\.js$/;
 
 let fixture: FixtureRepo | null = null;
 let extraDirs: string[] = [];
@@ -120,7 +122,7 @@ test('with the setting off: no Edit button and no editor code fetched; turned on
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
   await expect(page.locator('.edit-button, .edit-hud, .edit-floating-composer')).toHaveCount(0);
-  expect(requests.filter((url) => EDITOR_CHUNK.test(url) || /deriveHunksWorker/.test(url))).toEqual([]);
+  expect(requests.filter((url) => EDITOR_CHUNK.test(url) || FEATURE_CHUNK.test(url) || /deriveHunksWorker/.test(url))).toEqual([]);
 
   // Settings > Editor: the first item, off, marked experimental.
   await page.getByRole('button', { name: /Settings/ }).click();
@@ -133,7 +135,8 @@ test('with the setting off: no Edit button and no editor code fetched; turned on
   await page.keyboard.press('Escape');
   await expect(editButton(page, CALC)).toBeVisible();
   await page.waitForLoadState('networkidle');
-  // On, but nothing clicked yet: still no editor code.
+  // On: the feature's chunk came (the Edit buttons are its); nothing clicked yet, so still no editor code.
+  expect(requests.filter((url) => FEATURE_CHUNK.test(url))).toHaveLength(1);
   expect(requests.filter((url) => EDITOR_CHUNK.test(url))).toEqual([]);
 
   const responses: { url: string; status: number }[] = [];

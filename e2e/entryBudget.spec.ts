@@ -22,6 +22,9 @@
  * left no room for the next change. The next cut is the edit feature, still in the
  * entry though it is off by default: its modules are 3.0% of the entry's (46.7 KB of
  * 1,575 KB before minification).
+ * Lowered to 218 KB on 2026-12-02 when that cut landed: the edit feature is a chunk
+ * of its own (edit/loadedEditFeature.ts, 9.1 KB brotli), fetched the first time its
+ * setting is on; the entry is 213.9 KB in 9 chunks.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +33,7 @@ import { expect, test } from '@playwright/test';
 
 const DIST = fileURLToPath(new URL('../apps/review/dist', import.meta.url));
 /** KB here are 1,000 bytes, as in the issue. */
-const ENTRY_CEILING_BYTES = 222_000;
+const ENTRY_CEILING_BYTES = 218_000;
 const ISSUE_TARGET_BYTES = 130_000;
 
 /** The chunks a chunk imports statically (`import{…}from"./x.js"`, `import"./x.js"`), as paths under assets/. */
@@ -67,5 +70,9 @@ test('the script before the first diff (the entry and its static imports) stays 
   const panels = readdirSync(join(DIST, 'assets')).filter((file) => /^(FeedbackDialog|SettingsDialog|ShortcutsDialog|CloseReviewDialog|SearchBar)-[\w-]+\.js$/.test(file));
   expect(panels).toHaveLength(5);
   expect(panels.filter((file) => files.includes(file))).toEqual([]);
+  // So is the edit feature, off by default (edit/installEditFeature.ts fetches it when its setting is on).
+  const editFeature = readdirSync(join(DIST, 'assets')).filter((file) => /^loadedEditFeature-[\w-]+\.js$/.test(file));
+  expect(editFeature).toHaveLength(1);
+  expect(editFeature.filter((file) => files.includes(file))).toEqual([]);
   expect(total).toBeLessThanOrEqual(ENTRY_CEILING_BYTES);
 });

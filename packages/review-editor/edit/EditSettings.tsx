@@ -1,13 +1,18 @@
-/** Settings > Editor (the `editorSettings` slot): "Edit Code to Suggest", first and off by default. */
+/**
+ * Settings > Editor (the `editorSettings` slot): "Edit Code to Suggest",
+ * first and off by default. In the page's entry, before the rest of the
+ * feature is loaded: no edit session can exist then, so it is not editing.
+ * Once loaded, the Settings dialog opened next shows `EditSettingsLive`
+ * (EditSettingsLive.tsx), which knows when a session is open.
+ */
 import { useId } from 'react';
 import { useController, useReview } from '../src/editHost.js';
 import { isEditFlagOn } from './editFlag.js';
-import { useEditState } from './useEditFeature.js';
 
-export function EditSettings() {
+/** The setting's fields; `editing`: a session is open, so the setting cannot be turned off. */
+export function EditSettingsFields({ editing }: { editing: boolean }) {
   const controller = useController();
   const on = useReview((s) => isEditFlagOn(s.settings));
-  const editing = useEditState((s) => s.session !== null);
   const hintId = useId();
   return (
     <fieldset className="setting">
@@ -29,4 +34,8 @@ export function EditSettings() {
       </p>
     </fieldset>
   );
+}
+
+export function EditSettingsBeforeLoad() {
+  return <EditSettingsFields editing={false} />;
 }

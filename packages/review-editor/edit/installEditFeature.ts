@@ -1,21 +1,24 @@
 /**
  * Plugs "Edit Code to Suggest" into the review page's extension slots. Safe
- * to install whatever the setting: while it is off every part renders
- * nothing, and neither the adapter nor Pierre's editor is ever loaded (they
- * come in by dynamic import() on the first Edit click).
+ * to install whatever the setting. What it installs at once is the setting's
+ * toggle (Settings > Editor) and the styles; the rest of the feature
+ * (loadedEditFeature.ts: the Edit button, the HUD, the prompts, the
+ * controller) is a chunk of its own, fetched the first time the setting is on,
+ * and Pierre's editor and the adapter come later still, by dynamic import()
+ * on the first Edit click. While the setting is off none of them is fetched.
  */
-import { installExtension, type ReviewController } from '../src/editHost.js';
-import { EditButton } from './EditButton.js';
-import { EditHud } from './EditHud.js';
-import { EditOverlay } from './EditOverlay.js';
-import { EditSettings } from './EditSettings.js';
-import { editControllerFor } from './editSessionController.js';
+import { installExtension, installLazyExtension, type LazyExtension } from '../src/editHost.js';
+import { EditSettingsBeforeLoad } from './EditSettings.js';
+import { isEditFlagOn } from './editFlag.js';
 import './edit.css';
 
+const editFeature: LazyExtension = {
+  name: 'Edit Code to Suggest',
+  wanted: isEditFlagOn,
+  load: async () => (await import('./loadedEditFeature.js')).installLoadedEditFeature(),
+};
+
 export function installEditFeature(): void {
-  installExtension('editorSettings', EditSettings);
-  installExtension('fileHeaderEnd', EditButton);
-  installExtension('fileBanner', EditHud);
-  installExtension('reviewPage', EditOverlay);
-  installExtension('diffEdit', (review: ReviewController) => editControllerFor(review).diffHooks);
+  installExtension('editorSettings', EditSettingsBeforeLoad);
+  installLazyExtension(editFeature);
 }

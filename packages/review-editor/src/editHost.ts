@@ -11,7 +11,7 @@ export type { ReviewController } from './app/reviewController.js';
 export { ComposerForm } from './composer/ComposerForm.js';
 export type { Composer, ComposerTarget } from './composer/composerSlice.js';
 export { installEditorFactory } from './diff/editorFactory.js';
-export { installExtension, type DiffEditHooks, type ItemEditView } from './diff/extensionSlots.js';
+export { installExtension, installLazyExtension, type DiffEditHooks, type ItemEditView, type LazyExtension } from './diff/extensionSlots.js';
 export type { SlotMeta } from './diff/slotMeta.js';
 export { findContentsMismatch } from './reviewLoading/contentsMatchPatch.js';
 export type { ReviewFile } from './reviewLoading/reviewFile.js';

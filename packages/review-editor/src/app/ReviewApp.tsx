@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { WorkerPoolContextProvider, useWorkerPool } from '@pierre/diffs/react';
 import { DiffView } from '../diff/DiffView.js';
-import { extensionSlots } from '../diff/extensionSlots.js';
+import { useExtension, useLazyExtensions } from '../diff/extensionSlots.js';
 import { highlighterOptions as highlighterOptionsFor, POOL_OPTIONS } from '../diff/highlighterPool.js';
 import { useDismissFirstScreenOnEnd, useFirstScreenDeadline } from '../reviewLoading/useFirstScreenHandOver.js';
 import type { ReviewController } from './reviewController.js';
@@ -86,9 +86,10 @@ function ReviewPage() {
   useGlobalShortcuts(controller);
   useFirstScreenDeadline(controller, fileCount);
   usePreloadPanels();
+  useLazyExtensions();
   // Mounted while open or holding a query (closed, it renders nothing but keeps its query).
   const searchOpened = useReview((s) => s.search.open || s.search.query !== '');
-  const PageExtension = extensionSlots.reviewPage;
+  const PageExtension = useExtension('reviewPage');
   const sidebar = useReview((s) => s.layout.sidebar);
   return (
     <div className="app">

@@ -3,8 +3,9 @@
  * review, fed controlled items (buildItems.ts), with React slots for
  * annotations, forms and file header controls. The edit feature, when
  * installed, adds its items view and CodeView's edit callbacks
- * (extensionSlots.diffEdit); the EditProvider is always mounted, so turning
- * the feature on never remounts the view.
+ * (the `diffEdit` slot, which may be filled after mounting: the feature is
+ * fetched when its setting is first on); the EditProvider is always mounted,
+ * so turning the feature on never remounts the view.
  */
 import { Component, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { CodeView as CodeViewInstance, FileDiffMetadata, SelectedLineRange } from '@pierre/diffs';
@@ -18,7 +19,7 @@ import { handOverFirstScreen } from '../reviewLoading/firstScreen.js';
 import { selectionToTarget } from '../composer/composerSlice.js';
 import { createItemsBuilder } from './buildItems.js';
 import { delegatingEditorFactory } from './editorFactory.js';
-import { extensionSlots } from './extensionSlots.js';
+import { useExtension } from './extensionSlots.js';
 import { DIFF_THEMES } from './highlighterPool.js';
 import { fileEndShown } from './fileEndShown.js';
 import { createHighlightAhead, diffsAhead } from './highlightAhead.js';
@@ -86,7 +87,8 @@ function DiffCodeView() {
   const { store } = controller;
   const handle = useRef<CodeViewHandle<SlotMeta, undefined>>(null);
   const build = useMemo(createItemsBuilder, []);
-  const edit = useMemo(() => extensionSlots.diffEdit?.(controller) ?? null, [controller]);
+  const diffEdit = useExtension('diffEdit');
+  const edit = useMemo(() => diffEdit?.(controller) ?? null, [diffEdit, controller]);
   const editSnapshot = useSyncExternalStore(edit?.subscribe ?? noSubscription, edit?.snapshot ?? noSnapshot);
   const pool = useWorkerPool();
   useEffect(() => edit?.setWorkerPool(pool), [edit, pool]);

@@ -4,7 +4,7 @@
  * large ones, "Rendered" for markdown files, a file comment, a link to the file, the Viewed checkbox, and at the far right the
  * slot the edit feature fills (its Edit button).
  */
-import { extensionSlots } from './extensionSlots.js';
+import { useExtension } from './extensionSlots.js';
 import { groupDigits, LARGE_DIFF_CHANGED_LINES, similarityWords } from '@redline/core';
 import { ChangeCounts } from '../ui/ChangeCounts.js';
 import { Icon } from '../ui/icons.js';
@@ -21,9 +21,9 @@ export function FileHeaderActions({ fileId }: { fileId: string }) {
   // Numbers, not an object: a selector's answer must stay the same while nothing changed.
   const additions = useReview((s) => (file ? countsInView(s, file).additions : 0));
   const deletions = useReview((s) => (file ? countsInView(s, file).deletions : 0));
+  const End = useExtension('fileHeaderEnd');
   if (!file) return null;
   const state = controller.store.getState();
-  const End = extensionSlots.fileHeaderEnd;
   const moved = similarityWords(file.facts);
   return (
     <>

@@ -1,6 +1,6 @@
 /** Renders one CodeView annotation slot by what it carries. */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { extensionSlots } from './extensionSlots.js';
+import { useExtension } from './extensionSlots.js';
 import type { SlotMeta } from './slotMeta.js';
 import { AnnotationCard } from '../annotations/AnnotationCard.js';
 import { ComposerForm } from '../composer/ComposerForm.js';
@@ -89,9 +89,13 @@ export function SlotView({ meta }: { meta: SlotMeta }) {
           <RenderedMarkdownFile fileId={meta.fileId} side={meta.side} />
         </Slot>
       );
-    case 'file-banner': {
-      const Banner = extensionSlots.fileBanner;
-      return Banner ? <Banner fileId={meta.fileId} /> : null;
-    }
+    case 'file-banner':
+      return <FileBanner fileId={meta.fileId} />;
   }
+}
+
+/** The `fileBanner` slot's strip (the edit session's HUD), when a feature fills it. */
+function FileBanner({ fileId }: { fileId: string }) {
+  const Banner = useExtension('fileBanner');
+  return Banner ? <Banner fileId={fileId} /> : null;
 }

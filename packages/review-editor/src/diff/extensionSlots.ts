@@ -12,10 +12,18 @@
  *   dialogs and floating comment entry).
  * - `diffEdit`: the diff view's edit hooks (items in edit mode, CodeView's
  *   edit callbacks), per review controller.
+ *
+ * A slot may be filled late: a feature installed with `installLazyExtension`
+ * is fetched the first time the reviewer's settings want it, and the page's
+ * components read the slots through `useExtension`, so they render what it
+ * installs when it arrives (issue 17: the edit feature, off by default, is not
+ * in the script the page parses before its first diff).
  */
 import type { FileDiffMetadata } from '@pierre/diffs';
 import type { CodeViewProps, useWorkerPool } from '@pierre/diffs/react';
-import type { ComponentType } from 'react';
+import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
+import { useController } from '../app/reviewContext.js';
+import type { Settings } from '../settings/settings.js';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import type { ReviewController } from '../app/reviewController.js';
 import type { SlotMeta } from './slotMeta.js';
@@ -47,8 +55,71 @@ export interface ExtensionSlots {
   diffEdit: ((controller: ReviewController) => DiffEditHooks) | null;
 }
 
-export const extensionSlots: ExtensionSlots = { fileHeaderEnd: null, editorSettings: null, fileBanner: null, reviewPage: null, diffEdit: null };
+const extensionSlots: ExtensionSlots = { fileHeaderEnd: null, editorSettings: null, fileBanner: null, reviewPage: null, diffEdit: null };
+const listeners = new Set<() => void>();
 
 export function installExtension<K extends keyof ExtensionSlots>(slot: K, component: ExtensionSlots[K]): void {
+  if (extensionSlots[slot] === component) return;
   extensionSlots[slot] = component;
+  for (const listener of [...listeners]) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** What fills `slot` now, without following it (a component that must not change under the reviewer: the Settings dialog). */
+export function extensionIn<K extends keyof ExtensionSlots>(slot: K): ExtensionSlots[K] {
+  return extensionSlots[slot];
+}
+
+/** What fills `slot` now; the component renders again when a feature installs into it. */
+export function useExtension<K extends keyof ExtensionSlots>(slot: K): ExtensionSlots[K] {
+  return useSyncExternalStore(subscribe, () => extensionSlots[slot]);
+}
+
+/** A feature fetched on demand: `load` installs its slots (by `installExtension`). */
+export interface LazyExtension {
+  /** A name for the message when its chunk cannot be fetched. */
+  name: string;
+  /** Whether the reviewer's settings want the feature now (checked at mount and on every settings change). */
+  wanted(settings: Settings): boolean;
+  load(): Promise<void>;
+}
+
+type LazyState = { phase: 'waiting' } | { phase: 'loading' } | { phase: 'loaded' };
+const lazyExtensions = new Map<LazyExtension, LazyState>();
+
+/** Registers a feature to fetch the first time the settings want it (once; a failed fetch is tried again on the next change). */
+export function installLazyExtension(extension: LazyExtension): void {
+  if (!lazyExtensions.has(extension)) lazyExtensions.set(extension, { phase: 'waiting' });
+}
+
+/** The review page's side of `installLazyExtension`: fetches each wanted feature, and says so when its chunk cannot come. */
+export function useLazyExtensions(): void {
+  const { store } = useController();
+  useEffect(() => {
+    let live = true;
+    const check = (settings: Settings) => {
+      for (const [extension, state] of lazyExtensions) {
+        if (state.phase !== 'waiting' || !extension.wanted(settings)) continue;
+        lazyExtensions.set(extension, { phase: 'loading' });
+        extension.load().then(
+          () => void lazyExtensions.set(extension, { phase: 'loaded' }),
+          (error: unknown) => {
+            lazyExtensions.set(extension, { phase: 'waiting' });
+            console.error(`[redline] ${extension.name} could not be loaded:`, error);
+            if (live) store.getState().showToast(`${extension.name} could not be loaded (is redline still running?). Change the setting again to retry.`);
+          },
+        );
+      }
+    };
+    check(store.getState().settings);
+    const unsubscribe = store.subscribe((s, prev) => void (s.settings !== prev.settings && check(s.settings)));
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [store]);
 }

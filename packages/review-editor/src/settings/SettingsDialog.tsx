@@ -3,7 +3,7 @@
  * whitespace) and Editor, which the edit-to-suggest feature fills.
  */
 import { useId, useState } from 'react';
-import { extensionSlots } from '../diff/extensionSlots.js';
+import { extensionIn } from '../diff/extensionSlots.js';
 import type { DiffStyle, ThemeChoice } from './settings.js';
 import { Modal } from '../ui/Modal.js';
 import { useController, useReview } from '../app/reviewContext.js';
@@ -17,7 +17,10 @@ export function SettingsDialog() {
   const reloading = useReview((s) => s.reloading);
   const [tab, setTab] = useState<Tab>('display');
   const id = useId();
-  const Editor = extensionSlots.editorSettings;
+  // Read once, when the dialog opens: a feature loaded while it is open (the
+  // edit feature, fetched when its toggle here is checked) would otherwise swap
+  // the fields under the reviewer's focus. It shows from the next opening.
+  const [Editor] = useState(() => extensionIn('editorSettings'));
   const tabs: { key: Tab; label: string }[] = [
     { key: 'display', label: 'Display' },
     { key: 'editor', label: 'Editor' },
