@@ -35,12 +35,20 @@ async function scrollThenClick(page: Page, control: Locator, dy: number): Promis
   await control.scrollIntoViewIfNeeded();
   await expect.poll(() => page.locator('.code-view [style*="pointer-events: none"]').count()).toBe(0);
   const box = (await control.boundingBox())!;
+  // Whether CodeView turned pointer events off is watched, not sampled: on a loaded machine its
+  // 120 ms could be over before a sample after the scroll (a flake seen in fresh-clone CI runs).
   const suspended = await page.evaluate(async (by) => {
     const view = document.querySelector<HTMLElement>('.code-view')!;
+    let seen = view.querySelectorAll('[style*="pointer-events: none"]').length;
+    const watch = new MutationObserver((records) => {
+      for (const record of records) if (record.target instanceof HTMLElement && record.target.style.pointerEvents === 'none') seen++;
+    });
+    watch.observe(view, { subtree: true, attributes: true, attributeFilter: ['style'] });
     const scrolled = new Promise((done) => view.addEventListener('scroll', () => setTimeout(done), { once: true }));
     view.scrollTop += by;
     await scrolled;
-    return document.querySelectorAll('.code-view [style*="pointer-events: none"]').length;
+    watch.disconnect();
+    return seen;
   }, dy);
   // The case is only a case when CodeView did suspend pointer events.
   expect(suspended, 'CodeView suspended pointer events after the scroll').toBeGreaterThan(0);
