@@ -41,7 +41,9 @@ import { percentile } from './lib/stats.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST_ASSETS = join(ROOT, 'apps/review/dist/assets');
-const EDITOR_FILES = /^(edit|pierreEditAdapter|deriveHunksWorker)-[A-Za-z0-9_-]+\.js$/;
+const EDITOR_FILES = /^(loadedEditFeature|edit|pierreEditAdapter|deriveHunksWorker)-[A-Za-z0-9_-]+\.js$/;
+/** When each of them is fetched: the feature's own chunk when the setting is first on, the rest on the first Edit click (the deriver's worker: above 10,000 lines). */
+export const fetchedWhen = (file) => (file.startsWith('loadedEditFeature-') ? 'the setting first on' : file.startsWith('deriveHunksWorker-') ? 'the first Edit click on a file above 10,000 lines' : 'the first Edit click');
 
 const IDENTITY = {
   GIT_AUTHOR_NAME: 'Redline Bench',
@@ -343,7 +345,7 @@ export function editorChunkSizes() {
     .filter((name) => EDITOR_FILES.test(name))
     .map((name) => {
       const bytes = readFileSync(join(DIST_ASSETS, name));
-      return { file: name, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+      return { file: name, when: fetchedWhen(name), raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
     });
 }
 
