@@ -88,12 +88,11 @@ export interface LazyExtension {
   load(): Promise<void>;
 }
 
-type LazyState = { phase: 'waiting' } | { phase: 'loading' } | { phase: 'loaded' };
-const lazyExtensions = new Map<LazyExtension, LazyState>();
+const lazyExtensions = new Map<LazyExtension, 'waiting' | 'loading' | 'loaded'>();
 
 /** Registers a feature to fetch the first time the settings want it (once; a failed fetch is tried again on the next change). */
 export function installLazyExtension(extension: LazyExtension): void {
-  if (!lazyExtensions.has(extension)) lazyExtensions.set(extension, { phase: 'waiting' });
+  if (!lazyExtensions.has(extension)) lazyExtensions.set(extension, 'waiting');
 }
 
 /** The review page's side of `installLazyExtension`: fetches each wanted feature, and says so when its chunk cannot come. */
@@ -102,13 +101,13 @@ export function useLazyExtensions(): void {
   useEffect(() => {
     let live = true;
     const check = (settings: Settings) => {
-      for (const [extension, state] of lazyExtensions) {
-        if (state.phase !== 'waiting' || !extension.wanted(settings)) continue;
-        lazyExtensions.set(extension, { phase: 'loading' });
+      for (const [extension, phase] of lazyExtensions) {
+        if (phase !== 'waiting' || !extension.wanted(settings)) continue;
+        lazyExtensions.set(extension, 'loading');
         extension.load().then(
-          () => void lazyExtensions.set(extension, { phase: 'loaded' }),
+          () => void lazyExtensions.set(extension, 'loaded'),
           (error: unknown) => {
-            lazyExtensions.set(extension, { phase: 'waiting' });
+            lazyExtensions.set(extension, 'waiting');
             console.error(`[redline] ${extension.name} could not be loaded:`, error);
             if (live) store.getState().showToast(`${extension.name} could not be loaded (is redline still running?). Change the setting again to retry.`);
           },
