@@ -43,7 +43,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST_ASSETS = join(ROOT, 'apps/review/dist/assets');
 const EDITOR_FILES = /^(loadedEditFeature|edit|pierreEditAdapter|deriveHunksWorker)-[A-Za-z0-9_-]+\.js$/;
 /** When each of them is fetched: the feature's own chunk when the setting is first on, the rest on the first Edit click (the deriver's worker: above 10,000 lines). */
-export const fetchedWhen = (file) => (file.startsWith('loadedEditFeature-') ? 'the setting first on' : file.startsWith('deriveHunksWorker-') ? 'the first Edit click on a file above 10,000 lines' : 'the first Edit click');
+const fetchedWhen = (file) => (file.startsWith('loadedEditFeature-') ? 'the setting first on' : file.startsWith('deriveHunksWorker-') ? 'the first Edit click on a file above 10,000 lines' : 'the first Edit click');
 
 const IDENTITY = {
   GIT_AUTHOR_NAME: 'Redline Bench',

@@ -7,16 +7,7 @@
  * at once, and still opens after the server has gone (nothing to fetch).
  */
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-
-function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | undefined;
-  // A failed fetch is tried again by the next caller, not remembered.
-  return () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
-}
+import { loadOnce } from '../ui/loadOnce.js';
 
 const loaders = [
   loadOnce(async () => ({ default: (await import('../feedback/FeedbackDialog.js')).FeedbackDialog })),

@@ -24,6 +24,7 @@ import type { CodeViewProps, useWorkerPool } from '@pierre/diffs/react';
 import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
 import { useController } from '../app/reviewContext.js';
 import type { Settings } from '../settings/settings.js';
+import { loadOnce } from '../ui/loadOnce.js';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import type { ReviewController } from '../app/reviewController.js';
 import type { SlotMeta } from './slotMeta.js';
@@ -88,34 +89,30 @@ export interface LazyExtension {
   load(): Promise<void>;
 }
 
-const lazyExtensions = new Map<LazyExtension, 'waiting' | 'loading' | 'loaded'>();
+const lazyExtensions = new Map<LazyExtension, () => Promise<void>>();
 
-/** Registers a feature to fetch the first time the settings want it (once; a failed fetch is tried again on the next change). */
+/** Registers a feature to fetch when the settings come to want it (once; a failed fetch is tried again the next time they do). */
 export function installLazyExtension(extension: LazyExtension): void {
-  if (!lazyExtensions.has(extension)) lazyExtensions.set(extension, 'waiting');
+  if (!lazyExtensions.has(extension)) lazyExtensions.set(extension, loadOnce(extension.load));
 }
 
-/** The review page's side of `installLazyExtension`: fetches each wanted feature, and says so when its chunk cannot come. */
+/** The review page's side of `installLazyExtension`: fetches each feature when the settings come to want it, and says so when its chunk cannot come. */
 export function useLazyExtensions(): void {
   const { store } = useController();
   useEffect(() => {
     let live = true;
-    const check = (settings: Settings) => {
-      for (const [extension, phase] of lazyExtensions) {
-        if (phase !== 'waiting' || !extension.wanted(settings)) continue;
-        lazyExtensions.set(extension, 'loading');
-        extension.load().then(
-          () => void lazyExtensions.set(extension, 'loaded'),
-          (error: unknown) => {
-            lazyExtensions.set(extension, 'waiting');
-            console.error(`[redline] ${extension.name} could not be loaded:`, error);
-            if (live) store.getState().showToast(`${extension.name} could not be loaded (is redline still running?). Change the setting again to retry.`);
-          },
-        );
+    const check = (settings: Settings, before: Settings | null) => {
+      for (const [extension, load] of lazyExtensions) {
+        // On the change that turns it on (or at mount): a loaded feature answers at once, a failed one is fetched again.
+        if (!extension.wanted(settings) || (before !== null && extension.wanted(before))) continue;
+        load().catch((error: unknown) => {
+          console.error(`[redline] ${extension.name} could not be loaded:`, error);
+          if (live) store.getState().showToast(`${extension.name} could not be loaded (is redline still running?). Change the setting again to retry.`);
+        });
       }
     };
-    check(store.getState().settings);
-    const unsubscribe = store.subscribe((s, prev) => void (s.settings !== prev.settings && check(s.settings)));
+    check(store.getState().settings, null);
+    const unsubscribe = store.subscribe((s, prev) => void (s.settings !== prev.settings && check(s.settings, prev.settings)));
     return () => {
       live = false;
       unsubscribe();
