@@ -213,10 +213,11 @@ async function printProfile(profile, name) {
   for (const t of named) process.stderr.write(`  ${t.ms.toFixed(1).padStart(7)} ms ${(t.share * 100).toFixed(1).padStart(5)}%  ${t.fn.replace(/ \S+:\d+:\d+$/, '')} ${t.url ? t.source : ''}\n`);
 }
 
-/** The typing's trace on stderr: the main thread's self time by kind, per key, and the longest tasks' make-up. */
-function printTrace(summary, name, keys) {
+/** The typing's trace on stderr: the main thread's self time by kind, per key, who forced a layout, and the longest tasks' make-up. */
+async function printTrace(summary, name, keys) {
   process.stderr.write(`[edit trace] ${name}: main thread busy ${summary.busyMs.toFixed(0)} ms (${(summary.busyMs / keys).toFixed(1)} ms per key)${summary.error ? `; ${summary.error}` : ''}\n`);
   for (const { kind, ms } of summary.byKind.slice(0, 12)) process.stderr.write(`  ${(ms / keys).toFixed(2).padStart(6)} ms per key  ${kind}\n`);
+  for (const f of await resolveForcedFrames(summary.forcedBy, join(ROOT, 'apps/review/dist'))) process.stderr.write(`  forced ${f.ms.toFixed(1)} ms in ${f.count}: ${f.source}\n`);
   for (const task of summary.longestTasks) process.stderr.write(`  task ${task.ms.toFixed(1)} ms: ${task.kinds.map((k) => `${k.kind} ${k.ms.toFixed(1)}`).join(', ')}\n`);
 }
 
@@ -277,7 +278,12 @@ async function measureRepo(browser, redlineBin, repo, options) {
       const { profile } = await cdp.session.send('Profiler.stop');
       await printProfile(profile, repo.name);
     }
-    if (tracing) printTrace(summarizeTrace(await browser.stopTracing(), { longest: 5 }), repo.name, text.length);
+    if (tracing) {
+      const trace = await browser.stopTracing();
+      // EDIT_BENCH_TRACE_OUT=dir also writes the raw trace (open it in DevTools' Performance panel).
+      if (process.env.EDIT_BENCH_TRACE_OUT) writeFileSync(join(process.env.EDIT_BENCH_TRACE_OUT, `${repo.name.replace(/[^A-Za-z0-9]+/g, '-')}.trace.json`), trace);
+      await printTrace(summarizeTrace(trace, { longest: 5 }), repo.name, text.length);
+    }
     const after = await mainThreadMetrics(cdp);
     const probe = await page.evaluate(() => window.__editBench);
 

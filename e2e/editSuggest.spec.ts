@@ -231,6 +231,34 @@ test('Edit on a second file while the first has changes asks first: dismiss keep
   await expect(diffLine(page, CALC, 2)).toHaveText('  return a - b;');
 });
 
+test('the caret is solid while typing and blinks once it stays put: no animation runs between keys (the patch of @pierre/diffs)', async ({ page }) => {
+  fixture = createFixtureRepo();
+  const running = await startOn(fixture.dir);
+  await open(page, running);
+  await startEditing(page, CALC);
+  await caretTo(page, CALC, 6);
+  // Every animation on the editor's carets: a running one, even in its delay, keeps the compositor
+  // making frames, and the frame of each key then waits for the next vsync tick.
+  const caretAnimations = () =>
+    fileDiff(page, CALC).evaluate((item) =>
+      Array.from(item.shadowRoot?.querySelectorAll('[data-caret]') ?? []).flatMap((caret) => caret.getAnimations().map((a: Animation) => `${(a as CSSAnimation).animationName} ${a.playState}`)),
+    );
+  for (const key of 'abc') {
+    await page.keyboard.type(key);
+    expect(await caretAnimations(), `right after typing "${key}"`).toEqual([]);
+  }
+  await expect(editor(page, CALC).locator('[data-line="6"]')).toHaveText('  return Math.floor(n / 2);abc');
+  // Left alone, it blinks (after 800 ms), as before.
+  await expect.poll(caretAnimations, { timeout: 5_000 }).toEqual(['blinking running']);
+  await page.keyboard.press('ArrowLeft');
+  expect(await caretAnimations(), 'right after a caret move').toEqual([]);
+  // With reduced motion it never blinks.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.keyboard.type('d');
+  await page.waitForTimeout(1_500);
+  expect(await caretAnimations()).toEqual([]);
+});
+
 test('Discard: no annotation, the diff as it was, and the next session starts from the file, not the discarded draft', async ({ page }) => {
   fixture = createFixtureRepo();
   const running = await startOn(fixture.dir);
