@@ -490,6 +490,31 @@ test('accessibility while editing: the Edit buttons, the HUD, the floating comme
   }
 });
 
+test('on a large file with long lines the HUD keeps Discard and Suggest whole at 1400 px, beside its Plain text chip', async ({ page }) => {
+  // Past 10,000 lines the file is edited as plain text and the strip gains a chip; in a split
+  // view at 1400 px the new side's column is about 470 px, and before, Suggest was cut off there.
+  const path = 'src/wide.ts';
+  const lines = Array.from({ length: 12_000 }, (_, i) => `export const value${i + 1} = compute(${i + 1}, 'an argument long enough to run past the column', { strict: true });`);
+  const changed = [...lines];
+  changed[9] = changed[9]!.replace('strict: true', 'strict: false');
+  const dir = repoWith({ [path]: lines.join('\n') + '\n' }, { [path]: changed.join('\n') + '\n' });
+  const running = await startOn(dir);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await open(page, running);
+  await startEditing(page, path, { timeout: 30_000 });
+  const strip = hud(page, path);
+  await expect(strip).toContainText('Plain text');
+  const stripBox = (await strip.boundingBox())!;
+  for (const name of ['Discard', 'Suggest']) {
+    const box = (await strip.getByRole('button', { name }).boundingBox())!;
+    expect(box.x, name).toBeGreaterThanOrEqual(stripBox.x);
+    expect(box.x + box.width, name).toBeLessThanOrEqual(stripBox.x + stripBox.width + 0.5);
+    expect(box.x + box.width, name).toBeLessThanOrEqual(1400);
+  }
+  // And the words are there, not only icons.
+  expect((await strip.getByRole('button', { name: 'Suggest' }).boundingBox())!.width).toBeGreaterThan(50);
+});
+
 test('at narrow widths the Edit button and the HUD actions are icons, with their names kept', async ({ page }) => {
   fixture = createFixtureRepo();
   const running = await startOn(fixture.dir);

@@ -39,7 +39,7 @@ export function EditHud({ fileId }: { fileId: string }) {
         Experimental
       </span>
       {editing && session.plainText ? (
-        <span className="chip" title="A large file: edited without syntax highlighting">
+        <span className="chip chip-plain-text" title="A large file: edited without syntax highlighting">
           Plain text
         </span>
       ) : null}
