@@ -515,6 +515,35 @@ test('on a large file with long lines the HUD keeps Discard and Suggest whole at
   expect((await strip.getByRole('button', { name: 'Suggest' }).boundingBox())!.width).toBeGreaterThan(50);
 });
 
+test('past 10,000 lines the HUD count waits for a pause in typing (each count copies the text to its worker), then counts', async ({ page }) => {
+  const path = 'src/long.ts';
+  const lines = Array.from({ length: 12_000 }, (_, i) => `export const value${i + 1} = ${i + 1};`);
+  const changed = [...lines];
+  changed[9] = 'export const value10 = 10 * 2;';
+  const dir = repoWith({ [path]: lines.join('\n') + '\n' }, { [path]: changed.join('\n') + '\n' });
+  const running = await startOn(dir);
+  await open(page, running);
+  await startEditing(page, path, { timeout: 30_000 });
+  await caretTo(page, path, 10);
+  const count = hud(page, path).getByRole('status');
+  await expect(count).toHaveText('No changes yet');
+  // Every change of the count, timed on the page's clock.
+  await count.evaluate((element) => {
+    const seen: { at: number; text: string }[] = [];
+    (window as unknown as { countSeen: typeof seen }).countSeen = seen;
+    new MutationObserver(() => seen.push({ at: performance.now(), text: element.textContent ?? '' })).observe(element, { childList: true, characterData: true, subtree: true });
+  });
+  const started = await page.evaluate(() => performance.now());
+  // 1.8 s of sustained typing: on a smaller file the count moves every 800 ms meanwhile.
+  await page.keyboard.type(' + 1'.repeat(8), { delay: 60 });
+  const ended = await page.evaluate(() => performance.now());
+  await expect(count).toHaveText('1 change');
+  const seen = await page.evaluate(() => (window as unknown as { countSeen: { at: number; text: string }[] }).countSeen);
+  expect(ended - started).toBeGreaterThan(1500);
+  expect(seen.filter((s) => s.at < ended).map((s) => s.text)).toEqual([]);
+  expect(seen.map((s) => s.text)).toEqual(['1 change']);
+});
+
 test('at narrow widths the Edit button and the HUD actions are icons, with their names kept', async ({ page }) => {
   fixture = createFixtureRepo();
   const running = await startOn(fixture.dir);

@@ -116,4 +116,31 @@ describe('createDebouncedTask', () => {
     expect(runs).toHaveLength(4);
     expect(() => createDebouncedTask(() => undefined, { wait: 300, maxWait: 100 })).toThrow(/wait 300, maxWait 100/);
   });
+
+  test('a maxWait function is read at the start of each burst: Infinity waits for the pause', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const runs: number[] = [];
+    let maxWait = Infinity;
+    const task = createDebouncedTask(() => runs.push(Date.now()), { wait: 200, maxWait: () => maxWait });
+    const start = Date.now();
+    const burst = (ms: number) => {
+      for (let t = 0; t < ms; t += 100) {
+        task.schedule();
+        vi.advanceTimersByTime(100);
+      }
+    };
+    // Sustained calls every 100 ms for 2 s: nothing until the pause.
+    burst(2000);
+    expect(runs).toEqual([]);
+    vi.advanceTimersByTime(200);
+    expect(runs.map((t) => t - start)).toEqual([2100]);
+    // The next burst reads it again: 800 ms now.
+    maxWait = 800;
+    burst(1000);
+    expect(runs.map((t) => t - start)).toEqual([2100, 3000]);
+    // A bad value is refused when it is read.
+    maxWait = 100;
+    vi.advanceTimersByTime(1000);
+    expect(() => task.schedule()).toThrow(/wait 200, maxWait 100/);
+  });
 });
