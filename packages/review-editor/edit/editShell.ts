@@ -59,7 +59,8 @@ const COUNT_MAX_WAIT_MS = 800;
  * it, 5-6 ms a time on 100,000 lines, and a key that lands behind it misses
  * its frame: there the count waits for a pause in typing (200 ms). Elsewhere
  * the count runs inline on a small file and still moves every 800 ms while
- * the reviewer types. bench/RESULTS.md, "typing: the HUD's count".
+ * the reviewer types. bench/RESULTS.md, section "typing on 100,000 lines,
+ * and the HUD's count".
  */
 const countMaxWait = (handles: EditHandles) => (handles.deriver?.offMainThread ? Infinity : COUNT_MAX_WAIT_MS);
 
