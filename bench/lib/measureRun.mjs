@@ -6,7 +6,7 @@
  * search. A hard cap bounds every wait; a frozen page is recorded as "timed
  * out after N s" and a dead renderer as "crashed", never waited on forever.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,12 @@ export const CHROMIUM_ARGS = [
   '--js-flags=--expose-gc',
 ];
 export const VIEWPORT = { width: 1400, height: 900 };
+
+/** With `--profile`, BENCH_TRACE_OUT=dir also keeps the raw scroll trace (for chrome://tracing or a script). */
+function writeTrace(dir, name, buffer) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, name), buffer);
+}
 
 export function launchBrowser() {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, timeout: 30_000 });
@@ -218,7 +224,9 @@ export async function measureRun(tool, repo, options) {
     const scroll = await guarded(state, page.evaluate(scrollToEnd, { selector: tool.scrollSelector ?? null, maxSteps: options.scrollMaxSteps, deadlineMs: options.scrollCapMs }), 'scrolling');
     if (options.profile) {
       record.scrollProfile = await cdp.stopProfile();
-      record.scrollTrace = summarizeTrace(await browser.stopTracing());
+      const buffer = await browser.stopTracing();
+      if (process.env.BENCH_TRACE_OUT) writeTrace(process.env.BENCH_TRACE_OUT, `${tool.name}-${repo.name}-scroll.json`, buffer);
+      record.scrollTrace = summarizeTrace(buffer);
     }
     if (scroll.error) {
       record.notes.push(`scroll: ${scroll.error}`);

@@ -119,7 +119,8 @@ export function summarizeTrace(buffer, { longest = 3 } = {}) {
     close(event.ts);
     const parent = stack[stack.length - 1];
     if (parent) parent.children += event.dur;
-    let own = LABELS[event.name];
+    // V8 names its collector's phases V8.GC_*: incremental marking steps run inside the script that allocated, and count as GC, not script.
+    let own = LABELS[event.name] ?? (event.name.startsWith('V8.GC_') ? 'GC' : undefined);
     // Layout or style recalc run inside script is forced (synchronous): a script read layout after writing the DOM.
     if ((own === 'layout' || own === 'style recalc') && parent?.label.startsWith('script')) {
       own = `${own} (forced by script)`;
