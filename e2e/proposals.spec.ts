@@ -7,7 +7,7 @@
  * Screenshots of the proposals (1400×900 and 800×700) go to the test's
  * output, and to docs/screenshots/ only with SCREENSHOTS=1.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
@@ -98,4 +98,12 @@ test('the agent posts three findings; the reviewer accepts one, edits one, rejec
   // The accepted suggestion and the edited comment are the reviewer's annotations above.
   expect(feedback.slice(0, feedback.indexOf('## Agent proposals'))).toContain('return a + b;');
   expect(feedback).toContain('> Floor toward zero instead, please.');
+
+  // The agent applies what the reviewer accepted: the suggestion carries its file's revision, as the reviewer's own do.
+  expect(feedback).not.toContain('revision unknown');
+  const copy = /a copy is in (\S+\.md)/.exec(done.stderr)?.[1];
+  expect(copy, done.stderr).toBeDefined();
+  const apply = await runRedline(['apply', copy!], fixture.dir);
+  expect(apply.code, apply.stdout + apply.stderr).toBe(0);
+  expect(readFileSync(join(fixture.dir, path), 'utf8')).toContain('  return a + b;');
 });

@@ -4,12 +4,10 @@
  * picked on edited lines is mapped back, a submitted line annotation's file
  * is fetched for later re-anchoring.
  */
-import { gitLines, lineWithoutBom, linesToCode, type Annotation } from '@redline/core';
-import { ApiRequestError } from '../api/apiClient.js';
+import type { Annotation } from '@redline/core';
 import type { ReviewStore } from '../app/reviewStore.js';
-import { diffLinesInRange } from '../reviewLoading/diffLines.js';
 import type { FileContentsService } from '../reviewLoading/fileContents.js';
-import type { ReviewFile } from '../reviewLoading/reviewFile.js';
+import { suggestionOriginal } from '../reviewLoading/suggestionOriginal.js';
 import { selectionToTarget, type ComposerTarget } from './composerSlice.js';
 import type { SubmitOptions } from './composerToAnnotation.js';
 
@@ -85,29 +83,10 @@ type LineTarget = Extract<ComposerTarget, { scope: 'line' }>;
 async function openSuggestion(store: ReviewStore, contents: FileContentsService, target: LineTarget, text: string): Promise<boolean> {
   const file = store.getState().fileById.get(target.fileId);
   if (!file || target.side !== 'new') return false;
-  const original = await originalLines(contents, file, target);
+  const original = await suggestionOriginal(contents, file, target);
   if (original === null) {
     store.getState().showToast('Cannot suggest a change here: those lines are not available.');
     return false;
   }
   return store.getState().openComposer({ kind: 'suggestion', target, text, originalCode: original.code, ...(original.revision ? { revision: original.revision } : {}) });
-}
-
-/** The lines a suggestion replaces: from the served file (with its sha256) when it agrees with the diff, else from the diff. */
-async function originalLines(contents: FileContentsService, file: ReviewFile, target: LineTarget): Promise<{ code: string; revision?: string } | null> {
-  const fromDiff = diffLinesInRange(file.fileDiff, 'new', target.startLine, target.endLine);
-  try {
-    const data = await contents.fetchContents(file.path);
-    if (data.new) {
-      // The target's line numbers came from git's diff: slice git's lines, not the file-text view.
-      const lines = gitLines(data.new.contents)
-        .slice(target.startLine - 1, target.endLine)
-        .map((line, i) => lineWithoutBom(line, target.startLine + i));
-      const consistent = fromDiff === null || fromDiff.every((line, i) => line === lines[i]);
-      if (lines.length === target.endLine - target.startLine + 1 && consistent) return { code: linesToCode(lines), revision: data.new.sha256 };
-    }
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-  }
-  return fromDiff ? { code: linesToCode(fromDiff) } : null;
 }

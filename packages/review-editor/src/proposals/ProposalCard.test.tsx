@@ -6,9 +6,9 @@
  */
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ProposalState } from '@redline/core';
+import { sha256Hex, type ProposalState } from '@redline/core';
 import { AnnotationCard } from '../annotations/AnnotationCard.js';
-import { CALC_FILES, CALC_PATCH, makeReview } from '../testing/fixtures.js';
+import { CALC_FILES, CALC_NEW, CALC_OLD, CALC_PATCH, makeReview } from '../testing/fixtures.js';
 import { createHarness, renderWithReview } from '../testing/renderWithReview.js';
 import { refreshProposals } from './proposalsService.js';
 import { ProposalCard } from './ProposalCard.js';
@@ -62,6 +62,22 @@ describe('ProposalCard', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save as my comment' })));
     expect(harness.store.getState().annotations[1]).toMatchObject({ kind: 'comment', text: 'My own words' });
     expect(harness.store.getState().proposals.find((p) => p.proposal.id === 'p3')!.answer.kind).toBe('edited');
+  });
+
+  it("an accepted replacement carries the served file's revision when its lines read as the agent saw them, and none when they do not", async () => {
+    const seen = '  return a + b + 0;';
+    const matching = proposal('p7', {}, { original: seen, replacement: '  return a + b;' });
+    matching.proposal = { ...matching.proposal, seen };
+    const stale = proposal('p8', {}, { original: 'old line', replacement: 'new line' });
+    const harness = createHarness(makeReview(CALC_PATCH, CALC_FILES), { 'src/calc.ts': [CALC_OLD, CALC_NEW] });
+    harness.api.proposals = [matching, stale];
+    await refreshProposals(harness.store, harness.api);
+    renderWithReview(<><ProposalCard id="p7" /><ProposalCard id="p8" /></>, harness);
+    await act(async () => fireEvent.click(screen.getAllByRole('button', { name: 'Accept' })[0]!));
+    expect(harness.store.getState().annotations[0]).toMatchObject({ kind: 'suggestion', originalCode: seen, revision: sha256Hex(CALC_NEW) });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Accept' })));
+    // Its lines read otherwise in the file: no revision proves where they are (the server refuses it as outdated).
+    expect(harness.store.getState().annotations[1]).toMatchObject({ kind: 'suggestion', originalCode: 'old line', revision: null });
   });
 
   it('Reject and Reply are answered; an outdated proposal cannot be accepted unchanged', async () => {

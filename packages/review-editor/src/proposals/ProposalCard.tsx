@@ -46,11 +46,12 @@ export function ProposalCard({ id }: { id: string }) {
 }
 
 function ProposalButtons({ state, onMode }: { state: ProposalState; onMode: (mode: Mode) => void }) {
-  const { store, api } = useController();
+  const controller = useController();
+  const { store, api } = controller;
   const id = state.proposal.id;
   return (
     <div className="proposal-actions">
-      <button type="button" className="btn btn-small btn-primary" disabled={state.outdated} title={state.outdated ? 'Outdated: edit it to keep it' : 'Make it your annotation, as the agent wrote it'} onClick={() => void takeProposal(store, api, id, 'accept', state.proposal.finding.text)}>
+      <button type="button" className="btn btn-small btn-primary" disabled={state.outdated} title={state.outdated ? 'Outdated: edit it to keep it' : 'Make it your annotation, as the agent wrote it'} onClick={() => void takeProposal(store, api, controller, id, 'accept', state.proposal.finding.text)}>
         Accept
       </button>
       <button type="button" className="btn btn-small" onClick={() => onMode({ kind: 'edit', text: state.proposal.finding.text })}>
@@ -69,10 +70,11 @@ function ProposalButtons({ state, onMode }: { state: ProposalState; onMode: (mod
 }
 
 function ProposalForm({ id, mode, onMode }: { id: string; mode: { kind: 'edit' | 'reply'; text: string }; onMode: (mode: Mode) => void }) {
-  const { store, api } = useController();
+  const controller = useController();
+  const { store, api } = controller;
   const editing = mode.kind === 'edit';
   const submit = async () => {
-    const done = editing ? await takeProposal(store, api, id, 'edit', mode.text) : await replyToProposal(store, api, id, mode.text);
+    const done = editing ? await takeProposal(store, api, controller, id, 'edit', mode.text) : await replyToProposal(store, api, id, mode.text);
     if (done) onMode({ kind: 'buttons' });
   };
   return (

@@ -4,17 +4,20 @@
  * replacement and its lines still read as it saw them, a comment
  * otherwise); Edit makes the reviewer's own words one. The annotation is the
  * reviewer's from then on; the proposal's answer keeps where it came from.
+ * A suggestion's revision is the served file's, when its lines still read
+ * as the agent saw them (`revisionForProposal`): `redline apply` refuses a
+ * suggestion without one.
  */
 import { suggestionId, type Annotation, type ProposalState } from '@redline/core';
 
-export function annotationFromProposal({ proposal, outdated }: ProposalState, text: string, createdAt = new Date().toISOString()): Annotation {
+export function annotationFromProposal({ proposal, outdated }: ProposalState, text: string, revision: string | null, createdAt = new Date().toISOString()): Annotation {
   const { finding } = proposal;
   const { path, side, lines } = finding;
   const range = { path, startLine: lines.start, endLine: lines.end };
   if (finding.suggestion !== null && !outdated) {
     const suggestedCode = finding.suggestion.replacement;
     const content = { ...range, side: 'new' as const, originalCode: proposal.seen, suggestedCode, deletion: suggestedCode === '' };
-    return { id: suggestionId(content), kind: 'suggestion', scope: 'line', text, revision: null, createdAt, ...content };
+    return { id: suggestionId(content), kind: 'suggestion', scope: 'line', text, revision, createdAt, ...content };
   }
   return { id: `proposal-${proposal.id}`, kind: 'comment', scope: 'line', side, text, createdAt, ...range };
 }

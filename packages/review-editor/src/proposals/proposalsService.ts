@@ -9,7 +9,9 @@ import type { ProposalState } from '@redline/core';
 import { ApiRequestError, type ReviewApi } from '../api/apiClient.js';
 import type { ReviewStore } from '../app/reviewStore.js';
 import { FRESHNESS_INTERVAL_MS, pollDelay } from '../reviewLoading/freshnessPoller.js';
+import type { FileContentsService } from '../reviewLoading/fileContents.js';
 import { isServerGone } from '../reviewLoading/serverGone.js';
+import { suggestionOriginal } from '../reviewLoading/suggestionOriginal.js';
 import { annotationFromProposal } from './annotationFromProposal.js';
 
 export function startProposalPolling(store: ReviewStore, api: ReviewApi, intervalMs = FRESHNESS_INTERVAL_MS): () => void {
@@ -45,10 +47,26 @@ function findState(store: ReviewStore, id: string): ProposalState {
   return state;
 }
 
+/**
+ * The revision a taken-in suggestion carries: the served file's sha256 when
+ * its lines there read as the agent saw them (`seen`); null otherwise (a
+ * comment, an outdated proposal, a review with no files to read).
+ */
+export async function revisionForProposal(store: ReviewStore, contents: FileContentsService, state: ProposalState): Promise<string | null> {
+  const { finding, seen } = state.proposal;
+  if (finding.suggestion === null || state.outdated) return null;
+  const file = store.getState().files.find((f) => f.path === finding.path);
+  if (!file) return null;
+  const original = await suggestionOriginal(contents, file, { startLine: finding.lines.start, endLine: finding.lines.end });
+  return original?.code === seen ? (original.revision ?? null) : null;
+}
+
 /** Accept (the agent's words) or Edit (the reviewer's): the reviewer's annotation, then the answer. */
-export async function takeProposal(store: ReviewStore, api: ReviewApi, id: string, act: 'accept' | 'edit', text: string): Promise<boolean> {
+export async function takeProposal(store: ReviewStore, api: ReviewApi, contents: FileContentsService, id: string, act: 'accept' | 'edit', text: string): Promise<boolean> {
   const state = findState(store, id);
-  const annotation = annotationFromProposal(state, text);
+  // A revision that cannot be read leaves the suggestion without one (as for the reviewer's own on an unreadable file).
+  const revision = await revisionForProposal(store, contents, state).catch(() => null);
+  const annotation = annotationFromProposal(state, text, revision);
   store.getState().addAnnotation(annotation);
   try {
     await api.answerProposal({ act, id, annotationId: annotation.id });
