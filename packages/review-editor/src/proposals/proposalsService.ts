@@ -1,6 +1,7 @@
 /**
  * The proposals' effects: polling the server for them (they arrive live, on
- * the freshness poll's schedule and back-off), and the reviewer's acts.
+ * the freshness poll's schedule and back-off, and once the moment the review
+ * is ready), and the reviewer's acts.
  * Accept and Edit add the reviewer's annotation first and then tell the
  * server, which refuses to accept an outdated proposal unchanged (the
  * annotation is taken back then).
@@ -30,9 +31,17 @@ export function startProposalPolling(store: ReviewStore, api: ReviewApi, interva
   const next = () => {
     if (!stopped) timer = setTimeout(() => void poll().finally(next), pollDelay(failures, intervalMs));
   };
+  // Proposals posted before the page opened are there as soon as the review is: ask the moment it is ready, not an interval later.
+  let wasReady = store.getState().phase === 'ready';
+  const unsubscribe = store.subscribe((s) => {
+    const ready = s.phase === 'ready';
+    if (ready && !wasReady && !stopped) void poll();
+    wasReady = ready;
+  });
   void poll().finally(next);
   return () => {
     stopped = true;
+    unsubscribe();
     if (timer) clearTimeout(timer);
   };
 }
