@@ -55,7 +55,7 @@ export { detectFeedbackFormat, parseFeedback } from './export/parseFeedback.js';
 export type { FeedbackParseError, ParseResult } from './export/feedbackParseResult.js';
 export { compareAnnotations, compareStrings, normalizeFeedbackReview } from './export/normalizeFeedbackReview.js';
 export {
-  FILE_STATUSES, TARGET_KINDS, VERDICTS, formatFieldProblem, quoteForMessage, validateAnnotations,
+  FILE_STATUSES, TARGET_KINDS, VERDICTS, formatFieldProblem, formatFieldProblems, quoteForMessage, validateAnnotations,
   validateFeedbackReview,
 } from './export/validateFeedbackReview.js';
 export type { FieldProblem, ValidationResult } from './export/validateFeedbackReview.js';

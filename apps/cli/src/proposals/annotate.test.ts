@@ -67,6 +67,9 @@ describe('redline annotate', () => {
     const { exit, page } = await startReview(repo);
     const bad = await annotate(repo, { findings: [finding(2, 'ok'), finding(2, 'ok'), { ...finding(2, 'x'), lines: { start: 0, end: 1 } }] });
     expect([bad.code, bad.io.err()]).toEqual([2, 'redline annotate: findings[2].lines.start: expected a positive integer, got 0; nothing was posted\n']);
+    // Several at once: the first three are named, so the agent can fix them in one go.
+    const many = await annotate(repo, { findings: [1, 2, 3, 4].map((start) => ({ ...finding(2, 'x'), lines: { start: -start, end: 1 } })) });
+    expect([many.code, many.io.err()]).toEqual([2, 'redline annotate: findings[0].lines.start: expected a positive integer, got -1; findings[1].lines.start: expected a positive integer, got -2; findings[2].lines.start: expected a positive integer, got -3 (and 1 more problem); nothing was posted\n']);
     const outside = await annotate(repo, { findings: [finding(2, 'ok'), { ...finding(1, 'x'), path: 'src/other.ts' }] });
     expect([outside.code, outside.io.err()]).toEqual([1, `redline annotate: not files of this review's diff: "src/other.ts"; nothing was posted\n`]);
     const huge = await annotate(repo, `{"findings":[${JSON.stringify(finding(2, 'x'.repeat(1024 * 1024)))}]}`);

@@ -4,7 +4,7 @@
  * with the field path, when malformed; by name when a path is outside the
  * diff; when over the limits. A finding posted again is a no-op.
  */
-import { formatFieldProblem, MAX_FINDINGS_BYTES, validateFindings, type Finding } from '@redline/core';
+import { formatFieldProblems, MAX_FINDINGS_BYTES, validateFindings, type Finding } from '@redline/core';
 import { RedlineError } from '../errors.js';
 import { readJsonBody, sendJson } from '../server/httpIo.js';
 import type { AgentContext } from '../server/agent/agentRoutes.js';
@@ -23,11 +23,9 @@ export async function postAgentProposals({ req, res, session }: AgentContext): P
   sendJson(req, res, 200, answer);
 }
 
-/** Validated findings, or one error naming the first bad field (and how many more there are). */
+/** Validated findings, or one error naming the first bad fields (and how many more there are). */
 export function readFindings(value: unknown): Finding[] {
   const result = validateFindings(value);
   if (result.ok) return result.findings;
-  const [first, ...rest] = result.problems;
-  const more = rest.length > 0 ? ` (and ${rest.length} more problem${rest.length === 1 ? '' : 's'})` : '';
-  throw new RedlineError('bad-input', `${first ? formatFieldProblem(first) : 'invalid findings'}${more}; nothing was posted`);
+  throw new RedlineError('bad-input', `${formatFieldProblems(result.problems) || 'invalid findings'}; nothing was posted`);
 }

@@ -5,7 +5,7 @@
  * `validateAnnotations`, so the page, the export and `redline apply` share
  * one set of rules.
  */
-import { formatFieldProblem, validateAnnotations, type Annotation } from '@redline/core';
+import { formatFieldProblems, validateAnnotations, type Annotation } from '@redline/core';
 import { RedlineError } from '../errors.js';
 
 export type JsonObject = Record<string, unknown>;
@@ -42,11 +42,9 @@ export function readOneOf<T extends string>(object: JsonObject, key: string, pat
   return value as T;
 }
 
-/** The annotations of a body, checked by the core; the error names the first bad field and counts the rest. */
+/** The annotations of a body, checked by the core; the error names the first bad fields and counts the rest. */
 export function readAnnotations(object: JsonObject, key: string, path: string): Annotation[] {
   const result = validateAnnotations(object[key], `${path}.${key}`);
   if (result.ok) return result.annotations;
-  const [first, ...rest] = result.problems;
-  const more = rest.length > 0 ? ` (and ${rest.length} more problem${rest.length === 1 ? '' : 's'})` : '';
-  throw new RedlineError('bad-request', `${first ? formatFieldProblem(first) : `${path}.${key}: invalid`}${more}`);
+  throw new RedlineError('bad-request', formatFieldProblems(result.problems) || `${path}.${key}: invalid`);
 }

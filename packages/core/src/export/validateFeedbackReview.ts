@@ -55,6 +55,17 @@ export function formatFieldProblem({ field, problem }: FieldProblem): string {
   return field === '' ? problem : `${field}: ${problem}`;
 }
 
+/**
+ * The first `most` problems of a refused input, `; `-separated, then how
+ * many more there are: enough for the writer (often an agent) to fix several
+ * at once, short enough for one line. `''` for no problems.
+ */
+export function formatFieldProblems(problems: readonly FieldProblem[], most = 3): string {
+  const shown = problems.slice(0, most).map(formatFieldProblem).join('; ');
+  const rest = problems.length - Math.min(problems.length, most);
+  return rest > 0 ? `${shown} (and ${rest} more problem${rest === 1 ? '' : 's'})` : shown;
+}
+
 export const VERDICTS: readonly Verdict[] = ['approve', 'request-changes', 'comment'];
 export const TARGET_KINDS: readonly TargetKind[] = ['working-tree', 'staged', 'base', 'commit', 'range', 'patch'];
 export const FILE_STATUSES: readonly FileStatus[] = ['added', 'modified', 'deleted', 'renamed', 'copied', 'type-changed'];
