@@ -80,6 +80,18 @@ describe('ProposalCard', () => {
     expect(harness.store.getState().annotations[1]).toMatchObject({ kind: 'suggestion', originalCode: 'old line', revision: null });
   });
 
+  it('a second Accept while the first is under way adds nothing and takes nothing back', async () => {
+    const harness = await harnessWith(proposal('p9', {}, { original: 'old line', replacement: 'new line' }));
+    renderWithReview(<ProposalCard id="p9" />, harness);
+    const accept = screen.getByRole('button', { name: 'Accept' });
+    await act(async () => {
+      fireEvent.click(accept);
+      fireEvent.click(accept);
+    });
+    expect(harness.store.getState().annotations).toHaveLength(1);
+    expect(harness.api.calls.filter((call) => call === 'proposal accept p9')).toHaveLength(1);
+  });
+
   it('Reject and Reply are answered; an outdated proposal cannot be accepted unchanged', async () => {
     const harness = await harnessWith(proposal('p4', { outdated: true }));
     renderWithReview(<ProposalCard id="p4" />, harness);

@@ -70,8 +70,23 @@ export async function revisionForProposal(store: ReviewStore, contents: FileCont
   return original?.code === seen ? (original.revision ?? null) : null;
 }
 
+/** Proposals being taken in: a second click while the first is under way does nothing (it would add the same annotation twice, and its refusal would take both back). */
+const taking = new WeakMap<ReviewStore, Set<string>>();
+
 /** Accept (the agent's words) or Edit (the reviewer's): the reviewer's annotation, then the answer. */
 export async function takeProposal(store: ReviewStore, api: ReviewApi, contents: FileContentsService, id: string, act: 'accept' | 'edit', text: string): Promise<boolean> {
+  const inFlight = taking.get(store) ?? new Set<string>();
+  taking.set(store, inFlight);
+  if (inFlight.has(id)) return false;
+  inFlight.add(id);
+  try {
+    return await takeProposalOnce(store, api, contents, id, act, text);
+  } finally {
+    inFlight.delete(id);
+  }
+}
+
+async function takeProposalOnce(store: ReviewStore, api: ReviewApi, contents: FileContentsService, id: string, act: 'accept' | 'edit', text: string): Promise<boolean> {
   const state = findState(store, id);
   // A revision that cannot be read leaves the suggestion without one (as for the reviewer's own on an unreadable file).
   const revision = await revisionForProposal(store, contents, state).catch(() => null);
