@@ -70,7 +70,7 @@ export async function revisionForProposal(store: ReviewStore, contents: FileCont
   return original?.code === seen ? (original.revision ?? null) : null;
 }
 
-/** Proposals being taken in: a second click while the first is under way does nothing (it would add the same annotation twice, and its refusal would take both back). */
+/** Proposals being taken in: a second click while the first is under way does nothing (it would answer the server again, and a failed second answer would take back the annotation the first one made). */
 const taking = new WeakMap<ReviewStore, Set<string>>();
 
 /** Accept (the agent's words) or Edit (the reviewer's): the reviewer's annotation, then the answer. */
