@@ -107,7 +107,7 @@ describe('the single-use link and the session secret', () => {
       expect(reused.text).not.toContain(secret);
       const again = await httpCall({ port: fresh.port, path: url.pathname + url.search });
       expect(again.status).toBe(403);
-      expect(again.text).toContain('already been used');
+      expect(again.text).toContain('This review link was already used');
 
       const wrong = await httpCall({ port: fresh.port, path: `/?token=${'0'.repeat(64)}` });
       expect(wrong.status).toBe(403);
