@@ -49,7 +49,18 @@ import { StaticApp } from './staticApp.js';
  * finding 7). An idle kept-alive connection is closed after 10 s (Node's
  * 5 s raced with busy clients reusing it: bench/loadBench.mjs).
  */
-const SERVER_LIMITS = { headersTimeout: 5_000, requestTimeout: 60_000, keepAliveTimeout: 10_000, connectionsCheckingInterval: 1_000 } as const;
+const SERVER_LIMITS = { headersTimeout: 5_000, requestTimeout: 60_000, keepAliveTimeout: 10_000, connectionsCheckingInterval: 1_000, maxHeaderSize: 1024 * 1024 } as const;
+
+/**
+ * Cookies are shared by every port of 127.0.0.1, so any local page can fill
+ * the browser's jar for this host: a dozen 3.9 KB cookies from a neighbour
+ * passed Node's default 16 KB header limit, and every request was answered
+ * 431 (the review could not be reloaded). The header limit is 1 MiB (a
+ * browser sends at most about 180 cookies of 4 KB per host), and a Cookie
+ * header longer than this is dropped unread: nothing of the review depends on
+ * it.
+ */
+const MAX_COOKIE_HEADER_CHARS = 8 * 1024;
 
 export interface ReviewServerOptions {
   session: ReviewSession;
@@ -125,6 +136,7 @@ interface RequestScope {
 async function handleRequest(req: IncomingMessage, res: ServerResponse, scope: RequestScope): Promise<void> {
   const { auth, policy, app, page, options } = scope;
   applySecurityHeaders(res);
+  if ((req.headers.cookie?.length ?? 0) > MAX_COOKIE_HEADER_CHARS) delete req.headers.cookie;
   if (hostHeaderCount(req) !== 1) return sendText(res, 400, 'Bad request: exactly one Host header is required');
   if (!policy.isAllowedHost(req)) return sendText(res, 403, 'Forbidden: this server only answers to 127.0.0.1, localhost and [::1] on its own port');
   if (!policy.isAllowedOrigin(req)) return sendText(res, 403, 'Forbidden: cross-origin requests are refused');
