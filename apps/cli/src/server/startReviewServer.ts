@@ -155,7 +155,7 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, scope: R
   if (path === API.session) return exchangeLink(req, res, scope, query);
 
   if (path.startsWith('/api/')) {
-    if (!auth.hasSession(req)) return sendApiError(req, res, new RedlineError('unauthorized', 'this browser is not signed in to the review; run `redline open` in your terminal for a new review link'));
+    if (!auth.hasSession(req)) return sendApiError(req, res, new RedlineError('unauthorized', "this browser is not signed in to the review; run 'redline open' in your terminal for a new review link"));
     const handler = findApiHandler(path, req.method ?? 'GET');
     if (handler === 'not-found') return sendApiError(req, res, new RedlineError('not-found', `no API endpoint ${path}`));
     if (handler === 'method-not-allowed') {
@@ -188,7 +188,7 @@ async function openLink(req: IncomingMessage, res: ServerResponse, scope: Reques
     const notice = spentLinkNotice(await state.spend);
     return sendHtmlPage(res, 403, notice.title, notice.message);
   }
-  sendHtmlPage(res, 403, 'This review link is not valid', 'Use the exact link that redline opened or printed in your terminal, or run `redline open` there for a new one.');
+  sendHtmlPage(res, 403, 'This review link is not valid', "Use the exact link that redline opened or printed in your terminal, or run 'redline open' there for a new one.");
 }
 
 /**

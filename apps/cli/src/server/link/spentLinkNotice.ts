@@ -16,8 +16,8 @@ export function spentLinkNotice(spend: LinkSpend): SpentLinkNotice {
     title: 'This review link was already used',
     message:
       `It was used by ${spend.by} at ${clockTime(spend.at)}. Each review link works once. ` +
-      'If that was not you, stop this review now: run `redline stop` in the repository. ' +
-      'If it was you, go back to that tab, or run `redline open` in your terminal for a new link.',
+      "If that was not you, stop this review now: run 'redline stop' in the repository. " +
+      "If it was you, go back to that tab, or run 'redline open' in your terminal for a new link.",
   };
 }
 
