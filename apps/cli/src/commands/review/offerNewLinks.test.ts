@@ -55,7 +55,7 @@ describe('a new review link from the terminal', () => {
 
     const spent = await openLink(first);
     expect(spent.status).toBe(403);
-    expect(spent.text).toContain("run 'redline open' in your terminal for a new link");
+    expect(spent.text).toMatch(/run (&#39;|')redline open(&#39;|') in your terminal for a new link/);
     expect((await exchange(first)).json<{ error: { message: string } }>().error.message).toMatch(/This review link was already used\. It was used by .* at \d\d:\d\d:\d\d/);
 
     stdin.write('\n');
