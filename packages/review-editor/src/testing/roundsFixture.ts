@@ -33,6 +33,8 @@ export function roundsData(): ReviewRoundsData {
     previousAnnotations: ROUND1_ANNOTATIONS,
     lastStateBlobs: { [PATH]: 'e'.repeat(40) },
     threads: computeThreads(inputs, ACTS),
+    claims: [],
+    refused: [],
   };
 }
 
