@@ -132,4 +132,5 @@ export type {
   ThreadCode, ThreadKind, ThreadState,
 } from './rounds/roundTypes.js';
 export { computeThreads, mayActOnThread } from './rounds/computeThreads.js';
+export { claimWords } from './rounds/roundClaim.js';
 export type { ThreadInput } from './rounds/computeThreads.js';

@@ -7,6 +7,12 @@
  * `redline threads --json`, the page's `/api/review`, the export and the
  * round the victim records next hold no byte of either secret; every command
  * works and names the refused threads with the ref they came from.
+ *
+ * Rounds that can be verified (docs/rounds.md): fetched with the documented
+ * `refs/redline/*:refs/redline/remotes/origin/*`, a round under @bob's ref
+ * claiming @alice that resolves her thread and approves, and a round pushed
+ * on top of her own ref on the remote, are claims that change nothing; her
+ * own ref never moves; a fetched series with a later time does not hide hers.
  */
 import { writeFileSync, symlinkSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -105,5 +111,46 @@ describe("a teammate's hostile rounds", () => {
       const oid = line.split(/\s+/)[2]!;
       expectNoSecret(gitIn(victim, ['cat-file', '-p', oid]), `the recorded round's ${line}`);
     }
+  }, 60_000);
+
+  it("a fetch into refs/redline/remotes/ never moves the reviewer's ref; claims change no state; a later fetched series hides nothing", async () => {
+    const { victim, teammate, remote, series, ownRef, round1, fetch } = await victimAndTeammate('refs/redline/*:refs/redline/remotes/origin/*');
+    const bobRef = `refs/redline/${series}/bob/rounds`;
+    const resolveC1 = [{ thread: 'c1', act: 'resolve', text: 'done', by: 'reviewer', reviewer: 'alice', at: '2026-06-03T00:00:00.000Z' }];
+    const round2 = plantRound(teammate, { template: round1, parents: [round1], record: { number: 2, reviewer: 'bob', verdict: 'comment', time: '2026-06-01T00:00:00.000Z' }, annotations: [], ref: bobRef });
+    plantRound(teammate, { template: round1, parents: [round2], record: { number: 3, reviewer: 'alice', verdict: 'approve', time: '2026-06-02T00:00:00.000Z', acts: resolveC1 }, annotations: [], ref: bobRef });
+    const onTopOfHers = plantRound(teammate, { template: round1, parents: [round1], record: { number: 2, reviewer: 'Alice', verdict: 'approve', time: '2026-06-04T00:00:00.000Z', acts: resolveC1 }, annotations: [] });
+    const later = `${series.slice(0, 12)}-ffffff`;
+    plantRound(teammate, { template: round1, parents: [], record: { series: later, number: 1, reviewer: 'bob', verdict: 'request-changes', time: '2099-01-01T00:00:00.000Z' }, annotations: [], ref: `refs/redline/${later}/bob/rounds` });
+    gitIn(teammate, ['push', '--quiet', 'origin', bobRef, `refs/redline/${later}/bob/rounds`, `${onTopOfHers}:${ownRef}`]);
+    expect(gitIn(remote, ['rev-parse', ownRef]).trim()).toBe(onTopOfHers);
+    fetch();
+    expect(gitIn(victim, ['rev-parse', ownRef]).trim()).toBe(round1);
+    expect(gitIn(victim, ['rev-parse', `refs/redline/remotes/origin/${series}/alice/rounds`]).trim()).toBe(onTopOfHers);
+
+    const listed = await runRead(victim, ['rounds', '--json']);
+    expect(listed.code, listed.err).toBe(0);
+    const rounds = JSON.parse(listed.out) as { seriesId: string; rounds: { number: number; reviewer: string }[]; claims: { number: number; reviewer: string; ref: string; refReviewer: string }[] };
+    expect(rounds.seriesId).toBe(series);
+    // Bob's own round 2 is reached from his ref only through the claim he put on top of it: unverified too.
+    expect(rounds.rounds.map((round) => [round.number, round.reviewer])).toEqual([[1, 'alice']]);
+    expect(rounds.claims.map((claim) => [claim.number, claim.reviewer, claim.ref, claim.refReviewer])).toEqual([
+      [2, 'bob', `refs/redline/remotes/origin/${series}/bob/rounds`, 'bob'],
+      [2, 'Alice', `refs/redline/remotes/origin/${series}/alice/rounds`, 'alice'],
+      [3, 'alice', `refs/redline/remotes/origin/${series}/bob/rounds`, 'bob'],
+    ]);
+    expect(listed.err).toContain(`round 3 under refs/redline/remotes/origin/${series}/bob/rounds claims to be alice, written under the ref of bob: shown as a claim, it changes no thread`);
+    expect((await runRead(victim, ['rounds'])).out).toMatch(/round 3 .* approve {2}unverified: claims to be alice, written under the ref of bob/);
+    const threads = JSON.parse((await runRead(victim, ['threads', '--json'])).out) as { threads: { id: string; state: string; acts: unknown[] }[] };
+    expect(threads.threads.map((thread) => [thread.id, thread.state, thread.acts.length])).toEqual([['c1', 'open', 0]]);
+
+    // Her next Send continues her own series (not the later fetched one) from the rounds that are not claims.
+    const next = await sendRound(victim, () => ({ verdict: 'comment', summary: '', reviewer: 'alice', annotations: [] }));
+    expect(next.stderr).toContain(`continuing review series ${series}, round 2`);
+    const [recorded, ...parents] = gitIn(victim, ['rev-list', '--parents', '-n1', ownRef]).trim().split(' ');
+    expect(parents).toEqual([round1]);
+    expect(JSON.parse(gitIn(victim, ['show', `${recorded}:round.json`])) as { number: number }).toMatchObject({ number: 2 });
+    fetch();
+    expect(gitIn(victim, ['rev-parse', ownRef]).trim()).toBe(recorded);
   }, 60_000);
 });

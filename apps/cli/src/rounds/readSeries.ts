@@ -9,11 +9,11 @@
  * non-commit, a commit without a readable round.json — is reported by name
  * in `skipped` and left alone: never fatal, never rewritten.
  */
-import { parseFeedbackJson, reviewerOfSlug, type Annotation } from '@redline/core';
+import { claimWords, parseFeedbackJson, reviewerOfSlug, type Annotation } from '@redline/core';
 import { readObjectsBatch } from '../git/readObjectsBatch.js';
 import { runGit, runGitText } from '../git/runGit.js';
 import { loadRoundCache, roundCachePath, saveRoundCache, type CachedRound, type RoundCache } from './roundCache.js';
-import { agentActsSeries, parseRoundRef, ROUND_REF_PREFIX, type RoundRef } from './roundRefs.js';
+import { agentActsSeries, parseRoundRef, REMOTE_ROUND_REF_PREFIX, ROUND_REF_PREFIX, type RoundRef } from './roundRefs.js';
 import { readRoundRecord, type RoundRecord, type SeriesTarget } from './roundRecord.js';
 import { roundOrigins, type RoundOrigin } from './roundOrigins.js';
 
@@ -40,6 +40,8 @@ export interface Series {
   tips: Map<string, string>;
   /** The agent's acts refs of the series: this repository's own, then fetched ones. */
   agentActsRefs: string[];
+  /** A ref of this repository's own points into it (not only fetched ones under refs/redline/remotes/). */
+  own: boolean;
 }
 
 export interface SeriesReading {
@@ -97,6 +99,8 @@ async function listRoundRefs(root: string, skipped: SeriesReading['skipped'], ag
     const [name = '', oid = '', type = ''] = line.split('\0');
     const parsed = parseRoundRef(name);
     const actsOf = agentActsSeries(name);
+    // A teammate's copy of their own fetched refs (pushed with 'refs/redline/*' alone): nothing of theirs, never read.
+    if (name.startsWith(REMOTE_ROUND_REF_PREFIX) && name.split('/')[4] === 'remotes') continue;
     if (actsOf !== null) agentActsRefs.set(actsOf, [...(agentActsRefs.get(actsOf) ?? []), name]);
     else if (!parsed) skipped.push({ ref: name, reason: 'not a round ref (refs/redline/[remotes/<remote>/]<series>/<reviewer>/rounds)' });
     else if (type !== 'commit') skipped.push({ ref: name, reason: `points at a ${type || 'missing object'}, not a round commit` });
@@ -172,10 +176,18 @@ function groupSeries(tips: readonly RefLine[], rounds: readonly StoredRound[], a
   for (const round of rounds) {
     const { series: id, target, baseCommit } = round.record;
     let series = bySeries.get(id);
-    if (!series) bySeries.set(id, (series = { id, target, baseCommit, rounds: [], claims: [], tips: new Map(), agentActsRefs: agentActsRefs.get(id) ?? [] }));
+    if (!series) bySeries.set(id, (series = { id, target, baseCommit, rounds: [], claims: [], tips: new Map(), agentActsRefs: agentActsRefs.get(id) ?? [], own: false }));
     (round.origin.kind === 'own-ref' ? series.rounds : series.claims).push(round);
   }
-  for (const tip of tips) bySeries.get(tip.series)?.tips.set(tip.name, tip.oid);
+  const ownTips = new Set<string>();
+  for (const tip of tips) {
+    const series = bySeries.get(tip.series);
+    series?.tips.set(tip.name, tip.oid);
+    if (series && tip.remote === null) {
+      series.own = true;
+      ownTips.add(tip.oid);
+    }
+  }
   const byNumber = (a: StoredRound, b: StoredRound) => a.record.number - b.record.number || a.record.time.localeCompare(b.record.time);
   for (const series of bySeries.values()) {
     series.rounds.sort(byNumber);
@@ -185,17 +197,15 @@ function groupSeries(tips: readonly RefLine[], rounds: readonly StoredRound[], a
     bySeries.delete(series.id);
     for (const claim of series.claims) skipped.push({ ref: claim.origin.ref, reason: `round ${claim.record.number} of series ${series.id} ${claimWords({ reviewer: claim.record.reviewer, refReviewer: refReviewerOf(claim) })}; no round of the series is its reviewer's own` });
   }
-  return [...bySeries.values()].sort((a, b) => lastTime(a).localeCompare(lastTime(b)));
+  // Oldest first, the one to continue last: fetched series before this repository's own, so no fetched
+  // series hides the reviewer's; then by the time of the series' own tips (written by this Redline alone).
+  const ownTime = (series: Series) => series.rounds.filter((round) => ownTips.has(round.commit)).reduce((latest, round) => (round.record.time > latest ? round.record.time : latest), '');
+  return [...bySeries.values()].sort((a, b) => Number(a.own) - Number(b.own) || (ownTime(a) || lastTime(a)).localeCompare(ownTime(b) || lastTime(b)));
 }
 
 /** The name of the ref a round was written under (a claim's: its slug read back). */
 export function refReviewerOf(round: StoredRound): string | null {
   return round.origin.kind === 'claim' ? reviewerOfSlug(round.origin.refSlug) : round.record.reviewer;
-}
-
-/** "claims to be alice, written under the ref of bob". */
-export function claimWords(claim: { reviewer: string | null; refReviewer: string | null }): string {
-  return `claims to be ${claim.reviewer ?? '(no reviewer)'}, written under the ref of ${claim.refReviewer ?? '(no reviewer)'}`;
 }
 
 export function lastRound(series: Series): StoredRound {

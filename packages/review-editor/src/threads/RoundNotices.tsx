@@ -6,6 +6,7 @@
  * not a plain path of the reviewed tree, named with the ref they came from
  * and never read.
  */
+import { claimWords } from '@redline/core';
 import { useReview } from '../app/reviewContext.js';
 import { VERDICT_WORDS } from './teammateThreads.js';
 import './threads.css';
@@ -20,8 +21,8 @@ export function RoundNotices() {
       <ul>
         {claims?.map((claim) => (
           <li key={claim.commit} className="annotation-item">
-            <span className="badge badge-round">R{claim.number}</span> <span className="chip">Unverified</span> {VERDICT_WORDS[claim.verdict]}: claims to be{' '}
-            {claim.reviewer ?? '(no reviewer)'}, written under the ref of {claim.refReviewer ?? '(no reviewer)'}; it changes no thread.{' '}
+            <span className="badge badge-round">R{claim.number}</span> <span className="chip">Unverified</span> {VERDICT_WORDS[claim.verdict]}: {claimWords(claim)}; it changes
+            no thread. 
             <code className="muted">{claim.ref}</code>
           </li>
         ))}

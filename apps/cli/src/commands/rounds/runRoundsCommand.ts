@@ -4,11 +4,11 @@
  * one line when there is no series.
  */
 import { resolve } from 'node:path';
-import { THREAD_STATES, type ReviewRoundsData, type Thread, type ThreadState } from '@redline/core';
+import { claimWords, THREAD_STATES, type ReviewRoundsData, type Thread, type ThreadState } from '@redline/core';
 import type { CliIo } from '../../cliIo.js';
 import { RedlineError } from '../../errors.js';
 import { findRepository } from '../../git/findRepository.js';
-import { claimWords, readAllSeries } from '../../rounds/readSeries.js';
+import { readAllSeries } from '../../rounds/readSeries.js';
 import { readRoundsData } from '../../rounds/readRoundsData.js';
 import { optionValue, readOptions, usageError, type OptionSpec } from '../readOptions.js';
 import { ROUNDS_HELP, THREADS_HELP } from './roundsHelp.js';
