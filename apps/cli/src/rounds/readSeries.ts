@@ -12,7 +12,7 @@
 import { claimWords, parseFeedbackJson, reviewerOfSlug, type Annotation } from '@redline/core';
 import { readObjectsBatch } from '../git/readObjectsBatch.js';
 import { runGit, runGitText } from '../git/runGit.js';
-import { loadRoundCache, roundCachePath, saveRoundCache, type CachedRound, type RoundCache } from './roundCache.js';
+import { loadRoundCache, roundCacheKey, roundCachePath, saveRoundCache, type CachedRound, type RoundCache } from './roundCache.js';
 import { agentActsSeries, parseRoundRef, REMOTE_ROUND_REF_PREFIX, ROUND_REF_PREFIX, type RoundRef } from './roundRefs.js';
 import { readRoundRecord, type RoundRecord, type SeriesTarget } from './roundRecord.js';
 import { roundOrigins, type RoundOrigin } from './roundOrigins.js';
@@ -57,9 +57,11 @@ export async function readAllSeries(root: string, gitDir?: string): Promise<Seri
   const skipped: SeriesReading['skipped'] = [];
   const dir = gitDir === undefined ? runGitText(['rev-parse', '--absolute-git-dir'], { cwd: root }).then((text) => text.trim()) : Promise.resolve(gitDir);
   const cachePath = dir.then(roundCachePath);
-  // The cache is parsed while for-each-ref runs (with none, a missing file is read for nothing: no cost to speak of).
+  // The cache is read while for-each-ref runs, and used only if it was written for the refs listed (roundCache.ts).
   const agentActsRefs = new Map<string, string[]>();
-  const [refs, cache] = await Promise.all([listRoundRefs(root, skipped, agentActsRefs), cachePath.then(loadRoundCache)]);
+  const listing = runGitText(['for-each-ref', '--format=%(refname)%00%(objectname)%00%(objecttype)', ROUND_REF_PREFIX], { cwd: root });
+  const key = listing.then(roundCacheKey);
+  const [refs, cache] = await Promise.all([listing.then((text) => listRoundRefs(text, skipped, agentActsRefs)), cachePath.then((path) => loadRoundCache(path, key))]);
   if (refs.length === 0) return { series: [], skipped };
   const known = cache.size;
   const tipRounds = await readRounds(root, refs.map((ref) => ref.oid), cache);
@@ -83,7 +85,7 @@ export async function readAllSeries(root: string, gitDir?: string): Promise<Seri
     const origin = origins.get(commit);
     return origin ? [{ record: round.record, annotations: round.annotations, stateReadable: round.stateReadable, commit, origin }] : [];
   });
-  if (cache.size > known) await saveRoundCache(await cachePath, cache);
+  if (cache.size > known) await saveRoundCache(await cachePath, cache, await key);
   return { series: groupSeries(tips, rounds, agentActsRefs, skipped), skipped };
 }
 
@@ -91,8 +93,7 @@ interface RefLine extends RoundRef {
   oid: string;
 }
 
-async function listRoundRefs(root: string, skipped: SeriesReading['skipped'], agentActsRefs: Map<string, string[]>): Promise<RefLine[]> {
-  const text = await runGitText(['for-each-ref', '--format=%(refname)%00%(objectname)%00%(objecttype)', ROUND_REF_PREFIX], { cwd: root });
+function listRoundRefs(text: string, skipped: SeriesReading['skipped'], agentActsRefs: Map<string, string[]>): RefLine[] {
   const refs: RefLine[] = [];
   for (const line of text.split('\n')) {
     if (line === '') continue;
