@@ -128,9 +128,9 @@ export { ANONYMOUS_SLUG, MAX_REVIEWER_LENGTH, checkReviewerIdentity, foldReviewe
 export type { ReviewerCheck } from './rounds/reviewerIdentity.js';
 export { REVIEWER_ACT_KINDS, THREAD_STATES } from './rounds/roundTypes.js';
 export type {
-  AgentActKind, RefusedThread, ReviewRoundsData, ReviewerActKind, RoundChangesData, RoundClaim, RoundCounts, RoundDiffData, RoundSummary, SinceRoundData, Thread, ThreadAct, ThreadActInput,
+  AgentActKind, RefusedThread, ReviewRoundsData, ReviewerActKind, RoundChangesData, RoundClaim, RoundCounts, RoundDiffData, RoundSignature, RoundSummary, SinceRoundData, Thread, ThreadAct, ThreadActInput,
   ThreadCode, ThreadKind, ThreadState,
 } from './rounds/roundTypes.js';
 export { computeThreads, mayActOnThread } from './rounds/computeThreads.js';
-export { claimWords } from './rounds/roundClaim.js';
+export { claimWords, signatureWords } from './rounds/roundClaim.js';
 export type { ThreadInput } from './rounds/computeThreads.js';

@@ -21,38 +21,33 @@ import { runGit } from '../git/runGit.js';
 import { lastRound, refReviewerOf, type Series, type StoredRound } from './readSeries.js';
 import { agentActsOf, type AgentAct } from './agentActs.js';
 import { readNowTexts } from './readNowTexts.js';
+import { readRoundSignatures } from './roundSignatures.js';
 import { refusedThreadPaths } from './threadPaths.js';
 
 export async function readRoundsData(root: string, series: Series): Promise<ReviewRoundsData> {
   const last = lastRound(series);
   const annotations = series.rounds.map((round) => round.annotations);
-  const [lastStateBlobs, { threads, refused }] = await Promise.all([last.stateReadable ? readTreeBlobs(root, last.record.state) : null, readThreads(root, series, annotations)]);
+  const [lastStateBlobs, { threads, refused }, signatures] = await Promise.all([
+    last.stateReadable ? readTreeBlobs(root, last.record.state) : null,
+    readThreads(root, series, annotations),
+    readRoundSignatures(root, [...series.rounds, ...series.claims].map((round) => round.commit)),
+  ]);
+  const summarize = (round: StoredRound): RoundSummary => ({ ...roundAndState(round), reviewer: round.record.reviewer, time: round.record.time, verdict: round.record.verdict, counts: round.record.counts, commit: round.commit, signature: signatures.get(round.commit) ?? { kind: 'unverifiable' } });
   return {
     seriesId: series.id,
     baseCommit: series.baseCommit,
-    rounds: series.rounds.map(summarizeRound),
+    rounds: series.rounds.map(summarize),
     previousAnnotations: annotations[annotations.length - 1] ?? [],
     lastStateBlobs,
     threads,
-    claims: series.claims.map(claimOf),
+    claims: series.claims.map((round): RoundClaim => ({ ...summarize(round), ref: round.origin.ref, refReviewer: refReviewerOf(round) })),
     refused,
   };
 }
 
-export function summarizeRound({ record, commit, stateReadable }: StoredRound): RoundSummary {
-  return {
-    number: record.number,
-    reviewer: record.reviewer,
-    time: record.time,
-    verdict: record.verdict,
-    counts: record.counts,
-    commit,
-    state: { kind: stateReadable ? 'recorded' : 'missing', tree: record.state },
-  };
-}
-
-function claimOf(round: StoredRound): RoundClaim {
-  return { ...summarizeRound(round), ref: round.origin.ref, refReviewer: refReviewerOf(round) };
+/** A round's number and recorded state (what the since-round diff needs of it). */
+export function roundAndState({ record, stateReadable }: StoredRound): Pick<RoundSummary, 'number' | 'state'> {
+  return { number: record.number, state: { kind: stateReadable ? 'recorded' : 'missing', tree: record.state } };
 }
 
 type Opened = { round: StoredRound; annotation: Annotation };

@@ -45,7 +45,17 @@ export interface RoundSummary {
   commit: string;
   /** The reviewed state's tree id; `missing` when that tree cannot be read. */
   state: { kind: 'recorded'; tree: string } | { kind: 'missing'; tree: string };
+  /** The round commit's signature, as the reader's git checks it (docs/rounds.md, "Signed rounds"). */
+  signature: RoundSignature;
 }
+
+/**
+ * verified: a good signature by an allowed signer (`signer`: its principal);
+ * unsigned: none; invalid: a bad or revoked signature (the commit was altered
+ * after signing); unverifiable: a good signature by a key the reader's git
+ * does not trust, or one it cannot check.
+ */
+export type RoundSignature = { kind: 'verified'; signer: string } | { kind: 'unsigned' } | { kind: 'invalid' } | { kind: 'unverifiable' };
 
 export type ThreadKind = { kind: 'comment' } | { kind: 'suggestion'; applied: boolean };
 

@@ -3,8 +3,10 @@
  * series sent under another name than yours, fetched with
  * `git fetch origin 'refs/redline/*:refs/redline/remotes/origin/*'`: who,
  * when, and their verdict. Read-only; their threads are in the list below,
- * marked with the name. What the reading did not count follows (RoundNotices).
+ * marked with the name, and each round's signature as git checks it
+ * (verified, unsigned, invalid). What the reading did not count follows (RoundNotices).
  */
+import { signatureWords } from '@redline/core';
 import { useShallow } from 'zustand/react/shallow';
 import { useReview } from '../app/reviewContext.js';
 import { RoundNotices } from './RoundNotices.js';
@@ -22,7 +24,7 @@ export function TeammateRounds() {
           {rounds.map((round) => (
             <li key={round.commit} className="annotation-item">
               <span className="badge badge-round">R{round.number}</span> <span className="badge badge-teammate">{round.reviewer}</span>{' '}
-              <span className="chip">{VERDICT_WORDS[round.verdict]}</span>{' '}
+              <span className="chip">{VERDICT_WORDS[round.verdict]}</span> <span className={`chip signature-${round.signature.kind}`}>{signatureWords(round.signature)}</span>{' '}
               <time className="muted" dateTime={round.time}>
                 {round.time.slice(0, 16).replace('T', ' ')}
               </time>

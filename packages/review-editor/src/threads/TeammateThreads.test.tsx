@@ -56,7 +56,7 @@ describe('a teammate\'s threads', () => {
     h.store.getState().setReviewer('@Bob');
     renderWithReview(<ThreadList />, h);
     const rounds = screen.getByRole('region', { name: "Teammates' rounds" });
-    expect(rounds.textContent).toMatch(/R1 @alice Request changes 2026-01-01 00:00/);
+    expect(rounds.textContent).toMatch(/R1 @alice Request changes unsigned 2026-01-01 00:00/);
     expect(within(screen.getByRole('region', { name: 'Threads' })).getAllByText('by @alice')).toHaveLength(4);
   });
 

@@ -2,7 +2,8 @@
 export const ROUNDS_HELP = `Usage: redline rounds [--json] [--repo DIR]
 
 List the rounds of the repository's newest review series (docs/rounds.md):
-number, reviewer, time, verdict, counts and the recorded state's tree id.
+number, reviewer, time, verdict, counts, the recorded state's tree id and its
+signature as git checks it (verified, unsigned, invalid, not verifiable).
 The series is your own refs' newest (a teammate's fetched one only when you
 have none). A round whose reviewer is not the name of the ref it was written
 under is listed as unverified ("claims to be ..."): it changes no thread.

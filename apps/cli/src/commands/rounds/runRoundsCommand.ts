@@ -4,7 +4,7 @@
  * one line when there is no series.
  */
 import { resolve } from 'node:path';
-import { claimWords, THREAD_STATES, type ReviewRoundsData, type Thread, type ThreadState } from '@redline/core';
+import { claimWords, signatureWords, THREAD_STATES, type ReviewRoundsData, type Thread, type ThreadState } from '@redline/core';
 import type { CliIo } from '../../cliIo.js';
 import { RedlineError } from '../../errors.js';
 import { findRepository } from '../../git/findRepository.js';
@@ -67,9 +67,9 @@ function formatRounds(data: ReviewRoundsData): string {
   for (const round of data.rounds) {
     const state = round.state.kind === 'missing' ? `${round.state.tree.slice(0, 12)} (missing)` : round.state.tree.slice(0, 12);
     const { comments, suggestions, acts } = round.counts;
-    lines.push(`round ${round.number}  ${round.time}  ${round.verdict}  ${round.reviewer ?? '(no reviewer given)'}  ${comments} comments, ${suggestions} suggestions, ${acts} acts  state ${state}`);
+    lines.push(`round ${round.number}  ${round.time}  ${round.verdict}  ${round.reviewer ?? '(no reviewer given)'}  ${comments} comments, ${suggestions} suggestions, ${acts} acts  state ${state}  ${signatureWords(round.signature)}`);
   }
-  for (const claim of data.claims) lines.push(`round ${claim.number}  ${claim.time}  ${claim.verdict}  unverified: ${claimWords(claim)} (${claim.ref}); changes nothing`);
+  for (const claim of data.claims) lines.push(`round ${claim.number}  ${claim.time}  ${claim.verdict}  unverified: ${claimWords(claim)} (${claim.ref}); changes nothing  ${signatureWords(claim.signature)}`);
   return `${lines.join('\n')}\n`;
 }
 
