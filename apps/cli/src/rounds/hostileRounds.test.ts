@@ -104,6 +104,7 @@ describe("a teammate's hostile rounds", () => {
     expectNoSecret(page, 'the page data (/api/review)');
     const data = JSON.parse(page) as ReviewData;
     expect(data.rounds?.refused.map((thread) => thread.id)).toEqual(refused);
+    expect(data.rounds?.previousAnnotations.map((annotation) => annotation.id)).toEqual(['h-ok']);
     expect(next.stdout).toContain('"h-ok"');
     expectNoSecret(next.stdout + next.stderr, 'the export');
     const recorded = gitIn(victim, ['rev-parse', `refs/redline/${series}/alice/rounds`]).trim();

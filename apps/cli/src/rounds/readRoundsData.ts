@@ -37,7 +37,8 @@ export async function readRoundsData(root: string, series: Series): Promise<Revi
     seriesId: series.id,
     baseCommit: series.baseCommit,
     rounds: series.rounds.map(summarize),
-    previousAnnotations: annotations[annotations.length - 1] ?? [],
+    // The last round's annotations, less the refused ones (named in `refused`, never the page's to place).
+    previousAnnotations: (annotations[annotations.length - 1] ?? []).filter((annotation) => !refused.some((thread) => thread.id === annotation.id)),
     lastStateBlobs,
     threads,
     claims: series.claims.map((round): RoundClaim => ({ ...summarize(round), ref: round.origin.ref, refReviewer: refReviewerOf(round) })),
