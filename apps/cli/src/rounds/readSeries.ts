@@ -174,7 +174,8 @@ function annotationsOf(bytes: Buffer): Annotation[] {
 
 function groupSeries(tips: readonly RefLine[], rounds: readonly StoredRound[], agentActsRefs: ReadonlyMap<string, string[]>, skipped: SeriesReading['skipped']): Series[] {
   const bySeries = new Map<string, Series>();
-  for (const round of rounds) {
+  // A series' target and base are its verified rounds' (a claim may say anything): those are met first.
+  for (const round of [...rounds].sort((a, b) => Number(a.origin.kind === 'claim') - Number(b.origin.kind === 'claim'))) {
     const { series: id, target, baseCommit } = round.record;
     let series = bySeries.get(id);
     if (!series) bySeries.set(id, (series = { id, target, baseCommit, rounds: [], claims: [], tips: new Map(), agentActsRefs: agentActsRefs.get(id) ?? [], own: false }));
