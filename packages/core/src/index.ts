@@ -124,12 +124,13 @@ export type { DiffRow, RowKind, RowPair } from './firstScreen/parseHunks.js';
 export type { CommitSpanData, RangeCommit, RangeCommitsData } from './model/rangeCommits.js';
 
 // Review rounds (issue 13): the reviewer's identity, the stored shapes, the threads' states
-export { ANONYMOUS_SLUG, MAX_REVIEWER_LENGTH, checkReviewerIdentity, foldReviewer, isSameReviewer, reviewerSlug } from './rounds/reviewerIdentity.js';
+export { ANONYMOUS_SLUG, MAX_REVIEWER_LENGTH, checkReviewerIdentity, foldReviewer, isSameReviewer, reviewerOfSlug, reviewerSlug } from './rounds/reviewerIdentity.js';
 export type { ReviewerCheck } from './rounds/reviewerIdentity.js';
 export { REVIEWER_ACT_KINDS, THREAD_STATES } from './rounds/roundTypes.js';
 export type {
-  AgentActKind, ReviewRoundsData, ReviewerActKind, RoundChangesData, RoundCounts, RoundDiffData, RoundSummary, SinceRoundData, Thread, ThreadAct, ThreadActInput,
+  AgentActKind, RefusedThread, ReviewRoundsData, ReviewerActKind, RoundChangesData, RoundClaim, RoundCounts, RoundDiffData, RoundSignature, RoundSummary, SinceRoundData, Thread, ThreadAct, ThreadActInput,
   ThreadCode, ThreadKind, ThreadState,
 } from './rounds/roundTypes.js';
 export { computeThreads, mayActOnThread } from './rounds/computeThreads.js';
+export { claimWords, signatureWords } from './rounds/roundClaim.js';
 export type { ThreadInput } from './rounds/computeThreads.js';
