@@ -5,7 +5,7 @@
  */
 import { useRef } from 'react';
 import { useReview } from '../app/reviewContext.js';
-import { SIDEBAR_WIDTH } from '../settings/layoutSettings.js';
+import { SIDEBAR_WIDTH } from '@redline/core';
 
 const STEP = 20;
 
