@@ -16,7 +16,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { DEFAULT_PREFERENCES, readPreferences, type Preferences } from '@redline/core';
 import { RedlineError } from '../errors.js';
 import { readRegularFile } from '../files/readRegularFile.js';
-import { writeFileAtomic } from '../files/writeFileAtomic.js';
+import { writeFileAtomic, writesSettled } from '../files/writeFileAtomic.js';
 
 export const PREFERENCES_FILE = 'preferences.json';
 
@@ -43,6 +43,8 @@ export class PreferencesStore {
 
   /** The preferences as the file holds them now: the defaults for what it lacks or gets wrong, all of them without one. */
   async read(): Promise<Preferences> {
+    // A save on its way (the page's last one, sent as it reloads) is read, not raced.
+    await writesSettled(this.path);
     const realDir = await realpath(this.dir).catch(() => null);
     if (realDir === null) return DEFAULT_PREFERENCES;
     const read = await readRegularFile(this.dir, realDir, PREFERENCES_FILE, MAX_PREFERENCES_BYTES).catch(() => null);

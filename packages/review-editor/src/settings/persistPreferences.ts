@@ -3,8 +3,10 @@
  * name typed in the Send dialog) in their file: the whole Preferences goes
  * with PUT /api/preferences whenever one of them changes, debounced
  * (`delayMs`, 300 ms: dragging the sidebar's edge is one write), and at once
- * with keepalive when the page is hidden or closed. A failed save says so
- * in a toast; the page keeps working with what is on screen.
+ * with keepalive when the page is about to go (`beforeunload`: before a
+ * reload's own request, which the server answers once the write is done,
+ * PreferencesStore.read) or is hidden. A failed save says so in a toast; the
+ * page keeps working with what is on screen.
  */
 import type { Preferences } from '@redline/core';
 import type { ReviewApi } from '../api/apiClient.js';
@@ -19,7 +21,7 @@ export interface PreferencesPersister {
 
 export interface PersistOptions {
   delayMs?: number;
-  /** Where `pagehide` is listened for. */
+  /** Where `beforeunload` and `pagehide` are listened for. */
   target?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
 }
 
@@ -28,6 +30,8 @@ function rememberedName(s: ReviewStoreState, last: string): string {
   if (s.reviewerCheck.kind === 'valid') return s.reviewerCheck.reviewer;
   return s.reviewerCheck.kind === 'empty' ? '' : last;
 }
+
+const LEAVING = ['beforeunload', 'pagehide'] as const;
 
 export function persistPreferences(store: ReviewStore, api: ReviewApi, options: PersistOptions = {}): PreferencesPersister {
   const delayMs = options.delayMs ?? 300;
@@ -58,12 +62,12 @@ export function persistPreferences(store: ReviewStore, api: ReviewApi, options: 
     timer = setTimeout(() => void flush(), delayMs);
   });
   const onHide = () => void flush(true);
-  target.addEventListener('pagehide', onHide);
+  for (const event of LEAVING) target.addEventListener(event, onHide);
   return {
     flush,
     stop() {
       unsubscribe();
-      target.removeEventListener('pagehide', onHide);
+      for (const event of LEAVING) target.removeEventListener(event, onHide);
       if (timer !== null) clearTimeout(timer);
       timer = null;
     },
