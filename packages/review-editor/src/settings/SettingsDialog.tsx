@@ -112,7 +112,7 @@ export function SettingsDialog() {
   );
 }
 
-/** Below which window width split view shows as unified (layoutSettings.ts). */
+/** Below which window width split view shows as unified (layout.unifiedBelow, the core's preferences.ts). */
 function UnifiedBelow() {
   const unifiedBelow = useReview((s) => s.layout.unifiedBelow);
   const setLayout = useReview((s) => s.setLayout);
