@@ -103,10 +103,15 @@ async function suggestOnLine(page: Page, path: string, line: number, code: strin
   await expect(card(page, `Suggestion, Line ${line} (new)`)).toBeVisible();
 }
 
+/** Each clone's reviewer (Alice, Bob): their XDG_CONFIG_HOME, so their preferences (the name) carry over to their next round. */
+const reviewerHomes = new Map<string, string>();
+
 /** One round: redline started in `clone`, `review` run in the page; the repository facts are the same before and after. */
 async function round(clone: Clone, page: Page, review: (redline: RunningRedline) => Promise<void>): Promise<RunningRedline> {
   const before = repositoryFacts(clone);
-  const redline = await startRedline({ cwd: clone.dir });
+  const home = reviewerHomes.get(clone.dir);
+  const redline = await startRedline({ cwd: clone.dir, ...(home ? { configHome: home } : {}) });
+  reviewerHomes.set(clone.dir, redline.configHome);
   await openReview(page, redline);
   await review(redline);
   expect(repositoryFacts(clone)).toEqual(before);

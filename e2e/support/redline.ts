@@ -2,9 +2,15 @@
  * Starts the real `redline` command for a Playwright test as a person runs
  * it, stderr on a terminal: `node apps/cli/bin/redline.js --no-open ...args`
  * (build it first with `npx tsc -b apps/cli`), and reads the review URL from
- * the terminal, the only place redline prints it.
+ * the terminal, the only place redline prints it. Each run has a fresh
+ * XDG_CONFIG_HOME of its own: it never reads or writes the developer's real
+ * preferences, and `preferences` configures it as a reviewer's file would.
  */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_PREFERENCES, type LayoutSettings, type Preferences, type Settings } from '@redline/core';
 import { expect, type Page } from '@playwright/test';
 import { spawnInTerminal } from '../../apps/cli/testSupport/inTerminal.mjs';
 
@@ -24,6 +30,17 @@ export interface RunningRedline {
   exited: Promise<number>;
   /** Ctrl-C, then SIGKILL if it has not exited after 5 s. */
   stop(): Promise<void>;
+  /** The reviewer's preferences file as it is now (the defaults while there is none). */
+  preferences(): Preferences;
+  /** Its XDG_CONFIG_HOME: give it to a later run of the same reviewer (`configHome`). */
+  configHome: string;
+}
+
+/** What a test sets in the reviewer's preferences file before redline starts; the rest are the defaults. */
+export interface PreferencesChoice {
+  settings?: Partial<Settings>;
+  layout?: Partial<LayoutSettings>;
+  reviewer?: string;
 }
 
 export interface StartOptions {
@@ -32,13 +49,41 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   /** An installed `redline` executable to run instead of the repository's (e2e/tarball.spec.ts). */
   command?: string;
+  /** Written to the run's own preferences file before it starts. */
+  preferences?: PreferencesChoice;
+  /** The same reviewer as an earlier run (its `configHome`): their preferences, the name included, carry over. */
+  configHome?: string;
+}
+
+/** The runs' config folders, removed when the test process ends (a test may read the file after redline exits). */
+const configHomes: string[] = [];
+process.on('exit', () => {
+  for (const home of configHomes) rmSync(home, { recursive: true, force: true });
+});
+
+/** A fresh XDG_CONFIG_HOME (or `reused`) holding `choice` as redline/preferences.json (none without a choice). */
+function preferencesHome(choice: PreferencesChoice | undefined, reused: string | undefined): { home: string; file: string } {
+  const home = reused ?? mkdtempSync(join(tmpdir(), 'redline-e2e-config-'));
+  if (!reused) configHomes.push(home);
+  const file = join(home, 'redline', 'preferences.json');
+  if (choice) {
+    mkdirSync(join(home, 'redline'), { recursive: true, mode: 0o700 });
+    const preferences: Preferences = {
+      settings: { ...DEFAULT_PREFERENCES.settings, ...choice.settings },
+      layout: { ...DEFAULT_PREFERENCES.layout, ...choice.layout },
+      reviewer: choice.reviewer ?? DEFAULT_PREFERENCES.reviewer,
+    };
+    writeFileSync(file, JSON.stringify(preferences), { mode: 0o600 });
+  }
+  return { home, file };
 }
 
 export async function startRedline(options: StartOptions): Promise<RunningRedline> {
   const args = ['--no-open', ...(options.args ?? [])];
+  const config = preferencesHome(options.preferences, options.configHome);
   const run = spawnInTerminal(options.command ?? process.execPath, options.command ? args : [BIN, ...args], {
     cwd: options.cwd,
-    env: { ...process.env, ...options.env },
+    env: { ...process.env, XDG_CONFIG_HOME: config.home, ...options.env },
   });
   const { exited } = run;
   const url = (await run.waitForTerminal(/^Review: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64})$/m))[1]!;
@@ -55,6 +100,14 @@ export async function startRedline(options: StartOptions): Promise<RunningRedlin
       const killer = setTimeout(() => run.kill('SIGKILL'), 5_000);
       await exited;
       clearTimeout(killer);
+    },
+    configHome: config.home,
+    preferences() {
+      try {
+        return JSON.parse(readFileSync(config.file, 'utf8')) as Preferences;
+      } catch {
+        return DEFAULT_PREFERENCES;
+      }
     },
   };
 }

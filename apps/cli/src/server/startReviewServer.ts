@@ -23,6 +23,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { API, LINK_HEADER, SESSION_HEADER, type SessionGrant } from '@redline/core';
 import { RedlineError } from '../errors.js';
+import type { PreferencesStore } from '../preferences/preferencesStore.js';
 import type { ReviewSession } from '../review/reviewSession.js';
 import { sendApiError, sendHtmlPage, sendJson, sendText } from './httpIo.js';
 import { OriginPolicy } from './originPolicy.js';
@@ -57,13 +58,15 @@ const SERVER_LIMITS = { headersTimeout: 5_000, requestTimeout: 60_000, keepAlive
  * passed Node's default 16 KB header limit, and every request was answered
  * 431 (the review could not be reloaded). The header limit is 1 MiB (a
  * browser sends at most about 180 cookies of 4 KB per host), and a Cookie
- * header longer than this is dropped unread: nothing of the review depends on
- * it.
+ * header longer than this is dropped unread. The server reads no cookie at
+ * all: the reviewer's settings and name are preferences (PreferencesStore).
  */
 const MAX_COOKIE_HEADER_CHARS = 8 * 1024;
 
 export interface ReviewServerOptions {
   session: ReviewSession;
+  /** The reviewer's preferences: injected into each page answer, written by PUT /api/preferences. */
+  preferences: PreferencesStore;
   /** Directory of the built page (index.html, assets/). */
   appDir: string;
   /** 0 (the default) picks a free port. */
@@ -110,7 +113,7 @@ export async function startReviewServer(options: ReviewServerOptions): Promise<R
   const auth = new SessionAuth((spend) => options.onTokenSpent?.(spend));
   const newReviewUrl = () => `${origin}/?token=${auth.mintLinkToken()}`;
   guard = { auth, policy: new OriginPolicy(port), origin, port, newReviewUrl };
-  page.warm(options.session);
+  page.warm(options);
   return {
     port,
     origin,
@@ -165,7 +168,7 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, scope: R
   }
 
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
-  if (path === '/' || path === '/index.html') return page.send(req, res, options.session, { cacheControl: 'no-cache', firstScreen: false });
+  if (path === '/' || path === '/index.html') return page.send(req, res, options, { cacheControl: 'no-cache', firstScreen: false });
   if (!app.serve(req, res, path)) sendText(res, 404, 'Not found');
 }
 
@@ -183,7 +186,7 @@ async function openLink(req: IncomingMessage, res: ServerResponse, scope: Reques
   if (req.method !== 'GET') return sendText(res, 405, 'Method not allowed');
   const state = auth.linkState(token);
   // The page at a URL that carried the token is never stored by a cache.
-  if (state.kind === 'valid') return page.send(req, res, options.session, { cacheControl: 'no-store', firstScreen: true });
+  if (state.kind === 'valid') return page.send(req, res, options, { cacheControl: 'no-store', firstScreen: true });
   if (state.kind === 'spent') {
     const notice = spentLinkNotice(await state.spend);
     return sendHtmlPage(res, 403, notice.title, notice.message);
@@ -219,7 +222,7 @@ async function exchangeLink(req: IncomingMessage, res: ServerResponse, scope: Re
 /** Runs an API handler; a failure is answered as an ApiError, an unexpected one reported too. */
 async function runApiHandler(handler: ApiHandler, req: IncomingMessage, res: ServerResponse, query: URLSearchParams, options: ReviewServerOptions): Promise<void> {
   try {
-    await handler({ req, res, query, session: options.session });
+    await handler({ req, res, query, session: options.session, preferences: options.preferences });
   } catch (error) {
     if (!(error instanceof RedlineError) || error.code === 'internal') options.onInternalError?.(error);
     sendApiError(req, res, error);

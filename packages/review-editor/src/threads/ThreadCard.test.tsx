@@ -11,7 +11,7 @@ afterEach(cleanup);
 
 function harness() {
   const h = createHarness(makeRoundReview());
-  // The name the cookie remembers: round 1's reviewer, whose threads these are.
+  // The name the preferences remember: round 1's reviewer, whose threads these are.
   h.store.getState().setReviewer('@alice');
   return h;
 }

@@ -19,6 +19,7 @@ import type { CliIo } from '../../cliIo.js';
 import { RedlineError } from '../../errors.js';
 import { createReviewSource } from '../../review/createReviewSource.js';
 import { readPendingFindings, showPendingFindings } from '../../proposals/pendingFindings.js';
+import { PreferencesStore } from '../../preferences/preferencesStore.js';
 import { ReviewSession } from '../../review/reviewSession.js';
 import type { ReviewOpening } from '../../review/reviewSource.js';
 import { AgentChannel } from '../../server/agent/agentChannel.js';
@@ -56,6 +57,9 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   const store = new SessionStore(source.stateDir);
   await store.assertNoOpenReview();
   const session = new ReviewSession(source, options.json ? 'json' : 'markdown', note);
+  // The first reading pairs untracked renames as the reviewer's page will (their preferences; --no-untracked-renames wins).
+  const preferences = PreferencesStore.forEnv(io.env);
+  session.setUntrackedRenames((await preferences.read()).settings.pairRenames);
   const swept = await session.drafts.sweepInterruptedWrites();
   if (swept > 0) note(`redline: removed ${swept} temporary draft file${swept === 1 ? '' : 's'} left by interrupted saves`);
   let releaseRest!: () => void;
@@ -69,6 +73,7 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   const agent = new AgentChannel();
   const server = await startReviewServer({
     session,
+    preferences,
     agent,
     appDir: io.appDir ?? io.env.REDLINE_APP_DIR ?? DEFAULT_APP_DIR,
     port: options.port,

@@ -16,6 +16,7 @@ import { signIn } from '../../../testSupport/browserSession.js';
 import { gitSource } from '../../../testSupport/reviewServerHarness.js';
 import { makeStubAppDir } from '../../../testSupport/stubApp.js';
 import { ReviewSession } from '../../review/reviewSession.js';
+import { PreferencesStore } from '../../preferences/preferencesStore.js';
 import { startReviewServer, type ReviewServer } from '../startReviewServer.js';
 import { API_ROUTES } from '../routes/apiRoutes.js';
 import { AGENT_API, AGENT_HEADER, AGENT_WAIT_MAX_MS, type AgentStatusAnswer } from './agentApi.js';
@@ -33,7 +34,7 @@ beforeEach(async () => {
   session = new ReviewSession(await gitSource(repo.dir), 'markdown');
   review = await session.loadReview();
   agent = new AgentChannel();
-  server = await startReviewServer({ session, agent, appDir: makeStubAppDir() });
+  server = await startReviewServer({ session, agent, preferences: PreferencesStore.forEnv(process.env), appDir: makeStubAppDir() });
 });
 afterEach(async () => {
   await server.close();
