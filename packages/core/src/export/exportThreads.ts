@@ -12,7 +12,7 @@
  *   resolved yet (resolved ones dropped out of the list in an earlier round).
  */
 import type { LineSpan } from '../apply/suggestionOutcome.js';
-import type { Side } from '../model/types.js';
+import type { Annotation, CarriedSuggestion, Side } from '../model/types.js';
 import type { Thread, ThreadActInput, ThreadState } from '../rounds/roundTypes.js';
 import { compareStrings } from './normalizeFeedbackReview.js';
 
@@ -54,8 +54,7 @@ export interface ExportThreads {
 
 /** The threads for the export; undefined when there are none to tell (the export is then as before rounds). */
 export function exportThreadsOf(threads: readonly Thread[], acts: readonly ThreadActInput[]): ExportThreads | undefined {
-  const lastAct = new Map<string, ThreadActInput['act']>();
-  for (const act of acts) if (act.act !== 'reply') lastAct.set(act.thread, act.act);
+  const lastAct = lastActs(acts);
   const open: ExportOpenThread[] = [];
   const settled: ExportSettledThread[] = [];
   for (const thread of [...threads].sort(compareThreads)) {
@@ -67,6 +66,35 @@ export function exportThreadsOf(threads: readonly Thread[], acts: readonly Threa
     else if (state !== 'outdated') open.push(openOf(thread, state, acts));
   }
   return open.length === 0 && settled.length === 0 ? undefined : { open, settled };
+}
+
+/**
+ * The suggestions of earlier rounds the export carries with their code, so
+ * `redline apply` applies them with this round's: those still `open` after
+ * this Send (their lines as the round recorded them, not applied, not
+ * resolved, not answered "addressed" by the agent), with a known revision,
+ * and not sent again among this round's own annotations. A changed one is
+ * not carried: its lines are no longer what it replaces, so apply would
+ * refuse it (and with it the whole run); the threads section asks it of the
+ * agent with its code now.
+ */
+export function carriedSuggestionsOf(threads: readonly Thread[], acts: readonly ThreadActInput[], annotations: readonly Annotation[]): CarriedSuggestion[] {
+  const lastAct = lastActs(acts);
+  const sent = new Set(annotations.map((a) => a.id));
+  const carried: CarriedSuggestion[] = [];
+  for (const thread of [...threads].sort(compareThreads)) {
+    const { annotation } = thread;
+    if (thread.kind !== 'suggestion' || thread.applied || annotation.kind !== 'suggestion' || sent.has(annotation.id)) continue;
+    if (annotation.revision === null || annotation.outdated === true || stateAfterThisSend(thread, lastAct.get(thread.id)) !== 'open') continue;
+    carried.push({ round: thread.round, suggestion: annotation });
+  }
+  return carried;
+}
+
+function lastActs(acts: readonly ThreadActInput[]): Map<string, ThreadActInput['act']> {
+  const lastAct = new Map<string, ThreadActInput['act']>();
+  for (const act of acts) if (act.act !== 'reply') lastAct.set(act.thread, act.act);
+  return lastAct;
 }
 
 /** This Send's resolve or reopen, on top of the state computed from the earlier rounds. */

@@ -65,6 +65,8 @@ export function renderFeedbackJson(review: FeedbackReview): string {
     );
   }
   document.annotations = normalized.annotations.map(annotationToJson);
+  // The earlier rounds' suggestions still open (section 8): an additive field of version 2, read by `redline apply`.
+  if (normalized.carried) document.carried = normalized.carried.map((c) => ({ round: c.round, annotation: annotationToJson(c.suggestion) }));
   // The earlier rounds' threads (issue 13, version 2), then the agent's proposals (issue 14): fields of their own.
   if (review.threads) document.threads = threadsToJson(review.threads);
   if (review.proposals && review.proposals.length > 0) document.proposals = proposalsToJson(review.proposals);

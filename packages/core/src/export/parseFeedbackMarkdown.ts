@@ -25,6 +25,10 @@ import type { FeedbackParseError, ParseResult } from './feedbackParseResult.js';
 import {
   APPLY_GUIDANCE,
   APPROXIMATE_NOTE,
+  CARRIED_HEADING,
+  CARRIED_HEADING_PREFIX,
+  CARRIED_NOTE,
+  CARRIED_SEPARATOR,
   ESCAPED_PATH_NOTE,
   FILE_COMMENT_HEADING,
   GENERAL_COMMENT_HEADING,
@@ -71,6 +75,8 @@ interface Draft {
   lines: Record<string, number>;
   id?: string;
   revision?: string;
+  /** For a suggestion carried from an earlier round: that round. */
+  round?: number;
   /** The side and paths named by a **Quoted lines:** label. */
   quotedPlace?: ReturnType<typeof readQuotedPlace> & object;
   approximate: boolean;
@@ -95,7 +101,7 @@ class Prose {
   }
 }
 
-type Section = { kind: 'summary' } | { kind: 'general' } | { kind: 'file'; path: string };
+type Section = { kind: 'summary' } | { kind: 'general' } | { kind: 'file'; path: string } | { kind: 'carried' };
 
 const VERDICT_BY_WORDS = new Map<string, Verdict>(
   Object.entries(VERDICT_WORDS).map(([verdict, words]) => [words, verdict as Verdict]),
@@ -142,14 +148,20 @@ class MarkdownReader {
       this.i++;
       if (line === '') continue;
       // The agent's proposals (renderProposalOutcomes.ts) and the earlier rounds' threads (renderThreadsSection.ts)
-      // are for the agent to read, not annotations: the export ends here, so a thread's code is never a suggestion.
-      if (line === PROPOSALS_HEADING || line === THREADS_HEADING) break;
+      // are for the agent to read, not annotations: the export ends at the proposals, and the threads are passed
+      // over to the carried suggestions after them, if any, so a thread's code is never a suggestion.
+      if (line === PROPOSALS_HEADING) break;
+      if (line === THREADS_HEADING) {
+        if (this.passThreads()) continue;
+        break;
+      }
       if (line.startsWith('>')) this.readProse(raw, index);
       else if (line.startsWith('### ')) this.readAnnotationHeading(line, index);
       else if (line.startsWith('## ') || line === '##') this.readSectionHeading(line, index);
       else if (line.startsWith('- **') && this.section === null) this.readHeaderItem(line, index);
       else if (line === APPLY_GUIDANCE && this.section === null) continue;
       else if (line === ESCAPED_PATH_NOTE && this.section?.kind === 'file' && this.draft === null) continue;
+      else if (line === CARRIED_NOTE && this.section?.kind === 'carried' && this.draft === null) continue;
       else if (line.startsWith('**')) this.readBlock(line, index);
       else if (this.draft !== null && this.readNote(line, index)) continue;
       else if (FENCE_OPEN_RE.test(line)) {
@@ -159,6 +171,28 @@ class MarkdownReader {
         this.fail(index, `unexpected line: ${preview(line)}`);
       }
     }
+  }
+
+  /**
+   * Past the threads section to the carried suggestions' heading (true) or to
+   * the proposals or the end (false). Every code block there is fenced right
+   * after its label and every word quoted, so outside the fences no line can
+   * pass for the heading.
+   */
+  private passThreads(): boolean {
+    this.draft = null;
+    while (this.i < this.lines.length) {
+      const index = this.i;
+      const line = trimEnd(this.lines[index]!);
+      this.i++;
+      if (FENCE_OPEN_RE.test(line)) this.skipFence(line, index);
+      else if (line === PROPOSALS_HEADING) return false;
+      else if (line === CARRIED_HEADING) {
+        this.section = { kind: 'carried' };
+        return true;
+      }
+    }
+    return false;
   }
 
   private readTitle(): void {
@@ -228,6 +262,10 @@ class MarkdownReader {
       this.section = { kind: 'general' };
       return;
     }
+    if (line === CARRIED_HEADING) {
+      this.section = { kind: 'carried' };
+      return;
+    }
     const rest = line.slice(3);
     const span = rest.startsWith('`') ? readCodeSpan(rest, 0) : null;
     if (!span) {
@@ -284,6 +322,10 @@ class MarkdownReader {
       this.draft = draft;
       return draft;
     };
+    if (section.kind === 'carried') {
+      this.readCarriedHeading(line, index, start);
+      return;
+    }
     if (section.kind === 'general') {
       if (line === GENERAL_COMMENT_HEADING) start('general', '');
       else this.fail(index, `expected "${GENERAL_COMMENT_HEADING}" in the General section, got ${preview(line)}`);
@@ -309,6 +351,24 @@ class MarkdownReader {
       draft.startLine = 1;
       draft.endLine = 0;
     }
+  }
+
+  /** `### Round N · `path` · Lines A-B (new)`: a suggestion of round N, its lines in that round's file. */
+  private readCarriedHeading(line: string, index: number, start: (scope: AnnotationScope, path: string) => Draft): void {
+    const expected = `expected "${CARRIED_HEADING_PREFIX}N${CARRIED_SEPARATOR}\`<path>\`${CARRIED_SEPARATOR}Line N (new)" in ${CARRIED_HEADING}, got ${preview(line)}`;
+    if (!line.startsWith(CARRIED_HEADING_PREFIX)) return this.fail(index, expected);
+    let end = CARRIED_HEADING_PREFIX.length;
+    while (end < line.length && end - CARRIED_HEADING_PREFIX.length < 9 && line.charCodeAt(end) >= 0x30 && line.charCodeAt(end) <= 0x39) end++;
+    const round = Number(line.slice(CARRIED_HEADING_PREFIX.length, end));
+    const rest = line.slice(end);
+    const span = rest.startsWith(CARRIED_SEPARATOR + '`') ? readCodeSpan(rest, CARRIED_SEPARATOR.length) : null;
+    const lines = span && rest.slice(span.end).startsWith(CARRIED_SEPARATOR) ? LINE_HEADING_RE.exec('### ' + rest.slice(span.end + CARRIED_SEPARATOR.length)) : null;
+    if (end === CARRIED_HEADING_PREFIX.length || !span || !lines) return this.fail(index, expected);
+    const draft = start('line', unescapeUnsafeChars(span.content));
+    draft.round = round;
+    draft.side = lines[4] as Side;
+    draft.startLine = Number(lines[1] ?? lines[2] ?? 1);
+    draft.endLine = lines[1] !== undefined ? Number(lines[1]) : lines[3] !== undefined ? Number(lines[3]) : 0;
   }
 
   private readProse(raw: string, index: number): void {
@@ -437,11 +497,15 @@ class MarkdownReader {
     if (this.errors.length > 0) return { ok: false, errors: this.errors };
     const fieldLines: Record<string, number> = {};
     let comments = 0;
-    const annotations = this.drafts.map((draft, n) => {
+    const annotations: Record<string, unknown>[] = [];
+    const carried: Record<string, unknown>[] = [];
+    for (const draft of this.drafts) {
       const value = this.draftToValue(draft, () => `comment-${++comments}`);
-      for (const [part, index] of Object.entries(draft.lines)) fieldLines[`annotations[${n}].${part}`] = index;
-      return value;
-    });
+      const field = draft.round === undefined ? `annotations[${annotations.length}]` : `carried[${carried.length}].annotation`;
+      for (const [part, index] of Object.entries(draft.lines)) fieldLines[`${field}.${part}`] = index;
+      if (draft.round === undefined) annotations.push(value);
+      else carried.push({ round: draft.round, annotation: value });
+    }
     if (this.errors.length > 0) return { ok: false, errors: this.errors };
 
     if (this.verdict === undefined) this.errors.push({ line: 1, message: 'missing the "- **Verdict:**" line' });
@@ -455,6 +519,7 @@ class MarkdownReader {
       annotations,
     };
     if (this.files.length > 0) review.files = this.files;
+    if (carried.length > 0) review.carried = carried;
     const validated = validateFeedbackReview(review);
     if (validated.ok) return { ok: true, format: 'markdown', review: validated.review };
     return {
@@ -522,9 +587,9 @@ function splitOnce(text: string, separator: string): [string, string | null] {
 
 /** The 0-based line a validation problem points at: the most specific part of the annotation read. */
 function lineOfField(field: string, fieldLines: Record<string, number>, headerLines: Record<string, number>): number | undefined {
-  const annotation = /^annotations\[(\d+)\](?:\.(\w+))?/.exec(field);
+  const annotation = /^(annotations\[\d+\]|carried\[\d+\]\.annotation)(?:\.(\w+))?/.exec(field);
   if (annotation) {
-    const prefix = `annotations[${annotation[1]}]`;
+    const prefix = annotation[1]!;
     const part = annotation[2];
     const specific =
       part === 'id' || part === 'revision'

@@ -16,6 +16,10 @@ import { codeSpan, fencedBlock } from './fences.js';
 import {
   APPLY_GUIDANCE,
   APPROXIMATE_NOTE,
+  CARRIED_HEADING,
+  CARRIED_HEADING_PREFIX,
+  CARRIED_NOTE,
+  CARRIED_SEPARATOR,
   ESCAPED_PATH_NOTE,
   FILE_COMMENT_HEADING,
   GENERAL_COMMENT_HEADING,
@@ -52,7 +56,7 @@ import type { Annotation, FeedbackReview, FeedbackFile } from '../model/types.js
 type FileEntry = FeedbackFile;
 
 export function renderFeedbackMarkdown(review: FeedbackReview): string {
-  const { target, verdict, summary, annotations, files } = normalizeFeedbackReview(review);
+  const { target, verdict, summary, annotations, files, carried } = normalizeFeedbackReview(review);
   // Paragraphs, joined by one blank line.
   const out: string[] = [TITLE];
 
@@ -62,7 +66,7 @@ export function renderFeedbackMarkdown(review: FeedbackReview): string {
   if (target.baseCommit !== null) header.push(ITEM.baseCommit + inlineCode(target.baseCommit));
   if (target.headCommit !== null) header.push(ITEM.headCommit + inlineCode(target.headCommit));
   out.push(header.join('\n'));
-  if (annotations.some((a) => a.kind === 'suggestion')) out.push(APPLY_GUIDANCE);
+  if (annotations.some((a) => a.kind === 'suggestion') || carried) out.push(APPLY_GUIDANCE);
 
   if (summary !== '') out.push(SUMMARY_HEADING, quote(summary));
 
@@ -82,8 +86,16 @@ export function renderFeedbackMarkdown(review: FeedbackReview): string {
     }
     out.push(...renderAnnotation(annotation));
   }
-  // The earlier rounds' threads (issue 13), then the agent's proposals and their outcomes (issue 14): sections of their own.
+  // The earlier rounds' threads (issue 13), their suggestions still open, then the agent's proposals and their outcomes (issue 14): sections of their own.
   if (review.threads) out.push(...renderThreadsMarkdown(review.threads));
+  // After the threads: a reader before carried suggestions stops at the threads' heading, so it reads the export as before.
+  if (carried) {
+    out.push(CARRIED_HEADING, CARRIED_NOTE);
+    for (const { round, suggestion } of carried) {
+      const lines = lineHeading(suggestion.side, suggestion.startLine, suggestion.endLine).slice('### '.length);
+      out.push(...renderAnnotation(suggestion, CARRIED_HEADING_PREFIX + round + CARRIED_SEPARATOR + inlineCode(suggestion.path) + CARRIED_SEPARATOR + lines));
+    }
+  }
   if (review.proposals && review.proposals.length > 0) out.push(...renderProposalsMarkdown(review.proposals));
   return out.join('\n\n') + '\n';
 }
@@ -100,13 +112,10 @@ function renderFileHeading(path: string, facts: FileEntry | undefined): string[]
   return escaped ? [heading, ESCAPED_PATH_NOTE] : [heading];
 }
 
-function renderAnnotation(a: Annotation): string[] {
+function renderAnnotation(a: Annotation, carriedHeading?: string): string[] {
   const heading =
-    a.scope === 'general'
-      ? GENERAL_COMMENT_HEADING
-      : a.scope === 'file'
-        ? FILE_COMMENT_HEADING
-        : lineHeading(a.side, a.startLine, a.endLine);
+    carriedHeading ??
+    (a.scope === 'general' ? GENERAL_COMMENT_HEADING : a.scope === 'file' ? FILE_COMMENT_HEADING : lineHeading(a.side, a.startLine, a.endLine));
   const out = [heading];
 
   const notes: string[] = [];

@@ -28,6 +28,7 @@ import type {
   Annotation,
   AnnotationKind,
   AnnotationScope,
+  CarriedSuggestion,
   FeedbackFile,
   FeedbackReview,
   FileStatus,
@@ -113,6 +114,18 @@ export class Reader {
     return this.fail(field, `expected one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}, got ${describe(value)}`);
   }
 
+  /** An array of objects, each read by `read` at `field[i]`; an item that fails is dropped (its problems are recorded). */
+  objects<T>(value: unknown, field: string, read: (obj: Fields, at: string) => T | undefined): T[] | undefined {
+    if (!Array.isArray(value)) return this.fail(field, `expected an array, got ${describe(value)}`);
+    const items: T[] = [];
+    value.forEach((item, i) => {
+      const obj = this.object(item, `${field}[${i}]`);
+      const result = obj && read(obj, `${field}[${i}]`);
+      if (result !== undefined) items.push(result);
+    });
+    return items;
+  }
+
   integer(obj: Fields, key: string, field: string, min: number): number | undefined {
     const value = obj[key];
     if (typeof value === 'number' && Number.isSafeInteger(value) && value >= min) return value;
@@ -158,13 +171,26 @@ export function validateFeedbackReview(value: unknown): ValidationResult {
   const summary = reader.string(root, 'summary', 'summary');
   const files = root.files === undefined ? undefined : readFiles(reader, root.files);
   const annotations = readAnnotations(reader, root.annotations, 'annotations');
+  const carried = root.carried === undefined ? undefined : readCarried(reader, root.carried);
 
   if (reader.problems.length > 0 || !target || !verdict || summary === undefined || !annotations) {
     return { ok: false, problems: reader.problems };
   }
   const review: FeedbackReview = { target, verdict, summary, annotations };
   if (files) review.files = files;
+  if (carried && carried.length > 0) review.carried = carried;
   return { ok: true, review };
+}
+
+/** The suggestions of earlier rounds (docs/feedback-format.md, section 8): each a round and a suggestion with a known revision. */
+function readCarried(reader: Reader, value: unknown): CarriedSuggestion[] | undefined {
+  return reader.objects(value, 'carried', (obj, at): CarriedSuggestion | undefined => {
+    const round = reader.integer(obj, 'round', `${at}.round`, 1);
+    const annotation = readAnnotation(reader, obj.annotation, `${at}.annotation`);
+    if (annotation && annotation.kind !== 'suggestion') return reader.fail(`${at}.annotation.kind`, 'a carried annotation is a suggestion, got "comment"');
+    if (annotation && annotation.revision === null) return reader.fail(`${at}.annotation.revision`, 'a carried suggestion has the revision of its round\'s file');
+    return annotation && round !== undefined ? { round, suggestion: annotation } : undefined;
+  });
 }
 
 /** Validates an annotation list alone (for example the `annotations` of an HTTP submission). */
@@ -192,12 +218,7 @@ function readTarget(reader: Reader, value: unknown): ReviewTarget | undefined {
 type FileEntry = FeedbackFile;
 
 function readFiles(reader: Reader, value: unknown): FileEntry[] | undefined {
-  if (!Array.isArray(value)) return reader.fail('files', `expected an array, got ${describe(value)}`);
-  const files: FileEntry[] = [];
-  value.forEach((item, i) => {
-    const field = `files[${i}]`;
-    const obj = reader.object(item, field);
-    if (!obj) return;
+  return reader.objects(value, 'files', (obj, field): FileEntry | undefined => {
     const path = reader.string(obj, 'path', `${field}.path`, { nonEmpty: true });
     let oldPath: string | null | undefined = null;
     if (obj.oldPath !== null && obj.oldPath !== undefined) {
@@ -205,9 +226,8 @@ function readFiles(reader: Reader, value: unknown): FileEntry[] | undefined {
     }
     const status = reader.oneOf(obj, 'status', `${field}.status`, FILE_STATUSES);
     const similarity = readSimilarity(reader, obj, `${field}.similarity`);
-    if (path !== undefined && oldPath !== undefined && status && similarity !== undefined) files.push({ path, ...fileMove(status, oldPath, similarity) });
+    return path !== undefined && oldPath !== undefined && status && similarity !== undefined ? { path, ...fileMove(status, oldPath, similarity) } : undefined;
   });
-  return files;
 }
 
 function readAnnotations(reader: Reader, value: unknown, field: string): Annotation[] | undefined {

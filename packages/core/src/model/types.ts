@@ -297,6 +297,19 @@ export interface FeedbackReview {
   proposals?: ProposalState[];
   /** The earlier rounds' threads still open and those settled since the last round (issue 13); absent: none. */
   threads?: ExportThreads;
+  /**
+   * The suggestions of earlier rounds still open and not applied, each as its
+   * round recorded it (lines and revision of that round's file), so `redline
+   * apply` on this export applies them too; absent: none.
+   */
+  carried?: CarriedSuggestion[];
+}
+
+/** A suggestion of an earlier round, carried into a later round's export. */
+export interface CarriedSuggestion {
+  /** The round that made it. */
+  round: number;
+  suggestion: Suggestion;
 }
 
 /** An error answer from the API: `{ error: { code, message } }`. */
