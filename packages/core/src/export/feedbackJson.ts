@@ -96,6 +96,7 @@ function annotationToJson(a: Annotation): Record<string, unknown> {
   if (a.outdated === true) out.outdated = true;
   if (a.anchorSnippet !== undefined) out.anchorSnippet = a.anchorSnippet;
   if (a.author !== undefined) out.author = a.author;
+  if (a.proposal !== undefined) out.proposal = a.proposal;
   out.createdAt = a.createdAt;
   return out;
 }

@@ -78,6 +78,10 @@ export const SUGGESTION_LINE_PREFIX = 'Suggestion ';
 export const REVISION_SEPARATOR = ' · revision ';
 export const REVISION_UNKNOWN = 'unknown';
 
+/** An annotation the reviewer accepted from the agent's proposals: `_Proposed by the agent (proposal `id`), accepted by the reviewer._`. */
+export const PROPOSED_NOTE_PREFIX = '_Proposed by the agent (proposal ';
+export const PROPOSED_NOTE_SUFFIX = '), accepted by the reviewer._';
+
 export const APPROXIMATE_NOTE =
   "_Approximate anchor: the reviewer's selection overlapped their own edits, so these are the nearest lines._";
 export const OUTDATED_NOTE =

@@ -69,7 +69,7 @@ function canonicalKey(a: Annotation): string {
   const code = a.kind === 'suggestion' ? [a.originalCode, a.suggestedCode, a.deletion, a.revision] : [undefined, undefined, undefined, undefined];
   return JSON.stringify([
     a.id, a.kind, a.scope, a.path, ...line, a.text, ...code,
-    a.highlightedText, a.approximate, a.outdated, a.anchorSnippet, a.author, a.createdAt, quoted,
+    a.highlightedText, a.approximate, a.outdated, a.anchorSnippet, a.author, a.proposal, a.createdAt, quoted,
   ]);
 }
 

@@ -42,6 +42,8 @@ import {
   NOTHING_REPLACED,
   NOTHING_SUGGESTED,
   OUTDATED_NOTE,
+  PROPOSED_NOTE_PREFIX,
+  PROPOSED_NOTE_SUFFIX,
   RENAME_NOTES,
   REVISION_SEPARATOR,
   REVISION_UNKNOWN,
@@ -77,6 +79,8 @@ interface Draft {
   revision?: string;
   /** For a suggestion carried from an earlier round: that round. */
   round?: number;
+  /** The agent's proposal it was accepted from. */
+  proposal?: string;
   /** The side and paths named by a **Quoted lines:** label. */
   quotedPlace?: ReturnType<typeof readQuotedPlace> & object;
   approximate: boolean;
@@ -384,6 +388,11 @@ class MarkdownReader {
     if (line === APPROXIMATE_NOTE) draft.approximate = true;
     else if (line === OUTDATED_NOTE) draft.outdated = true;
     else if (line.startsWith(SUGGESTION_LINE_PREFIX + '`')) this.readSuggestionLine(line, index, draft);
+    else if (line.startsWith(PROPOSED_NOTE_PREFIX) && line.endsWith(PROPOSED_NOTE_SUFFIX)) {
+      const id = this.wholeCodeSpan(line.slice(PROPOSED_NOTE_PREFIX.length, line.length - PROPOSED_NOTE_SUFFIX.length));
+      if (id === null) this.fail(index, `expected the proposal's id in backticks, got ${preview(line)}`);
+      else draft.proposal = id;
+    }
     else return false;
     return true;
   }
@@ -566,6 +575,7 @@ class MarkdownReader {
     if (typeof blocks.quotedLines === 'string' && draft.quotedPlace) this.quotedToValue(draft, blocks.quotedLines, value);
     if (typeof blocks.highlightedText === 'string') value.highlightedText = blocks.highlightedText;
     if (typeof blocks.anchorSnippet === 'string') value.anchorSnippet = blocks.anchorSnippet;
+    if (draft.proposal !== undefined) value.proposal = draft.proposal;
     if (draft.approximate) value.approximate = true;
     if (draft.outdated) value.outdated = true;
     return value;

@@ -29,6 +29,8 @@ import {
   NOTHING_REPLACED,
   NOTHING_SUGGESTED,
   OUTDATED_NOTE,
+  PROPOSED_NOTE_PREFIX,
+  PROPOSED_NOTE_SUFFIX,
   RENAME_NOTES,
   REVISION_SEPARATOR,
   REVISION_UNKNOWN,
@@ -123,6 +125,7 @@ function renderAnnotation(a: Annotation, carriedHeading?: string): string[] {
     const revision = a.revision === null ? REVISION_UNKNOWN : inlineCode(a.revision);
     notes.push(SUGGESTION_LINE_PREFIX + inlineCode(a.id) + REVISION_SEPARATOR + revision);
   }
+  if (a.proposal !== undefined) notes.push(PROPOSED_NOTE_PREFIX + inlineCode(a.proposal) + PROPOSED_NOTE_SUFFIX);
   if (a.approximate) notes.push(APPROXIMATE_NOTE);
   if (a.outdated) notes.push(OUTDATED_NOTE);
   if (notes.length > 0) out.push(notes.join('\n'));

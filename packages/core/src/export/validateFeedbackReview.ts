@@ -261,6 +261,7 @@ function readAnnotation(reader: Reader, value: unknown, at: string): Annotation 
   const text = reader.string(obj, 'text', `${at}.text`);
   const createdAt = reader.string(obj, 'createdAt', `${at}.createdAt`);
   const author = reader.string(obj, 'author', `${at}.author`, { optional: true });
+  const proposal = reader.string(obj, 'proposal', `${at}.proposal`, { optional: true, nonEmpty: true });
   const highlightedText = reader.string(obj, 'highlightedText', `${at}.highlightedText`, { optional: true });
   const anchorSnippet = reader.string(obj, 'anchorSnippet', `${at}.anchorSnippet`, { optional: true });
   const approximate = reader.boolean(obj, 'approximate', `${at}.approximate`);
@@ -284,6 +285,7 @@ function readAnnotation(reader: Reader, value: unknown, at: string): Annotation 
   if (outdated === true) annotation.outdated = true;
   if (anchorSnippet !== undefined) annotation.anchorSnippet = anchorSnippet;
   if (author !== undefined) annotation.author = author;
+  if (proposal !== undefined) annotation.proposal = proposal;
   if (quoted && annotation.kind === 'comment' && annotation.scope === 'line') annotation.quoted = quoted;
   return annotation;
 }

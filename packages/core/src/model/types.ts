@@ -41,6 +41,12 @@ interface AnnotationCommon {
   /** For outdated annotations: the lines they were anchored to, as they were. */
   anchorSnippet?: string;
   author?: string;
+  /**
+   * The id of the agent's proposal the reviewer accepted as this annotation
+   * (seed 003): "Proposed by the agent" in its round and in every later one,
+   * since it travels in the round's review.json; absent for the reviewer's own.
+   */
+  proposal?: string;
   /** ISO 8601. */
   createdAt: string;
 }

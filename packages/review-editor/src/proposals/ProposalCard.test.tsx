@@ -56,11 +56,13 @@ describe('ProposalCard', () => {
     const harness = await harnessWith(proposal('p2', {}, { original: 'old line', replacement: 'new line' }), proposal('p3'));
     renderWithReview(<><ProposalCard id="p2" /><ProposalCard id="p3" /></>, harness);
     await act(async () => fireEvent.click(screen.getAllByRole('button', { name: 'Accept' })[0]!));
-    expect(harness.store.getState().annotations[0]).toMatchObject({ kind: 'suggestion', originalCode: 'old line', suggestedCode: 'new line', startLine: 2 });
+    // Where it came from is the annotation's own (the round records it): the proposal's id, on Accept only.
+    expect(harness.store.getState().annotations[0]).toMatchObject({ kind: 'suggestion', originalCode: 'old line', suggestedCode: 'new line', startLine: 2, proposal: 'p2' });
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Your comment' }), { target: { value: 'My own words' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save as my comment' })));
     expect(harness.store.getState().annotations[1]).toMatchObject({ kind: 'comment', text: 'My own words' });
+    expect(harness.store.getState().annotations[1]).not.toHaveProperty('proposal');
     expect(harness.store.getState().proposals.find((p) => p.proposal.id === 'p3')!.answer.kind).toBe('edited');
   });
 

@@ -98,8 +98,13 @@ function ProposalForm({ id, mode, onMode }: { id: string; mode: { kind: 'edit' |
   );
 }
 
-/** On the reviewer's annotation that was an accepted proposal: where it came from. */
+/** On the reviewer's annotation that was an accepted proposal: where it came from (its `proposal`, or the board's answer for one accepted before annotations carried it). */
 export function ProposalProvenance({ annotationId }: { annotationId: string }) {
-  const accepted = useReview((s) => s.proposals.some((p) => p.answer.kind === 'accepted' && p.answer.annotationId === annotationId));
-  return accepted ? <span className="chip chip-proposal">Proposed by the agent</span> : null;
+  const accepted = useReview((s) => s.annotations.some((a) => a.id === annotationId && a.proposal !== undefined) || s.proposals.some((p) => p.answer.kind === 'accepted' && p.answer.annotationId === annotationId));
+  return accepted ? <ProposedByTheAgent /> : null;
+}
+
+/** The chip itself: on this round's accepted proposals, and on an earlier round's thread that was one. */
+export function ProposedByTheAgent() {
+  return <span className="chip chip-proposal">Proposed by the agent</span>;
 }
