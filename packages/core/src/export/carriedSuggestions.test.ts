@@ -93,5 +93,14 @@ describe('suggestions carried from earlier rounds', () => {
     const parsed = parseFeedback(renderFeedbackMarkdown(withCode));
     expect(parsed.ok && parsed.review.carried!.map((c) => c.suggestion.id)).toEqual(['s1']);
   });
+
+  it('a reader from before carried suggestions, which stops at the threads\' heading, reads the round\'s own review as before', () => {
+    const review = built([suggestion('own', 1, 'zero', 'ZERO')]);
+    const markdown = renderFeedbackMarkdown(review);
+    const seenByAnOlderReader = parseFeedback(markdown.slice(0, markdown.indexOf('## Threads from earlier rounds')));
+    const withoutCarried = parseFeedback(renderFeedbackMarkdown({ ...review, threads: undefined, carried: undefined }));
+    expect(seenByAnOlderReader).toEqual(withoutCarried);
+    expect(seenByAnOlderReader.ok && seenByAnOlderReader.review.annotations.map((a) => a.id)).toEqual(['own']);
+  });
 });
 
