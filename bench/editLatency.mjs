@@ -27,6 +27,7 @@
  * npx vite build`.
  */
 import { spawn, execFileSync } from 'node:child_process';
+import { terminalCommand } from '../apps/cli/testSupport/inTerminal.mjs';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,11 +100,13 @@ function startServer(redlineBin, cwd) {
   // No draft from an earlier run (a suggestion made by the last Suggest) is restored into the page.
   rmSync(join(cwd, '.git', 'redline'), { recursive: true, force: true });
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [redlineBin, '--no-open'], { cwd, env: { ...process.env, BROWSER: 'none', NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // On a terminal, as a person runs it: the only place redline prints its link.
+    const inTerminal = terminalCommand(process.execPath, [redlineBin, '--no-open']);
+    const child = spawn(inTerminal.command, inTerminal.args, { cwd, env: { ...process.env, BROWSER: 'none', NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     const timer = setTimeout(() => reject(new Error(`redline printed no URL within 60 s: ${stderr.slice(-300)}`)), 60_000);
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
+    child.stdout.on('data', (chunk) => {
+      stderr += String(chunk).replaceAll('\r', '');
       const match = /^Review: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64})$/m.exec(stderr);
       if (match) {
         clearTimeout(timer);

@@ -54,6 +54,7 @@ export const redline = {
       urlPattern: /Review: (http:\/\/\S+)/,
       timeoutMs: 60_000,
       label: 'redline',
+      terminal: true,
     });
   },
   /** A short hash of the built page, to notice a rebuild in the middle of a bench. */

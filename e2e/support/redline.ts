@@ -1,11 +1,12 @@
 /**
- * Starts the real `redline` command for a Playwright test:
- * `node apps/cli/bin/redline.js --no-open ...args` (build it first with
- * `npx tsc -b apps/cli`), and reads the review URL from its stderr.
+ * Starts the real `redline` command for a Playwright test as a person runs
+ * it, stderr on a terminal: `node apps/cli/bin/redline.js --no-open ...args`
+ * (build it first with `npx tsc -b apps/cli`), and reads the review URL from
+ * the terminal, the only place redline prints it.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
+import { spawnInTerminal } from '../../apps/cli/testSupport/inTerminal.mjs';
 
 const BIN = fileURLToPath(new URL('../../apps/cli/bin/redline.js', import.meta.url));
 
@@ -14,8 +15,10 @@ export interface RunningRedline {
   url: string;
   /** `http://127.0.0.1:PORT` */
   origin: string;
-  process: ChildProcessWithoutNullStreams;
+  /** Signals for redline itself (SIGINT is Ctrl-C typed at its terminal). */
+  process: { kill(signal?: NodeJS.Signals): void };
   stdout(): string;
+  /** What it wrote to its terminal (its stderr). */
   stderr(): string;
   /** The exit code (128 + n when killed by signal n). */
   exited: Promise<number>;
@@ -33,42 +36,23 @@ export interface StartOptions {
 
 export async function startRedline(options: StartOptions): Promise<RunningRedline> {
   const args = ['--no-open', ...(options.args ?? [])];
-  const child = spawn(options.command ?? process.execPath, options.command ? args : [BIN, ...args], {
+  const run = spawnInTerminal(options.command ?? process.execPath, options.command ? args : [BIN, ...args], {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const exited = new Promise<number>((resolve) =>
-    child.on('close', (code, signal) => resolve(code ?? (signal === 'SIGKILL' ? 137 : signal === 'SIGTERM' ? 143 : 130))),
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`redline printed no review URL within 30 s; stderr:\n${stderr}`)), 30_000);
-    child.stderr.on('data', () => {
-      const match = /^Review: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64})$/m.exec(stderr);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`redline exited with ${code} before printing a review URL; stderr:\n${stderr}`));
-    });
-  });
+  const { exited } = run;
+  const url = (await run.waitForTerminal(/^Review: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64})$/m))[1]!;
   return {
     url,
     origin: new URL(url).origin,
-    process: child,
-    stdout: () => stdout,
-    stderr: () => stderr,
+    process: { kill: (signal) => run.kill(signal) },
+    stdout: run.stdoutText,
+    stderr: run.terminalText,
     exited,
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGINT');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      if (run.child.exitCode !== null || run.child.signalCode !== null) return;
+      run.kill('SIGINT');
+      const killer = setTimeout(() => run.kill('SIGKILL'), 5_000);
       await exited;
       clearTimeout(killer);
     },

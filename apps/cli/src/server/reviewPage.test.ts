@@ -87,7 +87,7 @@ describe('the review page', () => {
       const url = new URL(signedIn.server.reviewUrl);
       const again = await signedIn.get(url.pathname + url.search);
       expect(again.status).toBe(403);
-      expect(again.text).toContain('already been used');
+      expect(again.text).toContain('This review link was already used');
       expect(again.text).not.toContain('return a - b');
     } finally {
       await signedIn.close();

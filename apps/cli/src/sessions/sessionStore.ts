@@ -7,6 +7,9 @@
  *                            one repository cannot both hold it
  *   sessions/<id>/session.json   pid, port, state (sessionRecord.ts)
  *   sessions/<id>/agent-key      the agent's credential (never in argv, never printed)
+ *   sessions/<id>/opener-key     `redline open`'s credential: a new review link
+ *                                or the browser opened on one; no agent command
+ *                                reads it
  *   sessions/<id>/feedback.md|.json   the feedback, once sent, until `redline wait` collects it
  *
  * A session whose process is gone while it was open is reported as ended and
@@ -30,6 +33,14 @@ export type FoundSession =
 export type FeedbackFormat = 'md' | 'json';
 
 const CLAIM = 'open';
+
+/** A session's two credentials: the agent's, and `redline open`'s (never the agent's). */
+export interface SessionKeys {
+  agent: string;
+  opener: string;
+}
+
+const KEY_FILES = { agent: 'agent-key', opener: 'opener-key' } as const satisfies Record<keyof SessionKeys, string>;
 
 export class SessionStore {
   readonly dir: string;
@@ -55,9 +66,10 @@ export class SessionStore {
    * repository's one open-review claim. The folder and its files come first,
    * so whoever reads the claim finds a whole session.
    */
-  async claim(facts: SessionFacts, agentKey: string): Promise<void> {
+  async claim(facts: SessionFacts, keys: SessionKeys): Promise<void> {
     await mkdir(this.folder(facts.id), { recursive: true, mode: 0o700 });
-    await writeFileAtomic(join(this.folder(facts.id), 'agent-key'), `${agentKey}\n`, 0o600);
+    await writeFileAtomic(join(this.folder(facts.id), KEY_FILES.agent), `${keys.agent}\n`, 0o600);
+    await writeFileAtomic(join(this.folder(facts.id), KEY_FILES.opener), `${keys.opener}\n`, 0o600);
     await this.write({ ...facts, state: 'open' });
     for (let attempt = 0; ; attempt++) {
       const taken = await writeExclusive(join(this.dir, CLAIM), `${facts.id}\n`);
@@ -89,10 +101,19 @@ export class SessionStore {
     });
   }
 
-  async readAgentKey(id: string): Promise<string> {
-    const text = await readFile(join(this.folder(id), 'agent-key'), 'utf8').catch(() => '');
+  readAgentKey(id: string): Promise<string> {
+    return this.readKey(id, 'agent');
+  }
+
+  /** `redline open`'s key only: no agent command calls this (agent/agentBoundary.test.ts). */
+  readOpenerKey(id: string): Promise<string> {
+    return this.readKey(id, 'opener');
+  }
+
+  private async readKey(id: string, which: keyof SessionKeys): Promise<string> {
+    const text = await readFile(join(this.folder(id), KEY_FILES[which]), 'utf8').catch(() => '');
     const key = text.trim();
-    if (!/^[0-9a-f]{64}$/.test(key)) throw new RedlineError('session-gone', `review session ${id} has no agent key; it cannot be reached`);
+    if (!/^[0-9a-f]{64}$/.test(key)) throw new RedlineError('session-gone', `review session ${id} has no ${which} key; it cannot be reached`);
     return key;
   }
 

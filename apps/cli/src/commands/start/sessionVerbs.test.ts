@@ -15,6 +15,7 @@ import { API, type FeedbackResult } from '@redline/core';
 import { signInAsPage } from '../../../testSupport/browserSession.js';
 import { buildCli, CLI_BIN } from '../../../testSupport/buildCli.js';
 import { makeRepo, type TestRepo } from '../../../testSupport/gitRepo.js';
+import { reviewerLink } from '../../../testSupport/inTerminal.mjs';
 import { makeStubAppDir } from '../../../testSupport/stubApp.js';
 import { isProcessAlive } from '../../sessions/isProcessAlive.js';
 
@@ -57,7 +58,9 @@ async function start(repo: TestRepo): Promise<{ session: string; pid: number; po
   expect(run.code, run.stderr).toBe(0);
   const answer = JSON.parse(run.stdout) as { session: string; pid: number; port: number };
   started.push(answer.pid);
-  const url = /^Review: (\S+)$/m.exec(run.stderr)![1]!;
+  // The agent that ran start holds no link; the reviewer gets one in their own terminal.
+  expect(run.stdout + run.stderr).not.toMatch(/token=/);
+  const url = await reviewerLink(BIN, repo.dir, ENV);
   return { ...answer, url, run };
 }
 
@@ -77,7 +80,7 @@ describe('redline start, wait, status, stop', () => {
     expect(statSync(folder).mode & 0o777).toBe(0o700);
     for (const name of readdirSync(folder)) expect(statSync(join(folder, name)).mode & 0o777, name).toBe(0o600);
     const status = await redline(['status', '--json'], repo.dir);
-    expect(JSON.parse(status.stdout)).toMatchObject({ session, state: 'open', pid, port, live: { linkUsed: false, files: 1 } });
+    expect(JSON.parse(status.stdout)).toMatchObject({ session, state: 'open', pid, port, live: { linkOpened: null, files: 1 } });
     const token = new URL(url).searchParams.get('token')!;
     expect(status.stdout + run.stdout).not.toContain(token);
 

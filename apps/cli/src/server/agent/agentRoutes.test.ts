@@ -6,7 +6,7 @@
  * reviewer's secret instead) is refused with 401 and does nothing; with its
  * key the agent reads status, waits and stops, and that is all.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API, LINK_HEADER, type DraftData, type ReviewData } from '@redline/core';
@@ -112,11 +112,14 @@ describe("the agent's credential grants only the agent's rights", () => {
 
   it('with its key the agent reads the status (never a secret), waits and stops', async () => {
     const status = await call('GET', AGENT_API.status, agentKey());
-    expect(status.json<AgentStatusAnswer>()).toEqual({ state: 'open', linkUsed: false, files: 1, additions: 1, deletions: 1, annotations: null });
+    expect(status.json<AgentStatusAnswer>()).toEqual({ state: 'open', linkOpened: null, files: 1, additions: 1, deletions: 1, annotations: null });
     expect(status.text).not.toContain(agent.key);
     expect(status.text).not.toContain(new URL(server.reviewUrl).searchParams.get('token')!);
     await signIn(server.reviewUrl);
-    expect((await call('GET', AGENT_API.status, agentKey())).json<AgentStatusAnswer>().linkUsed).toBe(true);
+    // When, and what spent it: this test process, found through /proc.
+    const opened = (await call('GET', AGENT_API.status, agentKey())).json<AgentStatusAnswer>().linkOpened;
+    expect(opened?.by).toBe(`${readFileSync('/proc/self/comm', 'utf8').trim()} (pid ${process.pid})`);
+    expect(Date.now() - Date.parse(opened!.at)).toBeLessThan(60_000);
 
     const started = Date.now();
     expect((await call('GET', `${AGENT_API.wait}?timeout=300`, agentKey())).json()).toEqual({ state: 'open' });
