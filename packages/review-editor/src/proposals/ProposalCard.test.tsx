@@ -52,6 +52,13 @@ describe('ProposalCard', () => {
     expect(proposalSlots(calcFile(harness), harness.store.getState().proposals)).toEqual([]);
   });
 
+  it('an annotation that carries its proposal says "Proposed by the agent" though the board no longer lists that proposal (a kept draft)', async () => {
+    const harness = await harnessWith();
+    harness.store.getState().addAnnotation({ id: 'kept', kind: 'comment', scope: 'line', path: 'src/calc.ts', side: 'new', startLine: 2, endLine: 2, text: 'from the agent', createdAt: '', proposal: 'p-gone' });
+    renderWithReview(<AnnotationCard id="kept" />, harness);
+    expect(screen.getByText('Proposed by the agent')).toBeTruthy();
+  });
+
   it("Accept of a replacement is a suggestion on the lines it saw; Edit is the reviewer's own comment", async () => {
     const harness = await harnessWith(proposal('p2', {}, { original: 'old line', replacement: 'new line' }), proposal('p3'));
     renderWithReview(<><ProposalCard id="p2" /><ProposalCard id="p3" /></>, harness);

@@ -98,9 +98,19 @@ function ProposalForm({ id, mode, onMode }: { id: string; mode: { kind: 'edit' |
   );
 }
 
-/** On the reviewer's annotation that was an accepted proposal: where it came from (its `proposal`, or the board's answer for one accepted before annotations carried it). */
+/**
+ * On the reviewer's annotation that was an accepted proposal: where it came
+ * from. The board's answer says so once the server has it (until then the
+ * proposal's own card is still drawn); an annotation whose proposal the
+ * board does not list (a draft kept from an earlier session) says so by its
+ * `proposal`.
+ */
 export function ProposalProvenance({ annotationId }: { annotationId: string }) {
-  const accepted = useReview((s) => s.annotations.some((a) => a.id === annotationId && a.proposal !== undefined) || s.proposals.some((p) => p.answer.kind === 'accepted' && p.answer.annotationId === annotationId));
+  const accepted = useReview((s) => {
+    if (s.proposals.some((p) => p.answer.kind === 'accepted' && p.answer.annotationId === annotationId)) return true;
+    const proposal = s.annotations.find((a) => a.id === annotationId)?.proposal;
+    return proposal !== undefined && !s.proposals.some((p) => p.proposal.id === proposal);
+  });
   return accepted ? <ProposedByTheAgent /> : null;
 }
 
