@@ -1,13 +1,15 @@
 /**
  * Reads a markdown export (docs/feedback-format.md) back into a review.
  *
- * Over 400 lines on purpose (about 560, with the stops at the agent-proposals
- * and earlier-threads sections of format version 2, and the quoted lines): it is one reader, a cursor over the
+ * Over 400 lines on purpose (about 620, with the stop at the agent-proposals
+ * section, the pass over the earlier-threads section to the carried
+ * suggestions, and the quoted lines): it is one reader, a cursor over the
  * lines and the review being built, whose ~20 short methods each read one
  * construct of the format and share that state. Cut into files, each piece
  * would take the cursor, the current section and the current annotation as
  * arguments and hand them back; the format's words live apart already
- * (feedbackMarkdownSyntax.ts, shared with the renderer).
+ * (feedbackMarkdownSyntax.ts, shared with the renderer), and so do the line
+ * headings' readings (lineHeadings.ts).
  *
  * Line by line, with the structure recognised only at the start of a line
  * and only where the format puts it. Fenced code is consumed whole, and only
@@ -38,7 +40,6 @@ import {
   ITEM,
   LABELS,
   LINE_COUNT_NOTE_RE,
-  LINE_HEADING_RE,
   NOTHING_REPLACED,
   NOTHING_SUGGESTED,
   OUTDATED_NOTE,
@@ -58,6 +59,7 @@ import {
   type BlockName,
 } from './feedbackMarkdownSyntax.js';
 import { readCodeSpan } from './fences.js';
+import { readCarriedHeading, readLineHeading } from './lineHeadings.js';
 import { QUOTED_PLACE_SEPARATOR, readQuotedPlace } from './quotedLines.js';
 import { fileMove } from '../model/fileMove.js';
 import { unescapeUnsafeChars } from '../safety/textSafety.js';
@@ -339,40 +341,23 @@ class MarkdownReader {
       start('file', section.path);
       return;
     }
-    const m = LINE_HEADING_RE.exec(line);
-    if (!m) {
+    const lines = readLineHeading(line);
+    if (!lines) {
       this.fail(index, `expected "### Line N (new)", "### Lines A-B (old)", "### Empty file (new)" or "${FILE_COMMENT_HEADING}", got ${preview(line)}`);
       return;
     }
-    const draft = start('line', section.path);
-    draft.side = m[4] as Side;
-    if (m[1] !== undefined) {
-      draft.startLine = draft.endLine = Number(m[1]);
-    } else if (m[2] !== undefined) {
-      draft.startLine = Number(m[2]);
-      draft.endLine = Number(m[3]);
-    } else {
-      draft.startLine = 1;
-      draft.endLine = 0;
-    }
+    Object.assign(start('line', section.path), lines);
   }
 
   /** `### Round N · `path` · Lines A-B (new)`: a suggestion of round N, its lines in that round's file. */
   private readCarriedHeading(line: string, index: number, start: (scope: AnnotationScope, path: string) => Draft): void {
-    const expected = `expected "${CARRIED_HEADING_PREFIX}N${CARRIED_SEPARATOR}\`<path>\`${CARRIED_SEPARATOR}Line N (new)" in ${CARRIED_HEADING}, got ${preview(line)}`;
-    if (!line.startsWith(CARRIED_HEADING_PREFIX)) return this.fail(index, expected);
-    let end = CARRIED_HEADING_PREFIX.length;
-    while (end < line.length && end - CARRIED_HEADING_PREFIX.length < 9 && line.charCodeAt(end) >= 0x30 && line.charCodeAt(end) <= 0x39) end++;
-    const round = Number(line.slice(CARRIED_HEADING_PREFIX.length, end));
-    const rest = line.slice(end);
-    const span = rest.startsWith(CARRIED_SEPARATOR + '`') ? readCodeSpan(rest, CARRIED_SEPARATOR.length) : null;
-    const lines = span && rest.slice(span.end).startsWith(CARRIED_SEPARATOR) ? LINE_HEADING_RE.exec('### ' + rest.slice(span.end + CARRIED_SEPARATOR.length)) : null;
-    if (end === CARRIED_HEADING_PREFIX.length || !span || !lines) return this.fail(index, expected);
-    const draft = start('line', unescapeUnsafeChars(span.content));
-    draft.round = round;
-    draft.side = lines[4] as Side;
-    draft.startLine = Number(lines[1] ?? lines[2] ?? 1);
-    draft.endLine = lines[1] !== undefined ? Number(lines[1]) : lines[3] !== undefined ? Number(lines[3]) : 0;
+    const heading = readCarriedHeading(line);
+    if (heading === null) {
+      this.fail(index, `expected "${CARRIED_HEADING_PREFIX}N${CARRIED_SEPARATOR}\`<path>\`${CARRIED_SEPARATOR}Line N (new)" in ${CARRIED_HEADING}, got ${preview(line)}`);
+      return;
+    }
+    const { path, ...rest } = heading;
+    Object.assign(start('line', path), rest);
   }
 
   private readProse(raw: string, index: number): void {

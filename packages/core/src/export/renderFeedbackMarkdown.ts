@@ -17,9 +17,7 @@ import {
   APPLY_GUIDANCE,
   APPROXIMATE_NOTE,
   CARRIED_HEADING,
-  CARRIED_HEADING_PREFIX,
   CARRIED_NOTE,
-  CARRIED_SEPARATOR,
   ESCAPED_PATH_NOTE,
   FILE_COMMENT_HEADING,
   GENERAL_COMMENT_HEADING,
@@ -47,6 +45,7 @@ import {
   lineHeading,
   similarityNote,
 } from './feedbackMarkdownSyntax.js';
+import { carriedHeading } from './lineHeadings.js';
 import { QUOTED_PLACE_SEPARATOR, quotedPlace } from './quotedLines.js';
 import { languageForPath } from '../diff/languageForPath.js';
 import { renderProposalsMarkdown } from './renderProposalOutcomes.js';
@@ -93,10 +92,7 @@ export function renderFeedbackMarkdown(review: FeedbackReview): string {
   // After the threads: a reader before carried suggestions stops at the threads' heading, so it reads the export as before.
   if (carried) {
     out.push(CARRIED_HEADING, CARRIED_NOTE);
-    for (const { round, suggestion } of carried) {
-      const lines = lineHeading(suggestion.side, suggestion.startLine, suggestion.endLine).slice('### '.length);
-      out.push(...renderAnnotation(suggestion, CARRIED_HEADING_PREFIX + round + CARRIED_SEPARATOR + inlineCode(suggestion.path) + CARRIED_SEPARATOR + lines));
-    }
+    for (const { round, suggestion } of carried) out.push(...renderAnnotation(suggestion, carriedHeading(round, inlineCode(suggestion.path), suggestion)));
   }
   if (review.proposals && review.proposals.length > 0) out.push(...renderProposalsMarkdown(review.proposals));
   return out.join('\n\n') + '\n';

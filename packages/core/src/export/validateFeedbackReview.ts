@@ -117,13 +117,11 @@ export class Reader {
   /** An array of objects, each read by `read` at `field[i]`; an item that fails is dropped (its problems are recorded). */
   objects<T>(value: unknown, field: string, read: (obj: Fields, at: string) => T | undefined): T[] | undefined {
     if (!Array.isArray(value)) return this.fail(field, `expected an array, got ${describe(value)}`);
-    const items: T[] = [];
-    value.forEach((item, i) => {
+    return value.flatMap((item, i) => {
       const obj = this.object(item, `${field}[${i}]`);
       const result = obj && read(obj, `${field}[${i}]`);
-      if (result !== undefined) items.push(result);
+      return result === undefined ? [] : [result];
     });
-    return items;
   }
 
   integer(obj: Fields, key: string, field: string, min: number): number | undefined {
@@ -186,10 +184,10 @@ export function validateFeedbackReview(value: unknown): ValidationResult {
 function readCarried(reader: Reader, value: unknown): CarriedSuggestion[] | undefined {
   return reader.objects(value, 'carried', (obj, at): CarriedSuggestion | undefined => {
     const round = reader.integer(obj, 'round', `${at}.round`, 1);
-    const annotation = readAnnotation(reader, obj.annotation, `${at}.annotation`);
-    if (annotation && annotation.kind !== 'suggestion') return reader.fail(`${at}.annotation.kind`, 'a carried annotation is a suggestion, got "comment"');
-    if (annotation && annotation.revision === null) return reader.fail(`${at}.annotation.revision`, 'a carried suggestion has the revision of its round\'s file');
-    return annotation && round !== undefined ? { round, suggestion: annotation } : undefined;
+    const a = readAnnotation(reader, obj.annotation, `${at}.annotation`);
+    if (a?.kind === 'comment') return reader.fail(`${at}.annotation.kind`, 'a carried annotation is a suggestion, got "comment"');
+    if (a?.revision === null) return reader.fail(`${at}.annotation.revision`, "a carried suggestion has the revision of its round's file");
+    return a && round !== undefined ? { round, suggestion: a } : undefined;
   });
 }
 
@@ -231,22 +229,15 @@ function readFiles(reader: Reader, value: unknown): FileEntry[] | undefined {
 }
 
 function readAnnotations(reader: Reader, value: unknown, field: string): Annotation[] | undefined {
-  if (!Array.isArray(value)) return reader.fail(field, `expected an array, got ${describe(value)}`);
-  const annotations: Annotation[] = [];
-  const firstIndexById = new Map<string, number>();
-  value.forEach((item, i) => {
-    const at = `${field}[${i}]`;
-    const annotation = readAnnotation(reader, item, at);
-    if (!annotation) return;
-    const earlier = firstIndexById.get(annotation.id);
-    if (earlier !== undefined) {
-      reader.fail(`${at}.id`, `${describe(annotation.id)} is also the id of ${field}[${earlier}]; ids must be unique`);
-      return;
-    }
-    firstIndexById.set(annotation.id, i);
-    annotations.push(annotation);
+  const firstById = new Map<string, string>();
+  return reader.objects(value, field, (obj, at): Annotation | undefined => {
+    const annotation = readAnnotation(reader, obj, at);
+    if (!annotation) return undefined;
+    const earlier = firstById.get(annotation.id);
+    if (earlier !== undefined) return reader.fail(`${at}.id`, `${describe(annotation.id)} is also the id of ${earlier}; ids must be unique`);
+    firstById.set(annotation.id, at);
+    return annotation;
   });
-  return annotations;
 }
 
 function readAnnotation(reader: Reader, value: unknown, at: string): Annotation | undefined {
