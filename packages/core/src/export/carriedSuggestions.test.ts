@@ -52,8 +52,12 @@ describe('suggestions carried from earlier rounds', () => {
     expect(built().carried).toEqual([{ round: 1, suggestion: s1 }]);
   });
 
-  it('a suggestion sent again among this round\'s annotations is not carried twice', () => {
+  it('a suggestion sent again among this round\'s annotations is not carried twice, nor one this round\'s overlaps (the newer word stands)', () => {
     expect(built([s1]).carried).toBeUndefined();
+    // s1 is on line 2 of round 1, line 3 now: a suggestion of this round on line 3 supersedes it, one on line 2 does not.
+    const now = (line: number) => ({ ...suggestion('new', line, NOW.split('\n')[line - 1]!, 'X'), revision: sha256Hex(NOW) });
+    expect(built([now(3)]).carried).toBeUndefined();
+    expect(built([now(2)]).carried).toEqual([{ round: 1, suggestion: s1 }]);
   });
 
   it('writes them with their code in both forms; parseFeedback reads them back, and apply places them on the text now', () => {

@@ -15,6 +15,7 @@ import type { LineSpan } from '../apply/suggestionOutcome.js';
 import type { Annotation, CarriedSuggestion, Side } from '../model/types.js';
 import type { Thread, ThreadActInput, ThreadState } from '../rounds/roundTypes.js';
 import { compareStrings } from './normalizeFeedbackReview.js';
+import { suggestionsOverlap } from '../suggestions/suggestionsOverlap.js';
 
 export type OpenThreadState = Extract<ThreadState, 'open' | 'changed' | 'addressed'>;
 
@@ -76,15 +77,19 @@ export function exportThreadsOf(threads: readonly Thread[], acts: readonly Threa
  * and not sent again among this round's own annotations. A changed one is
  * not carried: its lines are no longer what it replaces, so apply would
  * refuse it (and with it the whole run); the threads section asks it of the
- * agent with its code now.
+ * agent with its code now. Nor is one whose lines now overlap a suggestion
+ * of this round (the one overlap rule, suggestionsOverlap): the newer word
+ * stands, and apply would refuse the two as a conflict.
  */
 export function carriedSuggestionsOf(threads: readonly Thread[], acts: readonly ThreadActInput[], annotations: readonly Annotation[]): CarriedSuggestion[] {
   const lastAct = lastActs(acts);
   const sent = new Set(annotations.map((a) => a.id));
+  const own = annotations.filter((a) => a.kind === 'suggestion');
   const carried: CarriedSuggestion[] = [];
   for (const thread of [...threads].sort(compareThreads)) {
-    const { annotation } = thread;
+    const { annotation, lines } = thread;
     if (thread.kind !== 'suggestion' || thread.applied || annotation.kind !== 'suggestion' || sent.has(annotation.id)) continue;
+    if (lines !== null && own.some((s) => s.path === annotation.path && suggestionsOverlap(s, lines))) continue;
     if (annotation.revision === null || annotation.outdated === true || stateAfterThisSend(thread, lastAct.get(thread.id)) !== 'open') continue;
     carried.push({ round: thread.round, suggestion: annotation });
   }
