@@ -6,7 +6,10 @@
  * there is "already applied" by the one rule (appliedWhereLinesWent, the
  * rule the threads of earlier rounds are read by); the original code there,
  * unchanged, is replaced there. What neither settles (lines changed, or
- * moved where the diff cannot follow) is left to the line by line rules.
+ * moved where the diff cannot follow) is left to the line by line rules, and
+ * so is everything when the diff gave up (over its edit budget: its one
+ * coarse region would let the code stand anywhere in it). Timeout-free, so
+ * the plan is deterministic.
  */
 import { splitText, type TextLayout } from '../diff/lines.js';
 import { diffLineRegions } from '../suggestions/diffLineRegions.js';
@@ -18,7 +21,8 @@ import type { Candidate, Placement } from './toCandidate.js';
 /** Places what the diff settles; returns the candidates left for the line by line rules. */
 export function placeFollowed(sorted: readonly Candidate[], layout: TextLayout, reviewed: string, placements: Placement[]): Candidate[] {
   const before = splitText(reviewed).lines;
-  const { regions } = diffLineRegions(before, layout.lines);
+  const { regions, fallback } = diffLineRegions(before, layout.lines, { timeoutMs: Infinity });
+  if (fallback) return [...sorted];
   const rest: Candidate[] = [];
   for (const c of sorted) {
     if (c.emptyInsert || c.endLine > before.length) {

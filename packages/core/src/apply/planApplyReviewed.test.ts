@@ -44,4 +44,16 @@ describe('planApply: following the lines from the reviewed text', () => {
     expect(planApply({ text: now, sha256: sha256Hex(now), suggestions: [four], reviewed: new Map([[sha256Hex(REVIEWED), 'not it']]) }).outcomes[0]).toMatchObject({ status: 'outdated' });
     expect(plan('one\ntwo\nthree\nfour!\nfive\nsix\n', [four], REVIEWED).outcomes[0]).toMatchObject({ status: 'outdated', reason: 'original-changed' });
   });
+
+  it('leaves everything to the line by line rules when the diff gives up: its one coarse region would let the code stand anywhere in it', () => {
+    const reviewed = Array.from({ length: 3000 }, (_, i) => `r${i}`).join('\n') + '\n';
+    // Every other line rewritten (3,000 edits, past the diff's budget of 2,000), and the suggested code already written elsewhere.
+    const lines = reviewed.split('\n').map((line, i) => (i % 2 === 1 && i < 2999 ? `now ${i}` : line));
+    lines[100] = 'R2';
+    const now = lines.join('\n');
+    const s: Suggestion = { ...suggestion('r2', 3, 'r2', 'R2'), revision: sha256Hex(reviewed) };
+    const result = planApply({ text: now, sha256: sha256Hex(now), suggestions: [s], reviewed: new Map([[sha256Hex(reviewed), reviewed]]) });
+    expect(result.outcomes[0]).toMatchObject({ status: 'applied', at: { startLine: 3, endLine: 3 } });
+  });
 });
+

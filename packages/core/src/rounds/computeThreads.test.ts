@@ -134,5 +134,13 @@ describe('computeThreads', () => {
       expect(edited((lines) => lines.splice(18, 4))).toMatchObject({ state: 'outdated', lines: null });
     });
   });
+
+  it('when the diff gives up (past its edit budget), a suggestion reads applied only by apply\'s own planning, not anywhere in the coarse region', () => {
+    const before = Array.from({ length: 3000 }, (_, i) => `r${i}`).join('\n') + '\n';
+    const lines = before.split('\n').map((line, i) => (i % 2 === 1 && i < 2999 ? `now ${i}` : line));
+    lines[100] = 'R2';
+    const s: Annotation = { ...comment('s', 3), kind: 'suggestion', originalCode: 'r2', suggestedCode: 'R2', deletion: false, revision: sha256Hex(before) };
+    expect(computeThreads([input(s, lines.join('\n'), before)], [])[0]).toMatchObject({ applied: false });
+  });
 });
 

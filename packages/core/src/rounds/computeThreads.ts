@@ -64,6 +64,8 @@ interface Located {
 interface Followed {
   moved: ReanchoredAnnotation;
   regions: readonly LineRegion[];
+  /** The diff gave up (over its budget): its one coarse region says where lines went, not whether code is in place. */
+  fallback: boolean;
   beforeLength: number;
   now: TextLayout;
 }
@@ -95,8 +97,8 @@ function followTogether(inputs: readonly ThreadInput[]): (Followed | undefined)[
     const results = reanchorAnnotations(group.map((i) => inputs[i]!.annotation), texts);
     const beforeLines = toLines(before);
     const now = splitText(after);
-    const { regions } = diffLineRegions(beforeLines, now.lines);
-    group.forEach((index, k) => (followed[index] = { moved: results[k]!, regions, beforeLength: beforeLines.length, now }));
+    const { regions, fallback } = diffLineRegions(beforeLines, now.lines);
+    group.forEach((index, k) => (followed[index] = { moved: results[k]!, regions, fallback, beforeLength: beforeLines.length, now }));
   }
   return followed;
 }
@@ -107,16 +109,18 @@ function locate({ annotation, before, after }: ThreadInput, followed: Followed |
   // The old side is the series' base, which a series never moves.
   if (annotation.side === 'old') return { state: 'open', lines: recorded, applied: false };
   if (after === null) return { state: 'outdated', lines: null, applied: false };
+  // Without the round's text (or a diff that gave up), nothing says where the lines went, but apply's own planning still says whether the code is in place.
+  const planned = () => (annotation.kind === 'suggestion' ? planApply({ text: after.text, sha256: after.sha256, suggestions: [annotation] }).outcomes[0] : undefined);
   if (before === null || followed === undefined) {
-    // The round's text cannot be read: nothing says where the lines went, but apply's own planning still says whether the code is in place.
-    const outcome = annotation.kind === 'suggestion' ? planApply({ text: after.text, sha256: after.sha256, suggestions: [annotation] }).outcomes[0] : undefined;
+    const outcome = planned();
     return outcome?.status === 'already-applied' ? { state: 'open', lines: outcome.at, applied: true } : { state: 'outdated', lines: null, applied: false };
   }
   if (annotation.endLine > followed.beforeLength) return { state: 'outdated', lines: null, applied: false };
   const range = followRange(followed.regions, annotation.startLine - 1, annotation.endLine);
   if (annotation.kind === 'suggestion') {
     const suggested = annotation.deletion ? [] : codeToLines(annotation.suggestedCode, true);
-    const applied = appliedWhereLinesWent(followed.now, range, suggested);
+    const outcome = followed.fallback ? planned() : undefined;
+    const applied = followed.fallback ? (outcome?.status === 'already-applied' ? { at: outcome.at } : null) : appliedWhereLinesWent(followed.now, range, suggested);
     if (applied) return { state: 'open', lines: applied.at, applied: true };
   }
   const { moved } = followed;
