@@ -349,7 +349,7 @@ export class ReviewSession {
     this.assertOpen();
     const snapshot = this.latest;
     if (!snapshot) throw new RedlineError('internal', 'feedback arrived before the review was loaded');
-    const review = { ...buildFeedbackReview(snapshot.data, submission), proposals };
+    const review = buildFeedbackReview(snapshot.data, submission, proposals);
     const markdown = renderFeedbackMarkdown(review);
     const json = renderFeedbackJson(review);
     const output = this.format === 'json' ? json : markdown;

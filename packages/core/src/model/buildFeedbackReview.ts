@@ -1,13 +1,21 @@
 /**
  * The review the export is rendered from, assembled in one place: the server
  * renders the feedback from it, and the page's preview shows exactly the
- * same text because it builds the same value, earlier rounds' threads included.
+ * same text because it builds the same value from the same three things (the
+ * review as served, the submission, the agent's proposals as the server
+ * states them): earlier rounds' threads, this Send's resolves and replies and
+ * the proposals' outcomes included.
  */
 import { exportThreadsOf } from '../export/exportThreads.js';
 import { quoteLineComments } from '../export/quotedLines.js';
+import type { ProposalState } from '../proposals/proposalTypes.js';
 import type { FeedbackFile, FeedbackReview, FeedbackSubmission, FileFacts, ReviewData } from './types.js';
 
-export function buildFeedbackReview(review: Pick<ReviewData, 'target' | 'files' | 'rounds' | 'patch'>, submission: FeedbackSubmission): FeedbackReview {
+export function buildFeedbackReview(
+  review: Pick<ReviewData, 'target' | 'files' | 'rounds' | 'patch'>,
+  submission: FeedbackSubmission,
+  proposals: readonly ProposalState[],
+): FeedbackReview {
   const built: FeedbackReview = {
     target: review.target,
     verdict: submission.verdict,
@@ -19,6 +27,8 @@ export function buildFeedbackReview(review: Pick<ReviewData, 'target' | 'files' 
   // The threads the page shows, with this Send's own resolves, reopens and replies (issue 13).
   const threads = exportThreadsOf(review.rounds?.threads ?? [], submission.threadActs ?? []);
   if (threads) built.threads = threads;
+  // The agent's proposals and what became of each (the "Agent proposals" section).
+  if (proposals.length > 0) built.proposals = [...proposals];
   return built;
 }
 
