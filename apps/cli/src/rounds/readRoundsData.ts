@@ -26,6 +26,7 @@ export async function readRoundsData(root: string, series: Series): Promise<Revi
     rounds: series.rounds.map(summarizeRound),
     previousAnnotations: annotations[annotations.length - 1] ?? [],
     lastStateBlobs,
+    lastViewed: last.record.viewed ?? [],
     threads,
   };
 }

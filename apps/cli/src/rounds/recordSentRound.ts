@@ -49,5 +49,6 @@ export function roundOf(series: OpenSeries, sent: Pick<Sent, 'submission'>, time
       acts: acts.length,
     },
     acts,
+    viewed: [...(submission.viewed ?? [])].sort(),
   };
 }

@@ -84,6 +84,8 @@ export interface ReviewRoundsData {
   previousAnnotations: Annotation[];
   /** Path -> blob id in the last round's state ("unchanged since round N" is an equal id); null when missing. */
   lastStateBlobs: Record<string, string> | null;
+  /** The files the last round's reviewer had marked viewed when they sent it (empty for a round recorded before marks were). */
+  lastViewed: string[];
   threads: Thread[];
 }
 

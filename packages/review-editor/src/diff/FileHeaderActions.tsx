@@ -12,6 +12,7 @@ import { RenderedToggle } from '../markdown/RenderedToggle.js';
 import { useController, useReview } from '../app/reviewContext.js';
 import { CopyFileLink } from '../navigation/CopyFileLink.js';
 import { countsInView } from '../threads/filesInView.js';
+import { hunksToReviewOf, hunksToReviewWords } from '../viewed/hunksToReview.js';
 
 export function FileHeaderActions({ fileId }: { fileId: string }) {
   const controller = useController();
@@ -21,6 +22,11 @@ export function FileHeaderActions({ fileId }: { fileId: string }) {
   // Numbers, not an object: a selector's answer must stay the same while nothing changed.
   const additions = useReview((s) => (file ? countsInView(s, file).additions : 0));
   const deletions = useReview((s) => (file ? countsInView(s, file).deletions : 0));
+  // A file viewed in the last round and changed since: how much of it is new to the reviewer (a string: stable between renders).
+  const toReview = useReview((s) => {
+    const count = file ? hunksToReviewOf(s, file) : null;
+    return count ? hunksToReviewWords(count) : null;
+  });
   const End = useExtension('fileHeaderEnd');
   if (!file) return null;
   const state = controller.store.getState();
@@ -29,6 +35,11 @@ export function FileHeaderActions({ fileId }: { fileId: string }) {
     <>
       <ChangeCounts className="file-counts" additions={additions} deletions={deletions} drawn={false} />
       <span className="file-actions" role="group" aria-label={`${file.path} actions`}>
+        {toReview ? (
+          <span className="chip chip-to-review" title="Viewed when the last round was sent: its other hunks are unchanged since">
+            {toReview}
+          </span>
+        ) : null}
         {moved ? <span className="chip chip-similarity" title={`${file.oldPath ?? ''} → ${file.path}: git's similarity index`}>{moved}</span> : null}
         {file.generated ? <span className="chip" title="Lock file, build output or marked as generated">Generated</span> : null}
         {file.large && collapsed ? (

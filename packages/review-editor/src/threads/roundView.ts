@@ -182,11 +182,17 @@ export async function startRoundView(store: ReviewStore, api: Pick<ReviewApi, 'g
   // Marking viewed folds: the view's own folding is put back ("All changes" unfolds).
   state().chooseRoundView(choice === 'all' ? 'all' : state().roundView);
 }
+/**
+ * Folds the files unchanged since the last round; of them, marks viewed only
+ * the ones that were viewed when that round was sent (`lastViewed`): a file
+ * nobody looked at starts unviewed, changed or not.
+ */
 function foldUnchanged(store: ReviewStore, round: number, changedPaths: readonly string[]): void {
   const state = () => store.getState();
   const changed = new Set(changedPaths);
   const unchanged = state().files.filter((file) => !changed.has(file.path));
-  for (const file of unchanged) if (!state().isViewed(file.id)) state().setViewed(file.id, true);
+  const wasViewed = new Set(state().review?.rounds?.lastViewed ?? []);
+  for (const file of unchanged) if (wasViewed.has(file.path) && !state().isViewed(file.id)) state().setViewed(file.id, true);
   state().setRoundChanges({ kind: 'ready', round, changed, folded: unchanged.map((file) => file.id) });
 }
 
