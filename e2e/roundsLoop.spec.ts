@@ -180,9 +180,10 @@ test('three rounds: comment and suggest, the agent applies and edits, round 2 re
     const rounds = bobPage.getByRole('region', { name: "Teammates' rounds" });
     await expect(rounds.getByRole('listitem')).toHaveCount(2);
     await expect(rounds).toContainText('R2 @Alice Request changes');
-    // Nothing changed since round 2: every file is viewed (folded); a thread in the sidebar opens its file.
+    // Nothing changed since round 2: every file is folded but the ones holding an open thread; a thread in the sidebar opens its file.
     await expect(bobPage.getByRole('group', { name: 'Review round' }).getByRole('status')).toHaveText('0 files changed since round 2');
-    const listed = bobPage.getByRole('region', { name: 'Threads' });
+    await expect(bobPage.getByRole('region', { name: 'Waiting for you' })).toContainText('Waiting for you: 1 open thread.');
+    const listed = bobPage.getByRole('region', { name: 'Threads', exact: true });
     await expect(listed.getByText('by @Alice')).toHaveCount(3);
     await listed.getByRole('button', { name: /src\/names\.ts/ }).click();
     await expect(thread(bobPage, 'Suggestion from round 1, Line 1, Open, by @Alice').getByText('Applied', { exact: true })).toBeVisible();

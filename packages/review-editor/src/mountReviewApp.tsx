@@ -21,6 +21,7 @@ import { readSettings } from './settings/settings.js';
 import { createReviewStore } from './app/reviewStore.js';
 import { persistReviewer } from './threads/reviewerCookie.js';
 import { installRoundView, startRoundView } from './threads/roundView.js';
+import { startUnfoldingWaiting } from './annotations/waitingItems.js';
 import { startCommits } from './commits/commitsView.js';
 import { startFileAddress } from './navigation/fileAddress.js';
 import './styles/app.css';
@@ -52,6 +53,7 @@ export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi 
 
   // Before the load: the round view is chosen in the update that puts the review in (no whole-change frame first).
   installRoundView(store);
+  startUnfoldingWaiting(store);
   createRoot(element).render(<ReviewApp controller={controller} />);
   void controller.load(whenHighlighterReady(pool, 400)).then(() => Promise.all([startRoundView(store, api), startCommits(store, api)]));
   return controller;
