@@ -30,7 +30,18 @@ export type ThreadAct =
 export interface RoundCounts {
   comments: number;
   suggestions: number;
+  /** The reviewer's acts on earlier threads (resolves, reopens, replies). */
   acts: number;
+  /** The same by kind, as read from the round's acts (`redline rounds` names them). */
+  threadActs?: Record<ReviewerActKind, number>;
+  /** The reviewer's answers to the agent's proposals this round; absent in rounds recorded before they were counted. */
+  proposals?: ProposalAnswerCounts;
+}
+
+export interface ProposalAnswerCounts {
+  accepted: number;
+  edited: number;
+  rejected: number;
 }
 
 export interface RoundSummary {
