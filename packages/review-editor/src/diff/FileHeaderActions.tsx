@@ -11,7 +11,7 @@ import { Icon } from '../ui/icons.js';
 import { RenderedToggle } from '../markdown/RenderedToggle.js';
 import { useController, useReview } from '../app/reviewContext.js';
 import { CopyFileLink } from '../navigation/CopyFileLink.js';
-import { countsInView } from '../threads/filesInView.js';
+import { countsInView, unchangedSinceRound } from '../threads/filesInView.js';
 import { hunksToReviewOf, hunksToReviewWords } from '../viewed/hunksToReview.js';
 
 export function FileHeaderActions({ fileId }: { fileId: string }) {
@@ -27,6 +27,7 @@ export function FileHeaderActions({ fileId }: { fileId: string }) {
     const count = file ? hunksToReviewOf(s, file) : null;
     return count ? hunksToReviewWords(count) : null;
   });
+  const unchangedSince = useReview((s) => (file ? unchangedSinceRound(s, file) : null));
   const End = useExtension('fileHeaderEnd');
   if (!file) return null;
   const state = controller.store.getState();
@@ -35,6 +36,11 @@ export function FileHeaderActions({ fileId }: { fileId: string }) {
     <>
       <ChangeCounts className="file-counts" additions={additions} deletions={deletions} drawn={false} />
       <span className="file-actions" role="group" aria-label={`${file.path} actions`}>
+        {unchangedSince !== null ? (
+          <span className="chip" title={`Its text is as it was in round ${unchangedSince}: what it shows unfolded is the whole change`}>
+            Unchanged since round {unchangedSince}
+          </span>
+        ) : null}
         {toReview ? (
           <span className="chip chip-to-review" title="Viewed when the last round was sent: its other hunks are unchanged since">
             {toReview}

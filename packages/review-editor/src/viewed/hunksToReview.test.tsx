@@ -12,6 +12,7 @@ import { CALC_FILES, makeReview } from '../testing/fixtures.js';
 import { createHarness, renderWithReview } from '../testing/renderWithReview.js';
 import { roundsData } from '../testing/roundsFixture.js';
 import { startRoundView } from '../threads/roundView.js';
+import { totalsInView } from '../threads/filesInView.js';
 
 afterEach(cleanup);
 
@@ -64,5 +65,15 @@ describe('viewed marks by hunk', () => {
     expect(screen.getByTestId('a.txt').textContent).toContain('1 of 3 hunks to review');
     expect(screen.getByTestId('b.txt').textContent).not.toContain('hunks to review');
     expect(screen.getByTestId('same.txt').textContent).not.toContain('hunks to review');
+  });
+
+  it('one set of +/− in "Since round 1": a file unchanged since shows none of the whole change\'s counts, and says why', async () => {
+    const h = harness(['same.txt']);
+    await startRoundView(h.store, h.api);
+    renderWithReview(<FileHeaderActions fileId="same.txt" />, h);
+    // Its whole change is +3 −3; the view's totals count it as nothing.
+    expect(screen.getByRole('group', { name: 'same.txt actions' }).parentElement!.querySelector('.file-counts')!.textContent).toBe('');
+    expect(screen.getByText('Unchanged since round 1')).toBeTruthy();
+    expect(totalsInView(h.store.getState())).toEqual({ files: 2, additions: 2, deletions: 2 });
   });
 });
