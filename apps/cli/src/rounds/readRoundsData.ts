@@ -5,11 +5,10 @@
  */
 import {
   computeThreads,
+  countActKinds,
   type Annotation,
-  type ReviewerActKind,
   type ReviewRoundsData,
   type RoundSummary,
-  type ThreadAct,
   type ThreadInput,
 } from '@redline/core';
 import { readObjectsBatch } from '../git/readObjectsBatch.js';
@@ -39,7 +38,7 @@ export function summarizeRound({ record, commit, stateReadable }: StoredRound): 
     reviewer: record.reviewer,
     time: record.time,
     verdict: record.verdict,
-    counts: { ...record.counts, threadActs: actKindsOf(record.acts) },
+    counts: { ...record.counts, threadActs: countActKinds(record.acts.flatMap((act) => (act.by === 'reviewer' ? [act] : []))) },
     commit,
     state: { kind: stateReadable ? 'recorded' : 'missing', tree: record.state },
   };
@@ -81,11 +80,4 @@ export async function readTreeBlobs(root: string, tree: string): Promise<Record<
     if (match) blobs[match[2]!] = match[1]!;
   }
   return blobs;
-}
-
-/** How many resolves, reopens and replies a round's reviewer sent (the agent's acts are not a round's). */
-function actKindsOf(acts: readonly ThreadAct[]): Record<ReviewerActKind, number> {
-  const kinds: Record<ReviewerActKind, number> = { resolve: 0, reopen: 0, reply: 0 };
-  for (const act of acts) if (act.by === 'reviewer') kinds[act.act]++;
-  return kinds;
 }

@@ -7,7 +7,7 @@
  * file holding one is not folded out of sight (threads/roundView.ts,
  * `startUnfoldingWaiting`).
  */
-import { exportThreadsOf, type ProposalState, type Thread } from '@redline/core';
+import { exportThreadsOf, type ProposalState, type Thread, type ThreadState } from '@redline/core';
 import type { ReviewStore, ReviewStoreState } from '../app/reviewStore.js';
 
 export interface WaitingItems {
@@ -15,13 +15,15 @@ export interface WaitingItems {
   threads: readonly Thread[];
   /** Path -> how many of them are in that file. */
   byPath: ReadonlyMap<string, number>;
+  /** Thread id -> its state once this Send's resolves and reopens are in (the export's rule), where that differs from its state now. */
+  afterSend: ReadonlyMap<string, ThreadState>;
 }
 
 export function isPendingProposal(state: ProposalState): boolean {
   return state.answer.kind === 'unanswered';
 }
 
-const EMPTY: WaitingItems = { proposals: [], threads: [], byPath: new Map() };
+const EMPTY: WaitingItems = { proposals: [], threads: [], byPath: new Map(), afterSend: new Map() };
 let last: { proposals: unknown; threads: unknown; acts: unknown; items: WaitingItems } | null = null;
 
 /** The same object while the proposals, threads and this round's acts are the same (a selector may return it). */
@@ -29,11 +31,18 @@ export function waitingItemsOf(s: Pick<ReviewStoreState, 'proposals' | 'review' 
   const threads = s.review?.rounds?.threads;
   if (last && last.proposals === s.proposals && last.threads === threads && last.acts === s.threadActs) return last.items;
   const proposals = s.proposals.filter(isPendingProposal);
-  const stillOpen = new Set((exportThreadsOf(threads ?? [], s.threadActs)?.open ?? []).map((thread) => thread.id));
+  const exported = exportThreadsOf(threads ?? [], s.threadActs);
+  const stillOpen = new Map((exported?.open ?? []).map((thread) => [thread.id, thread.state] as const));
   const open = (threads ?? []).filter((thread) => stillOpen.has(thread.id));
+  const afterSend = new Map<string, ThreadState>();
+  const resolvedNow = new Set((exported?.settled ?? []).filter((settled) => settled.outcome === 'resolved').map((settled) => settled.id));
+  for (const thread of threads ?? []) {
+    const after = resolvedNow.has(thread.id) ? 'resolved' : stillOpen.get(thread.id);
+    if (after !== undefined && after !== thread.state) afterSend.set(thread.id, after);
+  }
   const byPath = new Map<string, number>();
   for (const path of [...proposals.map((p) => p.proposal.finding.path), ...open.filter((t) => t.annotation.scope !== 'general').map((t) => t.path)]) byPath.set(path, (byPath.get(path) ?? 0) + 1);
-  const items = proposals.length === 0 && open.length === 0 ? EMPTY : { proposals, threads: open, byPath };
+  const items = proposals.length === 0 && open.length === 0 && afterSend.size === 0 ? EMPTY : { proposals, threads: open, byPath, afterSend };
   last = { proposals: s.proposals, threads, acts: s.threadActs, items };
   return items;
 }

@@ -6,7 +6,7 @@
  * opens, so a proposal posted since the last poll is in it). Overlapping
  * suggestions must be resolved or explicitly confirmed before Send.
  */
-import { renderFeedbackMarkdown, type Verdict } from '@redline/core';
+import { actKindWords, countActKinds, countOf, renderFeedbackMarkdown, type ThreadActInput, type Verdict } from '@redline/core';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { describeAnchor } from '../annotations/annotationOps.js';
 import { isModEnter } from '../navigation/shortcuts.js';
@@ -43,6 +43,8 @@ export function FeedbackDialog() {
     void refreshProposals(controller.store, controller.api).catch(() => undefined);
   }, [controller]);
   const preview = useMemo(() => (review ? renderFeedbackMarkdown(controller.feedbackReview()) : ''), [controller, review, verdict, summary, annotations, threadActs, proposals]);
+  // What Send sends: the annotations and this round's acts on earlier threads ("0 annotations, 1 resolve").
+  const sentWords = useMemo(() => sendCountWords(annotations.length, controller.submission().threadActs ?? []), [controller, annotations, threadActs]);
   const overlaps = overlapsOf(annotations);
   const overlapping = annotations.filter((a) => overlaps.has(a.id));
   const badName = useReview((s) => s.reviewerCheck.kind === 'invalid');
@@ -78,7 +80,7 @@ export function FeedbackDialog() {
             </p>
           ) : (
             <span className="muted">
-              {annotations.length} {annotations.length === 1 ? 'annotation' : 'annotations'} · <kbd>Ctrl</kbd>/<kbd>⌘</kbd>+<kbd>Enter</kbd> sends
+              {sentWords} · <kbd>Ctrl</kbd>/<kbd>⌘</kbd>+<kbd>Enter</kbd> sends
             </span>
           )}
           <span className="spacer" />
@@ -139,4 +141,9 @@ export function FeedbackDialog() {
       </div>
     </Modal>
   );
+}
+
+/** "2 annotations", "0 annotations, 1 resolve, 2 replies": every act counted by its kind. */
+function sendCountWords(annotations: number, acts: readonly ThreadActInput[]): string {
+  return [countOf(annotations, 'annotation'), ...actKindWords(countActKinds(acts))].join(', ');
 }

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeRoundReview } from '../testing/roundsFixture.js';
 import { createHarness, renderWithReview } from '../testing/renderWithReview.js';
 import { FeedbackDialog } from './FeedbackDialog.js';
+import { ThreadCard } from '../threads/ThreadCard.js';
 
 afterEach(cleanup);
 
@@ -58,5 +59,24 @@ describe('the Send dialog in round 2', () => {
     const shown = preview();
     expect(await h.controller.sendFeedback()).toBe(true);
     expect(h.store.getState().sentOutput).toBe(shown);
+  });
+
+  it('counts a pending resolve in the footer, and a folded thread shows the state it will have after Send', () => {
+    const h = createHarness(makeRoundReview());
+    h.store.getState().setReviewer('@alice');
+    h.store.getState().actOnThread('c-open', 'resolve');
+    h.store.getState().actOnThread('c-changed', 'reply', 'Still 2?');
+    h.store.getState().openDialog('feedback');
+    renderWithReview(
+      <>
+        <FeedbackDialog />
+        <ThreadCard id="c-open" />
+      </>,
+      h,
+    );
+    expect(screen.getByRole('dialog').textContent).toContain('0 annotations, 1 resolve, 1 reply · Ctrl');
+    const card = screen.getByRole('article', { name: /^Comment from round 1, Line \d+, Open$/ });
+    expect(card.className).toContain('is-folded');
+    expect(card.querySelector('.thread-state')!.textContent).toBe('Resolved on Send');
   });
 });

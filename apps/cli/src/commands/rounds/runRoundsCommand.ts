@@ -4,7 +4,7 @@
  * one line when there is no series.
  */
 import { resolve } from 'node:path';
-import { countOf, THREAD_STATES, type ReviewRoundsData, type RoundCounts, type Thread, type ThreadState } from '@redline/core';
+import { actKindWords, countOf, THREAD_STATES, type ReviewRoundsData, type RoundCounts, type Thread, type ThreadState } from '@redline/core';
 import type { CliIo } from '../../cliIo.js';
 import { RedlineError } from '../../errors.js';
 import { findRepository } from '../../git/findRepository.js';
@@ -64,10 +64,7 @@ function formatRounds(data: ReviewRoundsData): string {
 /** "2 comments, 1 suggestion; earlier threads: 1 resolve, 2 replies; agent proposals: 1 accepted, 1 rejected" (the parts with none left out). */
 function countsWords(counts: RoundCounts): string {
   const parts = [`${countOf(counts.comments, 'comment')}, ${countOf(counts.suggestions, 'suggestion')}`];
-  const kinds = counts.threadActs;
-  const acts = kinds
-    ? [kinds.resolve > 0 ? countOf(kinds.resolve, 'resolve') : '', kinds.reopen > 0 ? countOf(kinds.reopen, 'reopen') : '', kinds.reply > 0 ? countOf(kinds.reply, 'reply', 'replies') : ''].filter(Boolean)
-    : counts.acts > 0 ? [countOf(counts.acts, 'act')] : [];
+  const acts = counts.threadActs ? actKindWords(counts.threadActs) : counts.acts > 0 ? [countOf(counts.acts, 'act')] : [];
   if (acts.length > 0) parts.push(`earlier threads: ${acts.join(', ')}`);
   const answers = counts.proposals;
   const answered = answers ? (['accepted', 'edited', 'rejected'] as const).filter((kind) => answers[kind] > 0).map((kind) => `${answers[kind]} ${kind}`) : [];
