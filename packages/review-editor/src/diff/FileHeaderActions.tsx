@@ -27,6 +27,10 @@ export function FileHeaderActions({ fileId }: { fileId: string }) {
     const count = file ? hunksToReviewOf(s, file) : null;
     return count ? hunksToReviewWords(count) : null;
   });
+  const toReviewShort = useReview((s) => {
+    const count = file ? hunksToReviewOf(s, file) : null;
+    return count ? hunksToReviewWords(count, 'short') : null;
+  });
   const unchangedSince = useReview((s) => (file ? unchangedSinceRound(s, file) : null));
   const End = useExtension('fileHeaderEnd');
   if (!file) return null;
@@ -37,13 +41,15 @@ export function FileHeaderActions({ fileId }: { fileId: string }) {
       <ChangeCounts className="file-counts" additions={additions} deletions={deletions} drawn={false} />
       <span className="file-actions" role="group" aria-label={`${file.path} actions`}>
         {unchangedSince !== null ? (
-          <span className="chip" title={`Its text is as it was in round ${unchangedSince}: what it shows unfolded is the whole change`}>
-            Unchanged since round {unchangedSince}
+          <span className="chip chip-round-note" title={`Its text is as it was in round ${unchangedSince}: what it shows unfolded is the whole change`}>
+            <span className="long-words">Unchanged since round {unchangedSince}</span>
+            <span className="short-words">Unchanged</span>
           </span>
         ) : null}
         {toReview ? (
-          <span className="chip chip-to-review" title="Viewed when the last round was sent: its other hunks are unchanged since">
-            {toReview}
+          <span className="chip chip-round-note" title={`${toReview}: viewed when the last round was sent, its other hunks are unchanged since`}>
+            <span className="long-words">{toReview}</span>
+            <span className="short-words">{toReviewShort}</span>
           </span>
         ) : null}
         {moved ? <span className="chip chip-similarity" title={`${file.oldPath ?? ''} → ${file.path}: git's similarity index`}>{moved}</span> : null}

@@ -72,6 +72,7 @@ export function hunksToReviewOf(s: ReviewStoreState, file: ReviewFile): HunksToR
   return count;
 }
 
-export function hunksToReviewWords({ toReview, total }: HunksToReview): string {
-  return `${toReview} of ${total} hunks to review`;
+/** "1 of 3 hunks to review"; short, for a narrow header: "1/3 hunks". */
+export function hunksToReviewWords({ toReview, total }: HunksToReview, length: 'long' | 'short' = 'long'): string {
+  return length === 'long' ? `${toReview} of ${total} hunks to review` : `${toReview}/${total} hunks`;
 }
