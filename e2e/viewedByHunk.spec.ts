@@ -12,8 +12,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openReview, sendFeedback, startRedline } from './support/redline';
+import { screenshotsToOutput } from './support/screenshots';
 import { clickInDiff, commentOnLine, fileDiff } from './support/reviewPage';
 
 const lines = (edits: Record<number, string>) => `${Array.from({ length: 40 }, (_, i) => edits[i + 1] ?? `line ${i + 1}`).join('\n')}\n`;
@@ -34,15 +35,6 @@ test.beforeEach(() => {
 });
 
 test.afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-async function shootBoth(page: Page, name: string, outputPath: (name: string) => string): Promise<void> {
-  for (const [width, height] of [[1400, 900], [800, 700]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: outputPath(`${name}-${width}x${height}.png`) });
-  }
-  await page.setViewportSize({ width: 1400, height: 900 });
-}
 
 test('round 2: viewed only where viewed and unchanged; "1 of 3 hunks to review"; "Resolved on Send" and the footer counts it', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
@@ -69,12 +61,12 @@ test('round 2: viewed only where viewed and unchanged; "1 of 3 hunks to review";
   await expect(fileDiff(page, 'small.txt').getByText('Why upper case?')).toBeVisible();
   await clickInDiff(page, thread.getByRole('button', { name: 'Resolve' }));
   await expect(thread.locator('.thread-state')).toHaveText('Resolved on Send');
-  await shootBoth(page, 'viewed-by-hunk', (name) => testInfo.outputPath(name));
+  await screenshotsToOutput(page, 'viewed-by-hunk', (name) => testInfo.outputPath(name));
 
   await page.getByRole('button', { name: /^Send Feedback/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
   await expect(dialog).toContainText('0 annotations, 1 resolve · Ctrl');
-  await shootBoth(page, 'send-footer', (name) => testInfo.outputPath(name));
+  await screenshotsToOutput(page, 'send-footer', (name) => testInfo.outputPath(name));
   await dialog.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible();
   expect(await round2.exited).toBe(0);

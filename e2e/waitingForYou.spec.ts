@@ -7,21 +7,13 @@
  * folded, the tree marks it, and Accept works from the list. Screenshots
  * (1400×900 and 800×700) go to the test's output.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { fixtureRepoPerTest, postFindings, reviewLinkIn, runRedline } from './support/agentCli';
 import { openReview, sendFeedback, startRedline } from './support/redline';
+import { screenshotsToOutput } from './support/screenshots';
 import { commentOnLine } from './support/reviewPage';
 
 const repo = fixtureRepoPerTest();
-
-async function shootBoth(page: Page, name: string, outputPath: (name: string) => string): Promise<void> {
-  for (const [width, height] of [[1400, 900], [800, 700]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: outputPath(`${name}-${width}x${height}.png`) });
-  }
-  await page.setViewportSize({ width: 1400, height: 900 });
-}
 
 test('a round with no code change opens on what waits: the proposal and the open thread, listed first, Accept from the list', async ({ page }, testInfo) => {
   const fixture = repo();
@@ -44,12 +36,12 @@ test('a round with no code change opens on what waits: the proposal and the open
   // Its file is open: the proposal's card is in the diff; the tree marks the file.
   await expect(page.getByRole('article', { name: 'Agent proposal · question, Line 2 (new)' })).toBeVisible();
   await expect(page.getByRole('button', { name: new RegExp(`^${path.replace('.', '\\.')}, .*1 agent proposal, 1 open thread`) })).toBeVisible();
-  await shootBoth(page, 'waiting-for-you', (name) => testInfo.outputPath(name));
+  await screenshotsToOutput(page, 'waiting-for-you', (name) => testInfo.outputPath(name));
 
   await waiting.getByRole('button', { name: `Accept question on Line 2 (new) in ${path}` }).click();
   await expect(page.getByText('Proposed by the agent')).toBeVisible();
   await expect(waiting.locator('p').first()).toHaveText('No file changed since round 1. Waiting for you: 1 open thread.');
   await page.getByRole('tab', { name: /^Comments/ }).click();
   await expect(page.getByRole('tab', { name: /^Comments/ })).toHaveText('Comments 2');
-  await shootBoth(page, 'waiting-for-you-comments', (name) => testInfo.outputPath(name));
+  await screenshotsToOutput(page, 'waiting-for-you-comments', (name) => testInfo.outputPath(name));
 });
