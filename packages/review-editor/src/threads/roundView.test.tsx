@@ -33,6 +33,19 @@ describe('the page opens on what changed since the last round', () => {
     expect(h.store.getState().isCollapsed('bin.dat')).toBe(true);
   });
 
+  it('a restored draft of this diff keeps the reviewer\'s own marks: a carried mark they took back is not put back on reload', async () => {
+    const h = harness();
+    const review = h.store.getState().review!;
+    review.rounds!.lastViewed = ['bin.dat', 'mod.txt'];
+    // The reviewer unmarked bin.dat in round 2 before the reload; the draft holds mod.txt's mark only.
+    h.store.getState().loadReview(review, { version: 2, fingerprint: review.fingerprint, annotations: [], viewed: {}, composer: null, updatedAt: '2026-12-01T00:00:00Z' });
+    h.store.getState().setViewed('mod.txt', true);
+    h.api.roundChanges = ['src/calc.ts'];
+    await startRoundView(h.store, h.api);
+    const s = h.store.getState();
+    expect(s.files.filter((f) => s.isViewed(f.id)).map((f) => f.path)).toEqual(['mod.txt']);
+  });
+
   it('a round whose state cannot be read: the whole change, with a notice, nothing marked', async () => {
     const unanswered = harness();
     unanswered.api.roundChanges = null; // the server answers 404

@@ -195,7 +195,8 @@ function foldUnchanged(store: ReviewStore, round: number, changedPaths: readonly
   const state = () => store.getState();
   const changed = new Set(changedPaths);
   const unchanged = state().files.filter((file) => !changed.has(file.path));
-  const wasViewed = new Set(state().review?.rounds?.lastViewed ?? []);
+  // A restored draft of this diff already holds the reviewer's marks, carried ones they took back included.
+  const wasViewed = new Set(state().draftRestored ? [] : (state().review?.rounds?.lastViewed ?? []));
   for (const file of unchanged) if (wasViewed.has(file.path) && !state().isViewed(file.id)) state().setViewed(file.id, true);
   // Marking viewed folds; a file holding a pending proposal or an open thread stays open all the same.
   const waiting = waitingItemsOf(state()).byPath;
