@@ -6,21 +6,12 @@
  */
 import { expect, test } from '@playwright/test';
 import { isProcessAlive } from '../apps/cli/src/sessions/isProcessAlive';
-import { loopWait, reviewerLink, REVIEW_LINK, runRedline } from './support/agentCli';
-import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
+import { fixtureRepoPerTest, loopWait, reviewerLink, REVIEW_LINK, runRedline } from './support/agentCli';
 
-let fixture: FixtureRepo;
-
-test.beforeEach(() => {
-  fixture = createFixtureRepo();
-});
-
-test.afterEach(async () => {
-  await runRedline(['stop'], fixture.dir);
-  fixture.cleanup();
-});
+const repo = fixtureRepoPerTest();
 
 test('start, wait --timeout 5 in a loop (exit 4) while the reviewer sends, then wait exits 0 with the feedback', async ({ page }) => {
+  const fixture = repo();
   test.setTimeout(90_000);
   const start = await runRedline(['start', '--no-open', '--json'], fixture.dir);
   expect(start.code, start.stderr).toBe(0);

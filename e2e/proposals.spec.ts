@@ -7,23 +7,13 @@
  * Screenshots of the proposals (1400×900 and 800×700) go to the test's
  * output, and to docs/screenshots/ only with SCREENSHOTS=1.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { loopWait, reviewerLink, REVIEW_LINK, runRedline } from './support/agentCli';
-import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
+import { fixtureRepoPerTest, loopWait, postFindings, reviewerLink, REVIEW_LINK, runRedline } from './support/agentCli';
 
-let fixture: FixtureRepo;
-
-test.beforeEach(() => {
-  fixture = createFixtureRepo();
-});
-
-test.afterEach(async () => {
-  await runRedline(['stop'], fixture.dir);
-  fixture.cleanup();
-});
+const repo = fixtureRepoPerTest();
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 
@@ -35,6 +25,7 @@ async function shoot(page: Page, name: string, outputPath: (name: string) => str
 const card = (page: Page, line: number) => page.getByRole('article', { name: new RegExp(`^Agent proposal · \\w+, Line ${line} \\(new\\)$`) });
 
 test('the agent posts three findings; the reviewer accepts one, edits one, rejects one; wait names all three outcomes', async ({ page }, testInfo) => {
+  const fixture = repo();
   test.setTimeout(120_000);
   const start = await runRedline(['start', '--no-open', '--json'], fixture.dir);
   expect(start.code, start.stderr).toBe(0);
@@ -42,16 +33,12 @@ test('the agent posts three findings; the reviewer accepts one, edits one, rejec
   const link = await reviewerLink(fixture.dir);
 
   const path = fixture.files.modified;
-  const findings = {
-    findings: [
-      { kind: 'finding', path, side: 'new', lines: { start: 2, end: 2 }, text: 'This subtracts: add should add.', suggestion: { original: '  return a - b;', replacement: '  return a + b;' } },
-      { kind: 'question', path, side: 'new', lines: { start: 6, end: 6 }, text: 'Is flooring intended for negative n?' },
-      { kind: 'note', path, side: 'new', lines: { start: 5, end: 5 }, text: 'I was unsure about this signature.' },
-    ],
-  };
-  const file = join(fixture.dir, '.git', 'findings.json');
-  writeFileSync(file, JSON.stringify(findings));
-  const annotate = await runRedline(['annotate', file], fixture.dir);
+  const findings = [
+    { kind: 'finding', path, side: 'new', lines: { start: 2, end: 2 }, text: 'This subtracts: add should add.', suggestion: { original: '  return a - b;', replacement: '  return a + b;' } },
+    { kind: 'question', path, side: 'new', lines: { start: 6, end: 6 }, text: 'Is flooring intended for negative n?' },
+    { kind: 'note', path, side: 'new', lines: { start: 5, end: 5 }, text: 'I was unsure about this signature.' },
+  ];
+  const annotate = await postFindings(fixture.dir, findings);
   expect(annotate.code, annotate.stderr).toBe(0);
   expect(annotate.stderr).toContain('Posted 3 findings as proposals: 3 new, 0 already in the review.');
 

@@ -2,7 +2,8 @@
  * Issue 13, part 2, two rounds in Chromium on a real repository: round 1
  * comments on two lines under a typed reviewer name; the "agent" (the test)
  * edits one commented line and commits; round 2 opens on what changed since
- * round 1 (the untouched files stay viewed), shows the edited comment
+ * round 1 (of the three files viewed in round 1, the two untouched stay
+ * viewed; the edited one and the never-viewed ones are not), shows the edited comment
  * *changed*; the agent's `redline reply --addressed` on the other shows
  * there as *addressed* with its words; the reviewer's preferences remember the name, and the
  * reviewer replies and resolves that one. `redline rounds|threads --json` read the result.
@@ -54,6 +55,9 @@ test('round 2 opens on the change since round 1, with round 1\'s comments as thr
   // Round 1: two comments, a typed name (with an invisible character first: refused).
   const round1 = await startRoundOne(page);
   await commentOnLine(page, calc, 6, 'Why floor?');
+  // Three of the six files viewed: the one the agent will edit and two it will not.
+  for (const path of [calc, fixture.files.added, fixture.files.unicode]) await page.getByRole('checkbox', { name: `Viewed ${path}` }).check();
+  await expect(page.getByText(`3/${fixture.paths.length} viewed`)).toBeVisible();
   await page.getByRole('button', { name: /^Send Feedback/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
   await dialog.getByRole('textbox', { name: /^Your name/ }).fill('@Alice\u200B');
@@ -83,7 +87,11 @@ test('round 2 opens on the change since round 1, with round 1\'s comments as thr
   await expect(page.getByRole('group', { name: 'Review round' }).getByRole('status')).toHaveText('1 file changed since round 1');
   // The overview counts the view, not the whole change (one file since round 1, not all of them).
   await expect(page.getByRole('region', { name: 'Review overview' }).locator('.overview-stats')).toHaveText(/^1 file changed \+\d+ −\d+$/);
-  await expect(page.getByText(`${fixture.paths.length - 1}/${fixture.paths.length} viewed`)).toBeVisible();
+  // Viewed only where it was viewed and is unchanged since: not every untouched file, not the edited one.
+  await expect(page.getByText(`2/${fixture.paths.length} viewed`)).toBeVisible();
+  for (const [path, viewed] of [[fixture.files.added, true], [fixture.files.unicode, true], [calc, false], [fixture.files.binary, false]] as const) {
+    await expect(page.getByRole('checkbox', { name: `Viewed ${path}` })).toBeChecked({ checked: viewed });
+  }
   const changed = thread(page, /^Comment from round 1, Line 2, Changed$/);
   await expect(changed).toBeVisible();
   await expect(changed.getByRole('group', { name: 'Changed since round 1' })).toContainText('return a + b;');

@@ -6,7 +6,7 @@
  * 2. The "agent" (this test) runs the real `redline apply` on round 1's
  *    export, edits one commented line, commits everything.
  * 3. Round 2 opens on what changed since round 1 (the counter; the untouched
- *    files stay viewed): the suggestion *applied*, the edited comment
+ *    files viewed in round 1 would stay viewed; none was): the suggestion *applied*, the edited comment
  *    *changed*, the other *open*; she resolves that one; Send.
  * 4. `git push origin main 'refs/redline/*' '^refs/redline/remotes/*'`; @Bob
  *    clones and fetches `refs/redline/*:refs/redline/remotes/origin/*` (a
@@ -157,7 +157,8 @@ test('three rounds: comment and suggest, the agent applies and edits, round 2 re
   const round2 = await round(alice, page, async (redline) => {
     expect(redline.stderr()).toMatch(/continuing review series .*, round 2/);
     await expect(page.getByRole('group', { name: 'Review round' }).getByRole('status')).toHaveText('2 files changed since round 1');
-    await expect(page.getByText('2/4 viewed')).toBeVisible();
+    // Nothing was marked viewed in round 1: the two files untouched since are folded, not viewed.
+    await expect(page.getByText('0/4 viewed')).toBeVisible();
     const suggestion = thread(page, 'Suggestion from round 1, Line 1, Open');
     await expect(suggestion.getByText('Applied', { exact: true })).toBeVisible();
     await expect(thread(page, 'Comment from round 1, Line 2, Changed').getByRole('group', { name: 'Changed since round 1' })).toContainText('return a + b;');
@@ -191,9 +192,10 @@ test('three rounds: comment and suggest, the agent applies and edits, round 2 re
     const rounds = bobPage.getByRole('region', { name: "Teammates' rounds" });
     await expect(rounds.getByRole('listitem')).toHaveCount(2);
     await expect(rounds).toContainText('R2 @Alice Request changes');
-    // Nothing changed since round 2: every file is viewed (folded); a thread in the sidebar opens its file.
+    // Nothing changed since round 2: every file is folded but the ones holding an open thread; a thread in the sidebar opens its file.
     await expect(bobPage.getByRole('group', { name: 'Review round' }).getByRole('status')).toHaveText('0 files changed since round 2');
-    const listed = bobPage.getByRole('region', { name: 'Threads' });
+    await expect(bobPage.getByRole('region', { name: 'Waiting for you' })).toContainText('Waiting for you: 1 open thread.');
+    const listed = bobPage.getByRole('region', { name: 'Threads', exact: true });
     await expect(listed.getByText('by @Alice')).toHaveCount(3);
     await listed.getByRole('button', { name: /src\/names\.ts/ }).click();
     await expect(thread(bobPage, 'Suggestion from round 1, Line 1, Open, by @Alice').getByText('Applied', { exact: true })).toBeVisible();

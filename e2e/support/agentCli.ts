@@ -4,8 +4,12 @@
  * exit code and output once the process has exited.
  */
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reviewerLink as reviewerLinkIn } from '../../apps/cli/testSupport/inTerminal.mjs';
+import { test } from '@playwright/test';
+import { createFixtureRepo, type FixtureRepo } from './fixtureRepo';
 
 export const REDLINE_BIN = fileURLToPath(new URL('../../apps/cli/bin/redline.js', import.meta.url));
 
@@ -45,4 +49,28 @@ export async function loopWait(dir: string, rounds: number): Promise<{ waits: Ve
     if (run.code !== 4) return { waits, ended: run };
   }
   return { waits, ended: null };
+}
+
+/**
+ * A fresh fixture repository for each test of the file, its agent session
+ * stopped (`redline stop`) and the directory removed after each: call at the
+ * top of a spec, read the repository through the returned function.
+ */
+export function fixtureRepoPerTest(create: () => FixtureRepo = createFixtureRepo): () => FixtureRepo {
+  let fixture: FixtureRepo | null = null;
+  test.beforeEach(() => {
+    fixture = create();
+  });
+  test.afterEach(async () => {
+    await runRedline(['stop'], fixture!.dir);
+    fixture!.cleanup();
+  });
+  return () => fixture!;
+}
+
+/** `redline annotate FILE` with these findings (`{ findings: [...] }`), written to `.git/findings.json` first. */
+export async function postFindings(dir: string, findings: unknown[]): Promise<VerbRun> {
+  const file = join(dir, '.git', 'findings.json');
+  writeFileSync(file, JSON.stringify({ findings }));
+  return runRedline(['annotate', file], dir);
 }

@@ -14,3 +14,13 @@ export async function screenshotAtBothSizes(page: Page, name: string): Promise<v
   }
   await page.setViewportSize({ width: 1400, height: 900 });
 }
+
+/** The same two sizes, always written, to the test's output (`testInfo.outputPath`): for looking at the UI a test drives. */
+export async function screenshotsToOutput(page: Page, name: string, outputPath: (name: string) => string): Promise<void> {
+  for (const [width, height] of [[1400, 900], [800, 700]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: outputPath(`${name}-${width}x${height}.png`) });
+  }
+  await page.setViewportSize({ width: 1400, height: 900 });
+}

@@ -120,7 +120,8 @@ export { buildFirstScreen, FIRST_SCREEN_LIMITS } from './firstScreen/buildFirstS
 export type {
   FirstScreen, FirstScreenFile, FirstScreenHunk, FirstScreenLimits, FirstScreenRoundView, FirstScreenTreeRow,
 } from './firstScreen/buildFirstScreen.js';
-export { changedFilesLabel, groupDigits, largeDiffNote, SIDEBAR_WORDS, signedCount, unmodifiedLinesLabel } from './firstScreen/diffWording.js';
+export { actKindWords, countActKinds } from './rounds/actKindWords.js';
+export { changedFilesLabel, countOf, groupDigits, largeDiffNote, SIDEBAR_WORDS, signedCount, unmodifiedLinesLabel } from './firstScreen/diffWording.js';
 export { fileNotices, isModeOnly, isRenameOnly } from './firstScreen/fileNotices.js';
 export type { DiffRow, RowKind, RowPair } from './firstScreen/parseHunks.js';
 

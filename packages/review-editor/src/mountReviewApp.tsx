@@ -20,6 +20,7 @@ import { readInjectedPreferences } from './settings/injectedPreferences.js';
 import { persistPreferences } from './settings/persistPreferences.js';
 import { createReviewStore } from './app/reviewStore.js';
 import { installRoundView, startRoundView } from './threads/roundView.js';
+import { startUnfoldingWaiting } from './annotations/waitingItems.js';
 import { startCommits } from './commits/commitsView.js';
 import { startFileAddress } from './navigation/fileAddress.js';
 import './styles/app.css';
@@ -57,6 +58,7 @@ export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi 
 
   // Before the load: the round view is chosen in the update that puts the review in (no whole-change frame first).
   installRoundView(store);
+  startUnfoldingWaiting(store);
   createRoot(element).render(<ReviewApp controller={controller} />);
   void controller.load(whenHighlighterReady(pool, 400)).then(() => Promise.all([startRoundView(store, api), startCommits(store, api)]));
   return controller;

@@ -1,4 +1,4 @@
-/** Checks the body of POST /api/feedback: the verdict, the summary, every annotation, and the optional reviewer and thread acts. */
+/** Checks the body of POST /api/feedback: the verdict, the summary, every annotation, and the optional reviewer, thread acts and viewed files. */
 import { checkReviewerIdentity, REVIEWER_ACT_KINDS, VERDICTS, type FeedbackSubmission, type ThreadActInput } from '@redline/core';
 import { invalid, readAnnotations, readObject, readOneOf, readString, type JsonObject } from '../validation/fields.js';
 
@@ -11,7 +11,17 @@ export function validateFeedbackSubmission(value: unknown): FeedbackSubmission {
   };
   if (body.reviewer !== undefined) submission.reviewer = readReviewer(body);
   if (body.threadActs !== undefined) submission.threadActs = readThreadActs(body.threadActs);
+  if (body.viewed !== undefined) submission.viewed = readViewed(body.viewed);
   return submission;
+}
+
+/** The paths of the files marked viewed (repository paths, as the review lists them). */
+function readViewed(value: unknown): string[] {
+  if (!Array.isArray(value)) throw invalid('body.viewed', 'an array of paths', value);
+  return value.map((item: unknown, i) => {
+    if (typeof item !== 'string') throw invalid(`body.viewed[${i}]`, 'a path', item);
+    return item;
+  });
 }
 
 /** Typed by the reviewer, never inferred: one line without control or invisible characters (the core's rule). */

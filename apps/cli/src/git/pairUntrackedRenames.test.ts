@@ -96,7 +96,7 @@ describe('untracked files paired with deleted tracked ones', () => {
     const comment = (id: string, path: string, side: 'old' | 'new', line: number) =>
       ({ id, kind: 'comment', scope: 'line', path, side, startLine: line, endLine: line, text: 'why?', createdAt: '' }) as const;
     const markdown = renderFeedbackMarkdown(
-      buildFeedbackReview(data, { verdict: 'comment', summary: '', annotations: [comment('c1', 'src/diff/base.ts', 'old', 1), comment('c2', 'docs/edited.txt', 'new', 4)] }),
+      buildFeedbackReview(data, { verdict: 'comment', summary: '', annotations: [comment('c1', 'src/diff/base.ts', 'old', 1), comment('c2', 'docs/edited.txt', 'new', 4)] }, []),
     );
     expect(markdown).toContain(`## \`src/diff/base.ts\` (renamed from \`src/diff/base.js\`, ${similarity('src/diff/base.ts')}% similar)`);
     expect(markdown).toContain('**Quoted lines:** (1 line) · old side of `src/diff/base.js` → `src/diff/base.ts`\n```ts\nexport const base0 = 0; // line 0 of base\n```');

@@ -46,6 +46,8 @@ export type ReviewOutcome =
       submission: FeedbackSubmission;
       /** Every fingerprint served during the review: their drafts are done with. */
       fingerprints: string[];
+      /** The agent's proposals as the export lists them (the round counts the reviewer's answers). */
+      proposals: ProposalState[];
     }
   | { kind: 'closed' };
 
@@ -350,13 +352,13 @@ export class ReviewSession {
     this.assertOpen();
     const snapshot = this.latest;
     if (!snapshot) throw new RedlineError('internal', 'feedback arrived before the review was loaded');
-    const review = { ...buildFeedbackReview(snapshot.data, submission), proposals };
+    const review = buildFeedbackReview(snapshot.data, submission, proposals);
     const markdown = renderFeedbackMarkdown(review);
     const json = renderFeedbackJson(review);
     const output = this.format === 'json' ? json : markdown;
     this.ended = true;
     const fingerprints = [...new Set([...this.snapshots.keys(), ...this.draftsSaved])];
-    const outcome: ReviewOutcome = { kind: 'feedback', output, format: this.format, markdown, json, submission, fingerprints };
+    const outcome: ReviewOutcome = { kind: 'feedback', output, format: this.format, markdown, json, submission, fingerprints, proposals };
     return { result: { ok: true, output, format: this.format }, finish: () => this.settle(outcome) };
   }
 

@@ -17,7 +17,8 @@ import { randomBytes } from 'node:crypto';
 import type { GitTarget, GitTargetSpec } from '../git/resolveTarget.js';
 import { resolveTarget } from '../git/resolveTarget.js';
 import { shortOid } from '../git/revisions.js';
-import { runGit } from '../git/runGit.js';
+import { runGit, runGitText } from '../git/runGit.js';
+import { countOf } from '@redline/core';
 import { lastRound, readAllSeries, type Series } from './readSeries.js';
 import { newSeriesId } from './roundRefs.js';
 import type { SeriesTarget } from './roundRecord.js';
@@ -58,7 +59,7 @@ export async function chooseSeries(root: string, spec: GitTargetSpec, target: Gi
     return { target, series: { id, target: wanted, baseCommit: base, earlier: null } };
   }
   options.note(`continuing review series ${found.id}, round ${lastRound(found).record.number + 1}; base ${shortOid(found.baseCommit)}`);
-  const continued = found.baseCommit === base ? target : await resolveTarget(root, { kind: 'base', ref: found.baseCommit });
+  const continued = found.baseCommit === base ? target : await baseTargetSaid(root, found.baseCommit);
   return { target: continued, series: { id: found.id, target: wanted, baseCommit: found.baseCommit, earlier: found } };
 }
 
@@ -102,4 +103,22 @@ async function newestByAncestry(root: string, series: readonly Series[]): Promis
 async function isAncestor(root: string, ancestor: string, of: string): Promise<boolean> {
   const result = await runGit(['merge-base', '--is-ancestor', ancestor, of], { cwd: root, okExitCodes: [0, 1, 128] });
   return result.exitCode === 0;
+}
+
+/**
+ * The series' base once the agent committed past it, said by name: "Changes
+ * since main (the series' base; 2 commits made since round 1 included,
+ * working tree)", a branch that points at it or its short hash, never its 40
+ * hex digits.
+ */
+async function baseTargetSaid(root: string, base: string): Promise<GitTarget> {
+  const [target, branches, count] = await Promise.all([
+    resolveTarget(root, { kind: 'base', ref: base }),
+    runGitText(['for-each-ref', '--points-at', base, '--format=%(refname:short)', 'refs/heads/'], { cwd: root }),
+    runGitText(['rev-list', '--count', `${base}..HEAD`], { cwd: root }),
+  ]);
+  const name = branches.split('\n').find((line) => line !== '') ?? shortOid(base);
+  const since = countOf(Number(count.trim()), 'commit');
+  target.review.description = `Changes since ${name} (the series' base; ${since} made since round 1 included, working tree)`;
+  return target;
 }

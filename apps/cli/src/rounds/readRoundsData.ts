@@ -9,6 +9,7 @@
  */
 import {
   computeThreads,
+  countActKinds,
   type Annotation,
   type RefusedThread,
   type ReviewRoundsData,
@@ -32,7 +33,7 @@ export async function readRoundsData(root: string, series: Series): Promise<Revi
     readThreads(root, series, annotations),
     readRoundSignatures(root, [...series.rounds, ...series.claims].map((round) => round.commit)),
   ]);
-  const summarize = (round: StoredRound): RoundSummary => ({ ...roundAndState(round), reviewer: round.record.reviewer, time: round.record.time, verdict: round.record.verdict, counts: round.record.counts, commit: round.commit, signature: signatures.get(round.commit) ?? { kind: 'unverifiable' } });
+  const summarize = (round: StoredRound): RoundSummary => ({ ...roundAndState(round), reviewer: round.record.reviewer, time: round.record.time, verdict: round.record.verdict, counts: { ...round.record.counts, threadActs: countActKinds(round.record.acts.flatMap((act) => (act.by === 'reviewer' ? [act] : []))) }, commit: round.commit, signature: signatures.get(round.commit) ?? { kind: 'unverifiable' } });
   return {
     seriesId: series.id,
     baseCommit: series.baseCommit,
@@ -40,6 +41,7 @@ export async function readRoundsData(root: string, series: Series): Promise<Revi
     // The last round's annotations, less the refused ones (named in `refused`, never the page's to place).
     previousAnnotations: (annotations[annotations.length - 1] ?? []).filter((annotation) => !refused.some((thread) => thread.id === annotation.id)),
     lastStateBlobs,
+    lastViewed: last.record.viewed ?? [],
     threads,
     claims: series.claims.map((round): RoundClaim => ({ ...summarize(round), ref: round.origin.ref, refReviewer: refReviewerOf(round) })),
     refused,

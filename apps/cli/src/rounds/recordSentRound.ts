@@ -31,8 +31,9 @@ export async function recordSentRound(source: ReviewSource, sent: Sent, note: (l
   }
 }
 
-export function roundOf(series: OpenSeries, sent: Pick<Sent, 'submission'>, time: string): RoundToWrite {
+export function roundOf(series: OpenSeries, sent: Pick<Sent, 'submission' | 'proposals'>, time: string): RoundToWrite {
   const { submission } = sent;
+  const answered = (kind: 'accepted' | 'edited' | 'rejected') => sent.proposals.filter((state) => state.answer.kind === kind).length;
   const reviewer = submission.reviewer ?? null;
   const acts: ThreadAct[] = (submission.threadActs ?? []).map((act) => ({ ...act, by: 'reviewer', reviewer, at: time }));
   return {
@@ -47,7 +48,9 @@ export function roundOf(series: OpenSeries, sent: Pick<Sent, 'submission'>, time
       comments: submission.annotations.filter((annotation) => annotation.kind === 'comment').length,
       suggestions: submission.annotations.filter((annotation) => annotation.kind === 'suggestion').length,
       acts: acts.length,
+      proposals: { accepted: answered('accepted'), edited: answered('edited'), rejected: answered('rejected') },
     },
     acts,
+    viewed: [...(submission.viewed ?? [])].sort(),
   };
 }

@@ -96,7 +96,7 @@ describe('review rounds', () => {
     const threads = JSON.parse((await runRead(repo.dir, ['threads', '--json'])).out) as { threads: Thread[] };
     expect(Object.fromEntries(threads.threads.map((thread) => [thread.id, thread.state]))).toEqual({ s1: 'open', c1: 'changed', c2: 'resolved' });
     const listed = await runRead(repo.dir, ['rounds']);
-    expect(listed.out).toMatch(/round 1 .* request-changes {2}@Alice {2}2 comments, 1 suggestions/);
+    expect(listed.out).toMatch(/round 1 .* request-changes {2}@Alice {2}2 comments, 1 suggestion {2}state/);
     expect(listed.out).toMatch(/round 3 .* approve {2}\(no reviewer given\)/);
     // Two spellings of one person write one ref; no reviewer is its own.
     expect(repo.git('for-each-ref', '--format=%(refname)', 'refs/redline/').trim().split('\n').map((ref) => ref.split('/')[3])).toEqual(['=40alice', '_anonymous']);

@@ -32,7 +32,7 @@ describe('the export of round 2', () => {
     const submission: FeedbackSubmission = { verdict: 'request-changes', summary: 'almost', annotations: [], threadActs: [{ thread: 'c2', act: 'resolve', text: '' }] };
     let page: ReviewData | undefined;
     const markdown = await sendRound(repo.dir, (data) => ((page = data), { ...submission }), [], async () => undefined, 'markdown');
-    expect(markdown.stdout).toBe(renderFeedbackMarkdown(buildFeedbackReview(page!, submission)));
+    expect(markdown.stdout).toBe(renderFeedbackMarkdown(buildFeedbackReview(page!, submission, [])));
     expect(markdown.stdout).toContain('## Threads from earlier rounds');
     expect(markdown.stdout).toContain("### Thread `c1` · round 1 · changed\n\n- **Where:** `src/calc.ts` line 6 (new)\n- **Kind:** comment\n\n> three?\n\n**Code now:** (1 line)\n```ts\n  return n * 2;\n```");
     expect(markdown.stdout).toContain('- `c2` (round 1, `src/calc.ts`): resolved by the reviewer\n- `s1` (round 1, `src/calc.ts`): suggestion applied\n');
@@ -45,7 +45,7 @@ describe('the export of round 2', () => {
 
     // Round 3 in JSON: c2 stays resolved (not listed), s1 applied, c1 still changed; the page's own text again.
     const json = await sendRound(repo.dir, (data) => ((page = data), { verdict: 'comment', summary: '', annotations: [] }));
-    expect(json.stdout).toBe(renderFeedbackJson(buildFeedbackReview(page!, { verdict: 'comment', summary: '', annotations: [] })));
+    expect(json.stdout).toBe(renderFeedbackJson(buildFeedbackReview(page!, { verdict: 'comment', summary: '', annotations: [] }, [])));
     const document = JSON.parse(json.stdout) as { version: number; threads: { open: { id: string; state: string }[]; settled: { id: string; outcome: string }[] } };
     expect(document.version).toBe(2);
     expect(document.threads.open.map((t) => `${t.id}:${t.state}`)).toEqual(['c1:changed']);

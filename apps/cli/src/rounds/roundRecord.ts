@@ -28,6 +28,8 @@ export interface RoundRecord {
   /** The reviewed state's tree id (also the commit tree's `state` entry). */
   state: string;
   acts: ThreadAct[];
+  /** The files the reviewer had marked viewed at Send; absent in rounds recorded before marks were. */
+  viewed?: string[];
 }
 
 export function readRoundRecord(text: string): RoundRecord | string {
@@ -58,6 +60,7 @@ function firstProblem(record: Record<string, unknown>): string | null {
     ['counts', typeof record.counts === 'object' && record.counts !== null],
     ['state', typeof record.state === 'string' && OID_RE.test(record.state)],
     ['acts', Array.isArray(record.acts)],
+    ['viewed', record.viewed === undefined || (Array.isArray(record.viewed) && record.viewed.every((path) => typeof path === 'string'))],
   ];
   const bad = checks.find(([, ok]) => !ok);
   return bad ? `round.json: bad field '${bad[0]}'` : null;

@@ -165,10 +165,10 @@ describe('renderFirstScreen', () => {
     const roundView = renderFirstScreen(review(files, { sinceRound: { round: 1, from: 'a'.repeat(40), to: 'b'.repeat(40), patch: since, changedPaths: ['src/calc.ts'] } }));
     expect(stats(roundView)).toBe('1 file changed +1 −1');
     expect(stats(renderFirstScreen(review(files)))).toBe('2 files changed +3 −2');
-    // Each file's header and tree row too: src/calc.ts counts its round diff's lines; src/other.ts, outside the view, its own.
+    // Each file's header and tree row too: src/calc.ts counts its round diff's lines; src/other.ts, outside the view, none (one set of counts).
     const fileCounts = (html: string) => [...html.matchAll(/<span class="fs-counts">(.*?)<\/span><\/(?:div|span)>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
     // The tree's rows, then the headers (split and unified): every count of src/calc.ts is its round diff's.
-    expect(fileCounts(roundView)).toEqual(['+1−1', '+1−1', '+1−1', '+1−1', '+1−1', '+1−1']);
+    expect(fileCounts(roundView)).toEqual(['+1−1', '', '+1−1', '', '+1−1', '']);
     expect(fileCounts(renderFirstScreen(review(files)))).toEqual(['+2−1', '+1−1', '+2−1', '+1−1', '+2−1', '+1−1']);
   });
 });

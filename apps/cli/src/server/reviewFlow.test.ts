@@ -243,7 +243,7 @@ describe('feedback and close', () => {
     expect(answer.status).toBe(200);
     const result = answer.json<FeedbackResult>();
     // The server builds the review the page's preview builds (line comments quoting their lines, issue 15).
-    const expected = renderFeedbackMarkdown(buildFeedbackReview(review, { verdict: 'request-changes', summary: 'One bug.', annotations: [comment, suggestion] }));
+    const expected = renderFeedbackMarkdown(buildFeedbackReview(review, { verdict: 'request-changes', summary: 'One bug.', annotations: [comment, suggestion] }, []));
     expect(result).toEqual({ ok: true, output: expected, format: 'markdown' });
     const outcome = await harness.session.outcome;
     expect(outcome).toMatchObject({ kind: 'feedback', output: expected, markdown: expected, fingerprints: [review.fingerprint] });
@@ -258,7 +258,7 @@ describe('feedback and close', () => {
     harness = await startHarness(await gitSource(repo.dir), { format: 'json' });
     const result = (await harness.send('POST', API.feedback, { verdict: 'approve', summary: '', annotations: [] })).json<FeedbackResult>();
     expect(result.format).toBe('json');
-    expect(result.output).toBe(renderFeedbackJson(buildFeedbackReview(review, { verdict: 'approve', summary: '', annotations: [] })));
+    expect(result.output).toBe(renderFeedbackJson(buildFeedbackReview(review, { verdict: 'approve', summary: '', annotations: [] }, [])));
     expect(JSON.parse(result.output)).toMatchObject({ format: 'redline-feedback', version: 2, verdict: 'approve' });
   });
 

@@ -50,7 +50,7 @@ describe('quoted lines in the export (issue 15)', () => {
     verdict: 'comment',
     summary: '',
     annotations: [line('c1', 'src/a.ts', 'old', 1, 3), line('c2', 'gone.txt', 'old', 2, 2), line('c3', 'src/a.ts', 'new', 4, 9)],
-  });
+  }, []);
   const markdown = renderFeedbackMarkdown(built);
 
   it('quotes each line comment its lines, fenced longer than any backtick run, with both paths of a rename', () => {

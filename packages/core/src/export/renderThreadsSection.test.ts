@@ -40,7 +40,7 @@ function roundsData(): ReviewRoundsData {
     { by: 'agent', thread: 'c2', act: 'addressed', text: 'done in `b.ts`', at: '2026-01-03T00:00:00.000Z' },
   ];
   const threads = computeThreads(inputs, acts);
-  return { seriesId: 'x', baseCommit: 'a'.repeat(40), rounds: [], previousAnnotations: annotations, lastStateBlobs: null, threads };
+  return { seriesId: 'x', baseCommit: 'a'.repeat(40), rounds: [], previousAnnotations: annotations, lastStateBlobs: null, lastViewed: [], threads };
 }
 
 function review(rounds: ReviewRoundsData | undefined): Pick<ReviewData, 'target' | 'files' | 'rounds' | 'patch'> {
@@ -60,7 +60,7 @@ const submission: FeedbackSubmission = {
 };
 
 describe('the threads section of the export', () => {
-  const built = buildFeedbackReview(review(roundsData()), submission);
+  const built = buildFeedbackReview(review(roundsData()), submission, []);
   const markdown = renderFeedbackMarkdown(built);
   const section = markdown.slice(markdown.indexOf('## Threads from earlier rounds'));
 
@@ -105,8 +105,8 @@ describe('the threads section of the export', () => {
   });
 
   it('with no earlier threads to tell, the export is today\'s, byte for byte (the JSON differs in its version only)', () => {
-    const plain = buildFeedbackReview(review(undefined), submission);
-    const empty = buildFeedbackReview(review({ ...roundsData(), threads: [] }), submission);
+    const plain = buildFeedbackReview(review(undefined), submission, []);
+    const empty = buildFeedbackReview(review({ ...roundsData(), threads: [] }), submission, []);
     expect(plain.threads).toBeUndefined();
     expect(renderFeedbackMarkdown(empty)).toBe(renderFeedbackMarkdown(plain));
     expect(renderFeedbackJson(empty)).toBe(renderFeedbackJson(plain));
@@ -130,7 +130,7 @@ describe('reading version 1 and version 2 exports', () => {
     const v1 = parseFeedbackJson(v1Json);
     if (!v1.ok) throw new Error('v1 did not parse');
     const rounds = roundsData();
-    const v2Review = { ...buildFeedbackReview(review(rounds), { verdict: v1.review.verdict, summary: v1.review.summary, annotations: v1.review.annotations }), target: v1.review.target };
+    const v2Review = { ...buildFeedbackReview(review(rounds), { verdict: v1.review.verdict, summary: v1.review.summary, annotations: v1.review.annotations }, []), target: v1.review.target };
     const v2Json = renderFeedbackJson(v2Review);
     const v2Markdown = renderFeedbackMarkdown(v2Review);
     expect(v2Json).toContain('"version": 2,');

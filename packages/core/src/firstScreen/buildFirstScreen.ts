@@ -120,10 +120,10 @@ export function buildFirstScreen(review: ReviewData, limits: FirstScreenLimits =
   };
 }
 
-/** A file's facts with its round diff's counts when it is in the view (a file outside it keeps the whole change's). */
+/** A file's facts with its round diff's counts when it is in the view; none for a file outside it (one set of counts, as the page's `countsInView`). */
 function countedInView(facts: FileFacts, roundView: FirstScreenRoundView): FileFacts {
-  const counts = roundView.counts.get(facts.path);
-  return counts ? { ...facts, additions: counts.additions, deletions: counts.deletions } : facts;
+  const counts = roundView.sections.has(facts.path) ? roundView.counts.get(facts.path) : undefined;
+  return { ...facts, additions: counts?.additions ?? 0, deletions: counts?.deletions ?? 0 };
 }
 
 /** The whole change's totals, or a round view's (its files, its lines). */

@@ -5,7 +5,12 @@
 
 /** "1 file changed", "12 files changed". */
 export function changedFilesLabel(count: number): string {
-  return `${count} ${count === 1 ? 'file' : 'files'} changed`;
+  return `${countOf(count, 'file')} changed`;
+}
+
+/** "1 suggestion", "0 suggestions", "2 replies": the one plural rule of every count Redline prints. */
+export function countOf(count: number, noun: string, plural = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : plural}`;
 }
 
 /**

@@ -1,13 +1,21 @@
 /**
  * The review the export is rendered from, assembled in one place: the server
  * renders the feedback from it, and the page's preview shows exactly the
- * same text because it builds the same value, earlier rounds' threads included.
+ * same text because it builds the same value from the same three things (the
+ * review as served, the submission, the agent's proposals as the server
+ * states them): earlier rounds' threads, this Send's resolves and replies and
+ * the proposals' outcomes included.
  */
 import { carriedSuggestionsOf, exportThreadsOf } from '../export/exportThreads.js';
 import { quoteLineComments } from '../export/quotedLines.js';
+import type { ProposalState } from '../proposals/proposalTypes.js';
 import type { FeedbackFile, FeedbackReview, FeedbackSubmission, FileFacts, ReviewData } from './types.js';
 
-export function buildFeedbackReview(review: Pick<ReviewData, 'target' | 'files' | 'rounds' | 'patch'>, submission: FeedbackSubmission): FeedbackReview {
+export function buildFeedbackReview(
+  review: Pick<ReviewData, 'target' | 'files' | 'rounds' | 'patch'>,
+  submission: FeedbackSubmission,
+  proposals: readonly ProposalState[],
+): FeedbackReview {
   const built: FeedbackReview = {
     target: review.target,
     verdict: submission.verdict,
@@ -22,6 +30,8 @@ export function buildFeedbackReview(review: Pick<ReviewData, 'target' | 'files' 
   // The earlier rounds' suggestions still open, with their code, for `redline apply` (docs/feedback-format.md, section 8).
   const carried = carriedSuggestionsOf(review.rounds?.threads ?? [], submission.threadActs ?? [], submission.annotations);
   if (carried.length > 0) built.carried = carried;
+  // The agent's proposals and what became of each (the "Agent proposals" section).
+  if (proposals.length > 0) built.proposals = [...proposals];
   return built;
 }
 

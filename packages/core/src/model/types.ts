@@ -286,6 +286,8 @@ export interface FeedbackSubmission {
   reviewer?: string;
   /** Acts on threads of earlier rounds (resolve, reopen, reply), stored with the round this Send records. */
   threadActs?: ThreadActInput[];
+  /** The files marked viewed at Send (their marks valid for the diff sent), recorded with the round: the next round carries a mark only to a file in it whose content is unchanged since. */
+  viewed?: string[];
 }
 
 /** What the export says about a file: its path, status, old path and similarity (`fileMove`). */

@@ -30,7 +30,18 @@ export type ThreadAct =
 export interface RoundCounts {
   comments: number;
   suggestions: number;
+  /** The reviewer's acts on earlier threads (resolves, reopens, replies). */
   acts: number;
+  /** The same by kind, as read from the round's acts (`redline rounds` names them). */
+  threadActs?: Record<ReviewerActKind, number>;
+  /** The reviewer's answers to the agent's proposals this round; absent in rounds recorded before they were counted. */
+  proposals?: ProposalAnswerCounts;
+}
+
+export interface ProposalAnswerCounts {
+  accepted: number;
+  edited: number;
+  rejected: number;
 }
 
 export interface RoundSummary {
@@ -94,6 +105,8 @@ export interface ReviewRoundsData {
   previousAnnotations: Annotation[];
   /** Path -> blob id in the last round's state ("unchanged since round N" is an equal id); null when missing. */
   lastStateBlobs: Record<string, string> | null;
+  /** The files the last round's reviewer had marked viewed when they sent it (empty for a round recorded before marks were). */
+  lastViewed: string[];
   threads: Thread[];
   /** Rounds that only claim their reviewer (docs/rounds.md, "Rounds that can be verified"): listed, no effect on any thread. */
   claims: RoundClaim[];

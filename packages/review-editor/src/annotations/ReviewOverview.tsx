@@ -9,6 +9,9 @@ import { ComposerForm } from '../composer/ComposerForm.js';
 import { useController, useReview } from '../app/reviewContext.js';
 import { useShallow } from 'zustand/react/shallow';
 import { totalsInView } from '../threads/filesInView.js';
+import { ProposalList } from '../proposals/ProposalList.js';
+import { ThreadList } from '../threads/ThreadList.js';
+import { waitingItemsOf, waitingWords } from './waitingItems.js';
 
 export function ReviewOverview() {
   const controller = useController();
@@ -37,6 +40,7 @@ export function ReviewOverview() {
           </button>
         ) : null}
       </div>
+      <WaitingWhenNothingChanged />
       {generalIds.length > 0 || composingGeneral ? (
         <div className="overview-general">
           {generalIds.map((id) => (
@@ -45,6 +49,26 @@ export function ReviewOverview() {
           {composingGeneral ? <ComposerForm /> : null}
         </div>
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * "Since round N" with no file changed: says so, and shows first what waits
+ * for the reviewer (the agent's pending proposals, with Accept and Reject,
+ * and the open threads), since every file is folded.
+ */
+function WaitingWhenNothingChanged() {
+  const round = useReview((s) => (s.roundView === 'since-last' && s.roundChanges.kind === 'ready' && ![...s.roundChanges.changed].some((path) => s.fileById.has(path)) ? s.roundChanges.round : null));
+  const words = useReview((s) => waitingWords(waitingItemsOf(s)));
+  if (round === null || words === '') return null;
+  return (
+    <section className="overview-waiting" aria-label="Waiting for you">
+      <p>
+        <strong>No file changed since round {round}.</strong> Waiting for you: {words}.
+      </p>
+      <ProposalList />
+      <ThreadList which="open" />
     </section>
   );
 }

@@ -11,7 +11,8 @@ import { Icon } from '../ui/icons.js';
 import { RenderedToggle } from '../markdown/RenderedToggle.js';
 import { useController, useReview } from '../app/reviewContext.js';
 import { CopyFileLink } from '../navigation/CopyFileLink.js';
-import { countsInView } from '../threads/filesInView.js';
+import { countsInView, unchangedSinceRound } from '../threads/filesInView.js';
+import { hunksToReviewOf, hunksToReviewWords } from '../viewed/hunksToReview.js';
 
 export function FileHeaderActions({ fileId }: { fileId: string }) {
   const controller = useController();
@@ -21,6 +22,16 @@ export function FileHeaderActions({ fileId }: { fileId: string }) {
   // Numbers, not an object: a selector's answer must stay the same while nothing changed.
   const additions = useReview((s) => (file ? countsInView(s, file).additions : 0));
   const deletions = useReview((s) => (file ? countsInView(s, file).deletions : 0));
+  // A file viewed in the last round and changed since: how much of it is new to the reviewer (a string: stable between renders).
+  const toReview = useReview((s) => {
+    const count = file ? hunksToReviewOf(s, file) : null;
+    return count ? hunksToReviewWords(count) : null;
+  });
+  const toReviewShort = useReview((s) => {
+    const count = file ? hunksToReviewOf(s, file) : null;
+    return count ? hunksToReviewWords(count, 'short') : null;
+  });
+  const unchangedSince = useReview((s) => (file ? unchangedSinceRound(s, file) : null));
   const End = useExtension('fileHeaderEnd');
   if (!file) return null;
   const state = controller.store.getState();
@@ -29,6 +40,18 @@ export function FileHeaderActions({ fileId }: { fileId: string }) {
     <>
       <ChangeCounts className="file-counts" additions={additions} deletions={deletions} drawn={false} />
       <span className="file-actions" role="group" aria-label={`${file.path} actions`}>
+        {unchangedSince !== null ? (
+          <span className="chip chip-round-note" title={`Its text is as it was in round ${unchangedSince}: what it shows unfolded is the whole change`}>
+            <span className="long-words">Unchanged since round {unchangedSince}</span>
+            <span className="short-words">Unchanged</span>
+          </span>
+        ) : null}
+        {toReview ? (
+          <span className="chip chip-round-note" title={`${toReview}: viewed when the last round was sent, its other hunks are unchanged since`}>
+            <span className="long-words">{toReview}</span>
+            <span className="short-words">{toReviewShort}</span>
+          </span>
+        ) : null}
         {moved ? <span className="chip chip-similarity" title={`${file.oldPath ?? ''} → ${file.path}: git's similarity index`}>{moved}</span> : null}
         {file.generated ? <span className="chip" title="Lock file, build output or marked as generated">Generated</span> : null}
         {file.large && collapsed ? (

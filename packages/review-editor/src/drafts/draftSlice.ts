@@ -14,6 +14,8 @@ export type DraftStatus = 'idle' | 'pending' | 'saved' | 'failed' | 'conflict';
 
 export interface DraftSlice {
   draftStatus: DraftStatus;
+  /** A saved draft of this diff was restored: its viewed marks are the reviewer's own (the round view carries none over them). */
+  draftRestored: boolean;
   setDraftStatus(status: DraftStatus): void;
   /**
    * Restores a draft that arrived after the review was shown. Only while the
@@ -27,8 +29,9 @@ export interface DraftSlice {
 export function workFromDraft(
   draft: DraftData | null,
   files: readonly ReviewFile[],
-): { annotations: Annotation[]; viewed: Record<string, string>; verdict: Verdict; summary: string; composer: Composer | null; keptComposer: null } {
+): { annotations: Annotation[]; viewed: Record<string, string>; verdict: Verdict; summary: string; composer: Composer | null; keptComposer: null; draftRestored: boolean } {
   return {
+    draftRestored: draft !== null,
     annotations: draft?.annotations ?? [],
     viewed: draft ? keepValidViewed(draft.viewed, files) : {},
     verdict: draft?.verdict ?? 'comment',
@@ -47,6 +50,7 @@ function restoredComposer(draft: DraftData, files: readonly ReviewFile[]): Compo
 
 export const createDraftSlice: ReviewSliceCreator<DraftSlice> = (set, get) => ({
   draftStatus: 'idle',
+  draftRestored: false,
   setDraftStatus(draftStatus) {
     if (get().draftStatus !== draftStatus) set({ draftStatus });
   },

@@ -23,7 +23,7 @@ describe('the Send Feedback dialog', () => {
     const h = harness();
     renderWithReview(<FeedbackDialog />, h);
     const s = h.store.getState();
-    const expected = renderFeedbackMarkdown(buildFeedbackReview(s.review!, { verdict: 'comment', summary: '', annotations: s.annotations }));
+    const expected = renderFeedbackMarkdown(buildFeedbackReview(s.review!, { verdict: 'comment', summary: '', annotations: s.annotations }, []));
     expect(preview()).toBe(expected);
     expect(preview()).toContain('\\u{202E}'); // the hidden character is escaped visibly
   });

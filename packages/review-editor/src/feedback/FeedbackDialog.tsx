@@ -1,18 +1,20 @@
 /**
  * Send Feedback: the verdict, an optional summary, and a preview of exactly
  * the markdown the agent will receive: rendered by the same core function
- * the server uses, from the same review (the server adds the target and
- * file list it sent this page). Overlapping suggestions must be resolved or
- * explicitly confirmed before Send.
+ * the server uses (`buildFeedbackReview`, then `renderFeedbackMarkdown`), from
+ * the same review, submission and agent proposals (asked again as the dialog
+ * opens, so a proposal posted since the last poll is in it). Overlapping
+ * suggestions must be resolved or explicitly confirmed before Send.
  */
-import { renderFeedbackMarkdown, type Verdict } from '@redline/core';
-import { useId, useMemo, useState } from 'react';
+import { actKindWords, countActKinds, countOf, renderFeedbackMarkdown, type ThreadActInput, type Verdict } from '@redline/core';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { describeAnchor } from '../annotations/annotationOps.js';
 import { isModEnter } from '../navigation/shortcuts.js';
 import { Modal } from '../ui/Modal.js';
 import { overlapsOf } from '../annotations/overlapsOf.js';
 import { useController, useReview } from '../app/reviewContext.js';
 import { ReviewerField } from '../threads/ReviewerField.js';
+import { refreshProposals } from '../proposals/proposalsService.js';
 
 export const VERDICTS: { value: Verdict; label: string; hint: string }[] = [
   { value: 'approve', label: 'Approve', hint: 'The changes can stay as they are.' },
@@ -29,13 +31,20 @@ export function FeedbackDialog() {
   const review = useReview((s) => s.review);
   // A resolve, reopen or reply changes the threads section of the export (issue 13).
   const threadActs = useReview((s) => s.threadActs);
+  // The agent's proposals and their outcomes are the export's last section.
+  const proposals = useReview((s) => s.proposals);
   const error = useReview((s) => s.error);
   const confirmed = useReview((s) => s.overlapsConfirmed);
   const [sending, setSending] = useState(false);
   const summaryId = useId();
   const previewId = useId();
 
-  const preview = useMemo(() => (review ? renderFeedbackMarkdown(controller.feedbackReview()) : ''), [controller, review, verdict, summary, annotations, threadActs]);
+  useEffect(() => {
+    void refreshProposals(controller.store, controller.api).catch(() => undefined);
+  }, [controller]);
+  const preview = useMemo(() => (review ? renderFeedbackMarkdown(controller.feedbackReview()) : ''), [controller, review, verdict, summary, annotations, threadActs, proposals]);
+  // What Send sends: the annotations and this round's acts on earlier threads ("0 annotations, 1 resolve").
+  const sentWords = useMemo(() => sendCountWords(annotations.length, controller.submission().threadActs ?? []), [controller, annotations, threadActs]);
   const overlaps = overlapsOf(annotations);
   const overlapping = annotations.filter((a) => overlaps.has(a.id));
   const badName = useReview((s) => s.reviewerCheck.kind === 'invalid');
@@ -71,7 +80,7 @@ export function FeedbackDialog() {
             </p>
           ) : (
             <span className="muted">
-              {annotations.length} {annotations.length === 1 ? 'annotation' : 'annotations'} · <kbd>Ctrl</kbd>/<kbd>⌘</kbd>+<kbd>Enter</kbd> sends
+              {sentWords} · <kbd>Ctrl</kbd>/<kbd>⌘</kbd>+<kbd>Enter</kbd> sends
             </span>
           )}
           <span className="spacer" />
@@ -132,4 +141,9 @@ export function FeedbackDialog() {
       </div>
     </Modal>
   );
+}
+
+/** "2 annotations", "0 annotations, 1 resolve, 2 replies": every act counted by its kind. */
+function sendCountWords(annotations: number, acts: readonly ThreadActInput[]): string {
+  return [countOf(annotations, 'annotation'), ...actKindWords(countActKinds(acts))].join(', ');
 }

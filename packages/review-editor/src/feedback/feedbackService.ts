@@ -6,6 +6,7 @@ import { errorMessage } from '../ui/errorMessage.js';
 import { isServerGone } from '../reviewLoading/serverGone.js';
 import { SERVER_GONE_WORDS } from './serverGoneWords.js';
 import { actsYouMaySend } from '../threads/teammateThreads.js';
+import { keepValidViewed } from '../viewed/viewedFingerprint.js';
 
 export interface FeedbackService {
   /** Exactly what the server renders the export from (it adds its own target): the dialog's preview. */
@@ -29,9 +30,9 @@ export function createFeedbackService(store: ReviewStore, api: ReviewApi): Feedb
   };
 }
 
-/** Exactly what the server renders the export from (the core's one builder). */
+/** Exactly what the server renders the export from (the core's one builder), the agent's proposals as the server last stated them included. */
 function feedbackReviewOf(s: ReviewStoreState): FeedbackReview {
-  return buildFeedbackReview(s.review!, submissionOf(s));
+  return buildFeedbackReview(s.review!, submissionOf(s), s.proposals);
 }
 
 function submissionOf(s: ReviewStoreState): FeedbackSubmission {
@@ -39,6 +40,8 @@ function submissionOf(s: ReviewStoreState): FeedbackSubmission {
   if (s.reviewerCheck.kind === 'valid') submission.reviewer = s.reviewerCheck.reviewer;
   const acts = actsYouMaySend(s.review?.rounds?.threads ?? [], s.threadActs, s.reviewerCheck);
   if (acts.length > 0) submission.threadActs = acts;
+  // Recorded with the round: the next round carries a mark only to these files, and only when unchanged since.
+  submission.viewed = Object.keys(keepValidViewed(s.viewed, s.files)).sort();
   return submission;
 }
 

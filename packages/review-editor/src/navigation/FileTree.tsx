@@ -18,6 +18,7 @@ import { Icon } from '../ui/icons.js';
 import { useController, useReview } from '../app/reviewContext.js';
 import { shownFiles } from './shownFiles.js';
 import { ShownFilesBar } from './ShownFilesBar.js';
+import { waitingWordsFor } from '../annotations/waitingItems.js';
 import { countsInView } from '../threads/filesInView.js';
 
 const ROW_HEIGHT = 26;
@@ -213,12 +214,15 @@ function FileRow({ file, name, top, padding, position, size, current, roving }: 
   const additions = useReview((s) => countsInView(s, file).additions);
   const deletions = useReview((s) => countsInView(s, file).deletions);
   const comments = useReview((s) => s.annotations.reduce((n, a) => (a.path === file.path && a.scope !== 'general' ? n + 1 : n), 0));
+  // The agent's pending proposals and the open threads in this file (annotations/waitingItems.ts).
+  const waiting = useReview((s) => waitingWordsFor(s, file.path));
   const letter = statusLetter(file.status);
   const label = [
     file.path,
     statusLabel(file.status),
     `${signedCount('+', additions)} ${signedCount('−', deletions)}`,
     comments ? `${comments} ${comments === 1 ? 'comment' : 'comments'}` : '',
+    waiting,
     viewed ? 'viewed' : '',
   ]
     .filter(Boolean)
@@ -250,6 +254,7 @@ function FileRow({ file, name, top, padding, position, size, current, roving }: 
             <span data-text={String(comments)} />
           </span>
         ) : null}
+        {waiting ? <span className="tree-waiting" title={`Waiting for you: ${waiting}`} aria-hidden="true" /> : null}
         <ChangeCounts className="tree-counts" additions={additions} deletions={deletions} drawn />
         <span className={`tree-viewed ${viewed ? 'on' : ''}`} aria-hidden="true">
           {viewed ? <Icon name="check" size={12} /> : null}

@@ -4,6 +4,8 @@ import { SIDEBAR_WORDS } from '@redline/core';
 import { AnnotationList } from '../annotations/AnnotationList.js';
 import { FileTree } from './FileTree.js';
 import { ThreadList } from '../threads/ThreadList.js';
+import { ProposalList } from '../proposals/ProposalList.js';
+import { waitingItemsOf } from '../annotations/waitingItems.js';
 import { Icon } from '../ui/icons.js';
 import { useReview } from '../app/reviewContext.js';
 
@@ -12,7 +14,8 @@ type Tab = 'files' | 'comments';
 export function Sidebar() {
   const [tab, setTab] = useState<Tab>('files');
   const fileCount = useReview((s) => s.files.length);
-  const annotationCount = useReview((s) => s.annotations.length);
+  // Your comments, and what waits for you: the agent's pending proposals and the threads still open.
+  const annotationCount = useReview((s) => s.annotations.length + waitingItemsOf(s).proposals.length + waitingItemsOf(s).threads.length);
   const viewedCount = useReview((s) => Object.keys(s.viewed).length);
   const id = useId();
   const width = useReview((s) => s.layout.sidebarWidth);
@@ -55,6 +58,7 @@ export function Sidebar() {
           <FileTree />
         ) : (
           <>
+            <ProposalList />
             <AnnotationList />
             <ThreadList />
           </>

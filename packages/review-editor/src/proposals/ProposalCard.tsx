@@ -13,6 +13,11 @@ import { rejectProposal, replyToProposal, takeProposal } from './proposalsServic
 import { isShownAsProposal } from './proposalsSlice.js';
 import './proposals.css';
 
+/** "Line 2 (new)", "Lines 4–6 (old)": where a proposal is, as its card and the Comments tab say it. */
+export function proposalAnchor({ proposal: { finding } }: ProposalState): string {
+  return finding.lines.start === finding.lines.end ? `Line ${finding.lines.start} (${finding.side})` : `Lines ${finding.lines.start}–${finding.lines.end} (${finding.side})`;
+}
+
 type Mode = { kind: 'buttons' } | { kind: 'edit' | 'reply'; text: string };
 
 export function ProposalCard({ id }: { id: string }) {
@@ -21,7 +26,7 @@ export function ProposalCard({ id }: { id: string }) {
   // Taken in (accepted or edited): the reviewer's annotation card shows it now.
   if (!state || !isShownAsProposal(state)) return null;
   const { finding } = state.proposal;
-  const anchor = finding.lines.start === finding.lines.end ? `Line ${finding.lines.start} (${finding.side})` : `Lines ${finding.lines.start}–${finding.lines.end} (${finding.side})`;
+  const anchor = proposalAnchor(state);
   const label = `Agent proposal · ${finding.kind}`;
   return (
     <article className={`annotation-card proposal-card${state.answer.kind === 'rejected' ? ' proposal-rejected' : ''}`} aria-label={`${label}, ${anchor}`}>

@@ -97,7 +97,7 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
     async sendFeedback(submission) {
       api.calls.push('feedback');
       api.sent.push(submission);
-      const output = renderFeedbackMarkdown(buildFeedbackReview(api.review, submission));
+      const output = renderFeedbackMarkdown(buildFeedbackReview(api.review, submission, api.proposals));
       return { ok: true, output, format: 'markdown' };
     },
     async closeReview() {

@@ -32,6 +32,7 @@ export function roundsData(): ReviewRoundsData {
     rounds: [{ number: 1, reviewer: '@alice', time: '2026-01-01T00:00:00.000Z', verdict: 'request-changes', counts: { comments: 3, suggestions: 1, acts: 0 }, commit: 'c'.repeat(40), state: { kind: 'recorded', tree: 'd'.repeat(40) }, signature: { kind: 'unsigned' } }],
     previousAnnotations: ROUND1_ANNOTATIONS,
     lastStateBlobs: { [PATH]: 'e'.repeat(40) },
+    lastViewed: [PATH],
     threads: computeThreads(inputs, ACTS),
     claims: [],
     refused: [],

@@ -16,6 +16,7 @@ import { ThreadHistory } from './ThreadHistory.js';
 import { TeammateBadge } from './TeammateBadge.js';
 import { ProposedByTheAgent } from '../proposals/ProposalCard.js';
 import { ownershipOf, type ThreadOwnership } from './teammateThreads.js';
+import { waitingItemsOf } from '../annotations/waitingItems.js';
 import { describeThreadLines, isFolded, kindLabel, STATE_HINTS, STATE_LABELS } from './threadWords.js';
 import './threads.css';
 
@@ -44,12 +45,20 @@ export function ThreadCard({ id }: { id: string }) {
   );
 }
 
+/** Its state, or the one it will have once this round is sent (a pending Resolve or Reopen): "Resolved on Send". */
 export function ThreadStateChips({ thread }: { thread: Thread }) {
+  const after = useReview((s) => waitingItemsOf(s).afterSend.get(thread.id));
   return (
     <>
-      <span className={`chip thread-state thread-state-${thread.state}`} title={STATE_HINTS[thread.state]}>
-        {STATE_LABELS[thread.state]}
-      </span>
+      {after ? (
+        <span className={`chip thread-state thread-state-${after}`} title={`${STATE_LABELS[thread.state]} now; ${STATE_LABELS[after].toLowerCase()} once you send this round`}>
+          {STATE_LABELS[after]} on Send
+        </span>
+      ) : (
+        <span className={`chip thread-state thread-state-${thread.state}`} title={STATE_HINTS[thread.state]}>
+          {STATE_LABELS[thread.state]}
+        </span>
+      )}
       {thread.kind === 'suggestion' ? <span className={`chip ${thread.applied ? 'thread-applied' : ''}`}>{thread.applied ? 'Applied' : 'Not applied'}</span> : null}
     </>
   );

@@ -11,19 +11,27 @@ import { ThreadStateChips } from './ThreadCard.js';
 import { TeammateBadge } from './TeammateBadge.js';
 import { TeammateRounds } from './TeammateRounds.js';
 import { ownershipOf, type ThreadOwnership } from './teammateThreads.js';
+import { waitingItemsOf } from '../annotations/waitingItems.js';
 import { describeThreadLines, kindLabel } from './threadWords.js';
 import './threads.css';
 
-export function ThreadList() {
+/** `all`: the sidebar's list (the teammates' rounds above it); `open`: only the threads still open, as "Waiting for you" lists them. */
+export function ThreadList({ which = 'all' }: { which?: 'all' | 'open' }) {
   const controller = useController();
-  const threads = useReview((s) => s.review?.rounds?.threads);
+  const all = useReview((s) => s.review?.rounds?.threads);
   const you = useReview((s) => s.reviewerCheck);
-  if (!threads || threads.length === 0) return <TeammateRounds />;
+  // Still open after this Send (the export's rule): what waits for the reviewer.
+  const open = useReview((s) => waitingItemsOf(s).threads);
+  const threads = which === 'open' ? open : all;
+  const teammates = which === 'all' ? <TeammateRounds /> : null;
+  if (!threads || threads.length === 0) return teammates;
   return (
     <>
-      <TeammateRounds />
-      <section className="annotation-list thread-list" aria-label="Threads">
-        <h3 className="annotation-group-title">Threads from earlier rounds</h3>
+      {teammates}
+      <section className="annotation-list thread-list" aria-label={which === 'open' ? 'Open threads' : 'Threads'}>
+        <h3 className="annotation-group-title">
+          Threads from earlier rounds <span className="counter">{open.length}</span> <span className="muted">open of {all?.length ?? 0}</span>
+        </h3>
         <ul>
           {threads.map((thread) => (
             <li key={thread.id} className="annotation-item">

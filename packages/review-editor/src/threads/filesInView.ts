@@ -74,12 +74,23 @@ let totalsMemo: { files: readonly ReviewFile[]; view: ReviewStoreState['roundVie
 
 /**
  * One file's +/− as the chosen view draws it (its header, its tree row): in a
- * round view, its round diff's lines; otherwise, and for a file outside the
- * view (unchanged since round N, folded), the whole change's.
+ * round view, its round diff's lines, none for a file outside the view
+ * (unchanged since round N: one set of counts with the overview's totals,
+ * its header says "Unchanged since round N"); otherwise the whole change's.
  */
 export function countsInView(s: ReviewStoreState, file: ReviewFile): { additions: number; deletions: number } {
+  if (unchangedSinceRound(s, file) !== null) return NO_LINES;
   const view = roundFileView(s, file);
   return view && isRoundFileDiff(view.file.fileDiff) ? linesOfDiff(view.file) : file;
+}
+
+const NO_LINES = { additions: 0, deletions: 0 } as const;
+
+/** In "Since round N" (its diff in), a file unchanged since: N; else null. */
+export function unchangedSinceRound(s: ReviewStoreState, file: ReviewFile): number | null {
+  if (s.roundView !== 'since-last' || s.roundChanges.kind !== 'ready') return null;
+  const diffs = sinceRoundDiffs(s);
+  return diffs && !diffs.has(file.path) ? s.roundChanges.round : null;
 }
 
 function linesOfDiff(file: ReviewFile): { additions: number; deletions: number } {

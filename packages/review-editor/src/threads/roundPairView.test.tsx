@@ -59,8 +59,9 @@ describe('since round N, line by line', () => {
     expect(store.getState().viewed).toEqual({});
   });
 
-  it('files unchanged since the last round fold at landing, and are marked viewed after the load', async () => {
-    const review = makeReview(KINDS_PATCH + CALC_PATCH, [...KINDS_FILES, ...CALC_FILES], { rounds: twoRounds().rounds!, sinceRound: twoRounds().sinceRound! });
+  it('files unchanged since the last round fold at landing; the ones viewed then are marked viewed after the load', async () => {
+    const rounds = { ...twoRounds().rounds!, lastViewed: ['bin.dat', 'src/calc.ts'] };
+    const review = makeReview(KINDS_PATCH + CALC_PATCH, [...KINDS_FILES, ...CALC_FILES], { rounds, sinceRound: twoRounds().sinceRound! });
     const store = createReviewStore();
     installRoundView(store);
     store.getState().loadReview(review, null);
@@ -68,7 +69,10 @@ describe('since round N, line by line', () => {
     expect(store.getState().isCollapsed('src/calc.ts')).toBe(false);
     await startRoundView(store, createMemoryApi(review));
     expect(store.getState().isViewed('bin.dat')).toBe(true);
+    // Viewed in round 2 but changed since; unchanged but never viewed: both start unviewed (the latter folded all the same).
     expect(store.getState().isViewed('src/calc.ts')).toBe(false);
+    expect(store.getState().isViewed('mod.txt')).toBe(false);
+    expect(store.getState().isCollapsed('mod.txt')).toBe(true);
   });
 
   it('shows round 2\'s text on the old side; cards on new-side lines sit where they do in the whole change; the old side refuses comments, saying why', async () => {

@@ -23,6 +23,7 @@ import type { ReviewSliceCreator, ReviewStore, ReviewStoreState } from '../app/r
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import { fileShowing, parseRoundDiffs, unchangedDiff, type RoundDiffs, type RoundFileView } from './roundDiffs.js';
 import { readRoundViewHash, writeRoundViewHash } from './roundViewHash.js';
+import { waitingItemsOf } from '../annotations/waitingItems.js';
 
 export type RoundChanges =
   | { kind: 'none' }
@@ -62,7 +63,9 @@ export const createRoundViewSlice: ReviewSliceCreator<RoundViewSlice> = (set, ge
     // The search walks the view (filesInView.ts): its hits are found again in the one chosen.
     if (s.search.query !== '' && choice !== s.roundView) get().setSearchQuery(s.search.query);
     if (s.roundChanges.kind !== 'ready' || isRoundPair(choice)) return;
-    for (const path of s.roundChanges.folded) if (s.fileById.has(path)) s.setCollapsed(path, choice === 'since-last');
+    // A file holding a pending proposal or an open thread is not folded out of sight (annotations/waitingItems.ts).
+    const waiting = waitingItemsOf(s).byPath;
+    for (const path of s.roundChanges.folded) if (s.fileById.has(path)) s.setCollapsed(path, choice === 'since-last' && !waiting.has(path));
   },
   setRoundPairDiff(roundPairDiff) {
     set({ roundPairDiff });
@@ -143,7 +146,8 @@ function showAtLanding(store: ReviewStore, choice: RoundViewChoice | null): void
   if (!since) return;
   const changed = new Set(since.changedPaths);
   const unchanged = s.files.filter((file) => !changed.has(file.path));
-  for (const file of unchanged) s.setCollapsed(file.id, true);
+  const waiting = waitingItemsOf(s).byPath;
+  for (const file of unchanged) s.setCollapsed(file.id, !waiting.has(file.path));
   s.setRoundChanges({ kind: 'ready', round: since.round, changed, folded: unchanged.map((file) => file.id) });
   if (choice === 'all') s.chooseRoundView('all');
 }
@@ -182,11 +186,21 @@ export async function startRoundView(store: ReviewStore, api: Pick<ReviewApi, 'g
   // Marking viewed folds: the view's own folding is put back ("All changes" unfolds).
   state().chooseRoundView(choice === 'all' ? 'all' : state().roundView);
 }
+/**
+ * Folds the files unchanged since the last round; of them, marks viewed only
+ * the ones that were viewed when that round was sent (`lastViewed`): a file
+ * nobody looked at starts unviewed, changed or not.
+ */
 function foldUnchanged(store: ReviewStore, round: number, changedPaths: readonly string[]): void {
   const state = () => store.getState();
   const changed = new Set(changedPaths);
   const unchanged = state().files.filter((file) => !changed.has(file.path));
-  for (const file of unchanged) if (!state().isViewed(file.id)) state().setViewed(file.id, true);
+  // A restored draft of this diff already holds the reviewer's marks, carried ones they took back included.
+  const wasViewed = new Set(state().draftRestored ? [] : (state().review?.rounds?.lastViewed ?? []));
+  for (const file of unchanged) if (wasViewed.has(file.path) && !state().isViewed(file.id)) state().setViewed(file.id, true);
+  // Marking viewed folds; a file holding a pending proposal or an open thread stays open all the same.
+  const waiting = waitingItemsOf(state()).byPath;
+  for (const file of unchanged) if (waiting.has(file.path)) state().setCollapsed(file.id, false);
   state().setRoundChanges({ kind: 'ready', round, changed, folded: unchanged.map((file) => file.id) });
 }
 

@@ -4,7 +4,7 @@
  * one line when there is no series.
  */
 import { resolve } from 'node:path';
-import { claimWords, signatureWords, THREAD_STATES, type ReviewRoundsData, type Thread, type ThreadState } from '@redline/core';
+import { actKindWords, claimWords, countOf, signatureWords, THREAD_STATES, type ReviewRoundsData, type RoundCounts, type Thread, type ThreadState } from '@redline/core';
 import type { CliIo } from '../../cliIo.js';
 import { RedlineError } from '../../errors.js';
 import { findRepository } from '../../git/findRepository.js';
@@ -66,11 +66,21 @@ function formatRounds(data: ReviewRoundsData): string {
   const lines = [`review series ${data.seriesId}; base ${data.baseCommit.slice(0, 7)}`];
   for (const round of data.rounds) {
     const state = round.state.kind === 'missing' ? `${round.state.tree.slice(0, 12)} (missing)` : round.state.tree.slice(0, 12);
-    const { comments, suggestions, acts } = round.counts;
-    lines.push(`round ${round.number}  ${round.time}  ${round.verdict}  ${round.reviewer ?? '(no reviewer given)'}  ${comments} comments, ${suggestions} suggestions, ${acts} acts  state ${state}  ${signatureWords(round.signature)}`);
+    lines.push(`round ${round.number}  ${round.time}  ${round.verdict}  ${round.reviewer ?? '(no reviewer given)'}  ${countsWords(round.counts)}  state ${state}  ${signatureWords(round.signature)}`);
   }
   for (const claim of data.claims) lines.push(`round ${claim.number}  ${claim.time}  ${claim.verdict}  unverified: ${claimWords(claim)} (${claim.ref}); changes nothing  ${signatureWords(claim.signature)}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** "2 comments, 1 suggestion; earlier threads: 1 resolve, 2 replies; agent proposals: 1 accepted, 1 rejected" (the parts with none left out). */
+function countsWords(counts: RoundCounts): string {
+  const parts = [`${countOf(counts.comments, 'comment')}, ${countOf(counts.suggestions, 'suggestion')}`];
+  const acts = counts.threadActs ? actKindWords(counts.threadActs) : counts.acts > 0 ? [countOf(counts.acts, 'act')] : [];
+  if (acts.length > 0) parts.push(`earlier threads: ${acts.join(', ')}`);
+  const answers = counts.proposals;
+  const answered = answers ? (['accepted', 'edited', 'rejected'] as const).filter((kind) => answers[kind] > 0).map((kind) => `${answers[kind]} ${kind}`) : [];
+  if (answered.length > 0) parts.push(`agent proposals: ${answered.join(', ')}`);
+  return parts.join('; ');
 }
 
 function formatThreads(threads: readonly Thread[]): string {
@@ -79,9 +89,18 @@ function formatThreads(threads: readonly Thread[]): string {
     .map((thread) => {
       const where = thread.lines ? `${thread.path}:${thread.lines.startLine}-${thread.lines.endLine}` : thread.path || '(general)';
       const applied = thread.kind === 'suggestion' ? (thread.applied ? ' applied' : ' not applied') : '';
-      const text = thread.annotation.text.split('\n')[0] ?? '';
-      return `${thread.id}  round ${thread.round}  ${thread.reviewer ?? '(no reviewer given)'}  ${where}  ${thread.state}${applied}  ${JSON.stringify(text)}`;
+      const agentReplies = thread.acts.filter((act) => act.by === 'agent').length;
+      const replies = agentReplies > 0 ? `  ${countOf(agentReplies, 'agent reply', 'agent replies')}` : '';
+      return `${thread.id}  round ${thread.round}  ${thread.reviewer ?? '(no reviewer given)'}  ${where}  ${thread.state}${applied}${replies}${threadWords(thread)}`;
     })
     .join('\n')
     .concat('\n');
+}
+
+/** Its first line of text, quoted; a suggestion sent without text says what it suggests instead (never `""`). */
+function threadWords({ annotation }: Thread): string {
+  const text = annotation.text.split('\n')[0] ?? '';
+  if (text !== '') return `  ${JSON.stringify(text)}`;
+  if (annotation.kind !== 'suggestion') return '';
+  return annotation.deletion ? '  suggests deleting the lines' : `  suggests ${JSON.stringify(annotation.suggestedCode.split('\n')[0] ?? '')}`;
 }
