@@ -6,7 +6,7 @@
  * The page it opens posts that token once to `POST /api/session` in the
  * `X-Redline-Link` header and receives the session secret, which it keeps in
  * its origin's localStorage (`SESSION_STORAGE_KEY`) and sends on every API
- * call in the `X-Redline-Session` header (apps/cli/src/server/sessionAuth.ts
+ * call in the `X-Redline-Session` header (apps/cli/src/server/link/sessionAuth.ts
  * says why not a cookie). Every API call but the exchange needs it. Non-GET
  * requests must come from the server's own Origin and carry `Content-Type:
  * application/json` (415 otherwise).

@@ -2,7 +2,7 @@
  * The session secret the page sends as `X-Redline-Session`. index.html's
  * first script spends the review link for it (POST /api/session) and keeps
  * it in this origin's localStorage, which no other port can read, overwrite
- * or shadow (apps/cli/src/server/sessionAuth.ts says why not a cookie), and
+ * or shadow (apps/cli/src/server/link/sessionAuth.ts says why not a cookie), and
  * on `window.__redlineSession` for a browser whose storage is off.
  */
 import { SESSION_STORAGE_KEY } from '@redline/core';
