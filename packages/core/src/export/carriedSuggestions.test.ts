@@ -44,7 +44,7 @@ function built(annotations: Annotation[] = []) {
     rounds: { seriesId: 'x', baseCommit: 'a'.repeat(40), rounds: [], previousAnnotations: [], lastStateBlobs: null, threads },
   };
   const submission: FeedbackSubmission = { verdict: 'approve', summary: '', annotations, threadActs: [{ thread: 's4', act: 'resolve', text: '' }] };
-  return buildFeedbackReview(review, submission);
+  return buildFeedbackReview(review, submission, []);
 }
 
 describe('suggestions carried from earlier rounds', () => {
