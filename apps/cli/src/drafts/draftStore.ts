@@ -11,6 +11,7 @@ import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { isFingerprint, type DraftData } from '@redline/core';
 import { RedlineError } from '../errors.js';
+import { writeFailed } from '../files/writeFailure.js';
 import { writeFileAtomic, writesSettled } from '../files/writeFileAtomic.js';
 import { readDraft } from './readDraft.js';
 
@@ -46,7 +47,9 @@ export class DraftStore {
   }
 
   async save(draft: DraftData): Promise<void> {
-    await writeFileAtomic(this.pathFor(draft.fingerprint), JSON.stringify(draft));
+    await writeFileAtomic(this.pathFor(draft.fingerprint), JSON.stringify(draft)).catch((error: unknown) => {
+      throw writeFailed(`save the draft in ${this.dir}`, error);
+    });
   }
 
   /** Removes the temporary files of writes that were interrupted; returns how many. */

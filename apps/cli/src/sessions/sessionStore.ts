@@ -17,6 +17,7 @@ import { link, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path';
 import { RedlineError } from '../errors.js';
 import { writeFileAtomic } from '../files/writeFileAtomic.js';
+import { makePrivateDir, writeFailed } from '../files/writeFailure.js';
 import { isProcessAlive } from './isProcessAlive.js';
 import { parseSessionRecord, recordToJson, type SessionEnding, type SessionFacts, type SessionRecord } from './sessionRecord.js';
 
@@ -56,9 +57,13 @@ export class SessionStore {
    * so whoever reads the claim finds a whole session.
    */
   async claim(facts: SessionFacts, agentKey: string): Promise<void> {
-    await mkdir(this.folder(facts.id), { recursive: true, mode: 0o700 });
-    await writeFileAtomic(join(this.folder(facts.id), 'agent-key'), `${agentKey}\n`, 0o600);
-    await this.write({ ...facts, state: 'open' });
+    try {
+      await makePrivateDir(this.folder(facts.id));
+      await writeFileAtomic(join(this.folder(facts.id), 'agent-key'), `${agentKey}\n`, 0o600);
+      await this.write({ ...facts, state: 'open' });
+    } catch (error) {
+      throw writeFailed(`keep the review's state in ${this.stateDir}`, error);
+    }
     for (let attempt = 0; ; attempt++) {
       const taken = await writeExclusive(join(this.dir, CLAIM), `${facts.id}\n`);
       if (taken) return;
