@@ -3,15 +3,23 @@
  * `<state dir>/drafts/<fingerprint>.json`, written atomically so a browser
  * crash, a reload or a server restart loses nothing.
  *
- * A draft that cannot be read (not JSON, a version this redline has no
- * reader for, a failed check) is never dropped or overwritten: it is renamed
- * to `<fingerprint>.unreadable-<time>.json` beside it, and `load` says so.
+ * Only a regular file at the draft's path is read (readRegularFile: never
+ * through a symbolic link, a FIFO or a device, so nothing can hang the
+ * server), and only a draft whose fingerprint is its file name's is served.
+ *
+ * A draft that cannot be read (not a regular file, not JSON, a version this
+ * redline has no reader for, a failed check, another fingerprint inside) is
+ * never dropped or overwritten: it is renamed to
+ * `<fingerprint>.unreadable-<time>.json` beside it, and `load` says so.
  */
-import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { isFingerprint, type DraftData } from '@redline/core';
 import { RedlineError } from '../errors.js';
+import { readRegularFile } from '../files/readRegularFile.js';
+import { ownFileRefusal } from '../files/regularFileRefusal.js';
 import { writeFailed } from '../files/writeFailure.js';
+import { MAX_BODY_BYTES } from '../server/httpIo.js';
 import { writeFileAtomic, writesSettled } from '../files/writeFileAtomic.js';
 import { readDraft } from './readDraft.js';
 
@@ -36,10 +44,21 @@ export class DraftStore {
   /** The draft saved for a fingerprint; an unreadable one is moved aside first. */
   async load(fingerprint: string): Promise<DraftLoad> {
     const path = this.pathFor(fingerprint);
-    const text = await readFile(path, 'utf8').catch(() => null);
-    if (text === null) return { kind: 'none' };
+    const name = basename(path);
+    const realDir = await realpath(this.dir).catch(() => null);
+    if (realDir === null) return { kind: 'none' };
+    // A draft is at most a PUT body.
+    const read = await readRegularFile(this.dir, realDir, name, MAX_BODY_BYTES);
+    if (!read.ok) {
+      if (read.problem === 'missing') return { kind: 'none' };
+      return { kind: 'unreadable', keptAs: await this.moveAside(path), reason: ownFileRefusal(read.problem, name, { ...read, maxBytes: MAX_BODY_BYTES }) };
+    }
     try {
-      return { kind: 'draft', draft: readDraft(JSON.parse(text)) };
+      const draft = readDraft(JSON.parse(read.bytes.toString('utf8')));
+      if (draft.fingerprint !== fingerprint) {
+        throw new RedlineError('unreadable-draft', `it holds the draft of fingerprint ${draft.fingerprint.slice(0, 12)}…, not of its file name's`);
+      }
+      return { kind: 'draft', draft };
     } catch (error) {
       const reason = error instanceof SyntaxError ? `not JSON (${error.message})` : error instanceof Error ? error.message : String(error);
       return { kind: 'unreadable', keptAs: await this.moveAside(path), reason };
