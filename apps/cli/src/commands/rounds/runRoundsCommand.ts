@@ -10,6 +10,7 @@ import { RedlineError } from '../../errors.js';
 import { findRepository } from '../../git/findRepository.js';
 import { readAllSeries } from '../../rounds/readSeries.js';
 import { readRoundsData } from '../../rounds/readRoundsData.js';
+import { forTerminal, skippedRefWarning } from '../../terminal/forTerminal.js';
 import { optionValue, readOptions, usageError, type OptionSpec } from '../readOptions.js';
 import { ROUNDS_HELP, THREADS_HELP } from './roundsHelp.js';
 
@@ -46,7 +47,7 @@ export async function runRoundsCommand(command: 'rounds' | 'threads', args: read
 export async function readNewestSeries(dir: string, io: CliIo): Promise<ReviewRoundsData> {
   const repository = await findRepository(dir);
   const reading = await readAllSeries(repository.root);
-  for (const { ref, reason } of reading.skipped) io.stderr.write(`redline: warning: skipping ${ref}: ${reason}\n`);
+  for (const { ref, reason } of reading.skipped) io.stderr.write(`${skippedRefWarning(ref, reason)}\n`);
   const newest = reading.series[reading.series.length - 1];
   if (!newest) throw new RedlineError('no-series', `no review series in ${repository.root}: a round is recorded when you send feedback with redline`);
   return readRoundsData(repository.root, newest);
@@ -57,7 +58,7 @@ function formatRounds(data: ReviewRoundsData): string {
   for (const round of data.rounds) {
     const state = round.state.kind === 'missing' ? `${round.state.tree.slice(0, 12)} (missing)` : round.state.tree.slice(0, 12);
     const { comments, suggestions, acts } = round.counts;
-    lines.push(`round ${round.number}  ${round.time}  ${round.verdict}  ${round.reviewer ?? '(no reviewer given)'}  ${comments} comments, ${suggestions} suggestions, ${acts} acts  state ${state}`);
+    lines.push(`round ${round.number}  ${forTerminal(round.time)}  ${round.verdict}  ${forTerminal(round.reviewer ?? '(no reviewer given)')}  ${comments} comments, ${suggestions} suggestions, ${acts} acts  state ${state}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -69,7 +70,7 @@ function formatThreads(threads: readonly Thread[]): string {
       const where = thread.lines ? `${thread.path}:${thread.lines.startLine}-${thread.lines.endLine}` : thread.path || '(general)';
       const applied = thread.kind === 'suggestion' ? (thread.applied ? ' applied' : ' not applied') : '';
       const text = thread.annotation.text.split('\n')[0] ?? '';
-      return `${thread.id}  round ${thread.round}  ${thread.reviewer ?? '(no reviewer given)'}  ${where}  ${thread.state}${applied}  ${JSON.stringify(text)}`;
+      return forTerminal(`${thread.id}  round ${thread.round}  ${thread.reviewer ?? '(no reviewer given)'}  ${where}  ${thread.state}${applied}  ${JSON.stringify(text)}`);
     })
     .join('\n')
     .concat('\n');
