@@ -3,7 +3,7 @@
  * `<state dir>/drafts/<fingerprint>.json`, written atomically so a browser
  * crash, a reload or a server restart loses nothing.
  *
- * Only a regular file at the draft's path is read (readRegularFile: never
+ * Only a regular file at the draft's path is read (readOwnFile: never
  * through a symbolic link, a FIFO or a device, so nothing can hang the
  * server), and only a draft whose fingerprint is its file name's is served.
  *
@@ -12,12 +12,11 @@
  * never dropped or overwritten: it is renamed to
  * `<fingerprint>.unreadable-<time>.json` beside it, and `load` says so.
  */
-import { readdir, realpath, rename, rm, stat } from 'node:fs/promises';
+import { readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { isFingerprint, type DraftData } from '@redline/core';
 import { RedlineError } from '../errors.js';
-import { readRegularFile } from '../files/readRegularFile.js';
-import { ownFileRefusal } from '../files/regularFileRefusal.js';
+import { readOwnFile } from '../files/readOwnFile.js';
 import { writeFailed } from '../files/writeFailure.js';
 import { MAX_BODY_BYTES } from '../server/httpIo.js';
 import { writeFileAtomic, writesSettled } from '../files/writeFileAtomic.js';
@@ -44,15 +43,9 @@ export class DraftStore {
   /** The draft saved for a fingerprint; an unreadable one is moved aside first. */
   async load(fingerprint: string): Promise<DraftLoad> {
     const path = this.pathFor(fingerprint);
-    const name = basename(path);
-    const realDir = await realpath(this.dir).catch(() => null);
-    if (realDir === null) return { kind: 'none' };
-    // A draft is at most a PUT body.
-    const read = await readRegularFile(this.dir, realDir, name, MAX_BODY_BYTES);
-    if (!read.ok) {
-      if (read.problem === 'missing') return { kind: 'none' };
-      return { kind: 'unreadable', keptAs: await this.moveAside(path), reason: ownFileRefusal(read.problem, name, { ...read, maxBytes: MAX_BODY_BYTES }) };
-    }
+    const read = await readOwnFile(path, MAX_BODY_BYTES);
+    if (read.kind === 'missing') return { kind: 'none' };
+    if (read.kind === 'refused') return { kind: 'unreadable', keptAs: await this.moveAside(path), reason: read.reason };
     try {
       const draft = readDraft(JSON.parse(read.bytes.toString('utf8')));
       if (draft.fingerprint !== fingerprint) {
