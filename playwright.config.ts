@@ -1,4 +1,18 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+
+// No redline a test starts reads or writes the developer's own preferences
+// (~/.config/redline/preferences.json): the run has a fresh XDG_CONFIG_HOME,
+// made once by the main process and inherited by its workers; startRedline
+// (e2e/support/redline.ts) gives each of its runs a fresh one of their own.
+if (!process.env.REDLINE_E2E_CONFIG_HOME) {
+  const home = mkdtempSync(join(tmpdir(), 'redline-e2e-config-'));
+  process.env.REDLINE_E2E_CONFIG_HOME = home;
+  process.env.XDG_CONFIG_HOME = home;
+  process.on('exit', () => rmSync(home, { recursive: true, force: true }));
+}
 
 // Debian's Chromium, never a downloaded browser. One worker: each test starts
 // its own redline server and these machines have two cores.

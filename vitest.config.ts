@@ -18,6 +18,8 @@ export default defineConfig({
           name: 'cli',
           environment: 'node',
           include: ['apps/cli/src/**/*.test.ts'],
+          // Each test file gets a fresh XDG_CONFIG_HOME: no test reads or writes the reviewer's real preferences.
+          setupFiles: ['apps/cli/testSupport/isolatedConfigHome.ts'],
           testTimeout: 30_000,
         },
       },

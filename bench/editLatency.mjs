@@ -27,6 +27,8 @@
  * npx vite build`.
  */
 import { spawn, execFileSync } from 'node:child_process';
+import { terminalCommand } from '../apps/cli/testSupport/inTerminal.mjs';
+import { preferencesHome } from './lib/redlinePreferences.mjs';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,15 +97,20 @@ export function benchRepoF(root = ROOT) {
   return { name: `F: ${lines.toLocaleString('en-US')} lines, ${(statSync(join(dir, path)).size / 1e6).toFixed(1)} MB`, dir, path, line, lines };
 }
 
-function startServer(redlineBin, cwd) {
+/** Redline on `cwd`, "Edit Code to Suggest" on or off in the reviewer's preferences (a fresh file of its own). */
+function startServer(redlineBin, cwd, { flag }) {
   // No draft from an earlier run (a suggestion made by the last Suggest) is restored into the page.
   rmSync(join(cwd, '.git', 'redline'), { recursive: true, force: true });
+  const config = preferencesHome({ editSuggestions: flag });
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [redlineBin, '--no-open'], { cwd, env: { ...process.env, BROWSER: 'none', NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // On a terminal, as a person runs it: the only place redline prints its link.
+    const inTerminal = terminalCommand(process.execPath, [redlineBin, '--no-open']);
+    const child = spawn(inTerminal.command, inTerminal.args, { cwd, env: { ...process.env, BROWSER: 'none', NO_COLOR: '1', ...config.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.once('close', config.cleanup);
     let stderr = '';
     const timer = setTimeout(() => reject(new Error(`redline printed no URL within 60 s: ${stderr.slice(-300)}`)), 60_000);
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
+    child.stdout.on('data', (chunk) => {
+      stderr += String(chunk).replaceAll('\r', '');
       const match = /^Review: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64})$/m.exec(stderr);
       if (match) {
         clearTimeout(timer);
@@ -180,8 +187,7 @@ const stats = (values) => ({
 });
 const round = (ms) => Math.round(ms * 100) / 100;
 
-async function openReview(context, server, { flag }) {
-  if (flag) await context.addCookies([{ name: 'editSuggestions', value: 'on', url: server.origin }]);
+async function openReview(context, server) {
   const page = await context.newPage();
   await page.addInitScript(installProbes);
   const cdp = await attachCdp(page);
@@ -223,10 +229,10 @@ async function printTrace(summary, name, keys) {
 
 /** One file: load, Edit, type, Suggest. */
 async function measureRepo(browser, redlineBin, repo, options) {
-  const server = await startServer(redlineBin, repo.dir);
+  const server = await startServer(redlineBin, repo.dir, { flag: true });
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
-    const { page, cdp } = await openReview(context, server, { flag: true });
+    const { page, cdp } = await openReview(context, server);
     const load = cdp.phaseSummary('load');
     const group = page.getByRole('group', { name: `${repo.path} actions` });
     const editor = page.getByRole('textbox', { name: repo.path, exact: true });
@@ -324,12 +330,12 @@ async function measureRepo(browser, redlineBin, repo, options) {
 
 /** Page load with the setting off: bytes, and the check that no editor file was requested. */
 async function measureFlagOff(browser, redlineBin, repo) {
-  const server = await startServer(redlineBin, repo.dir);
+  const server = await startServer(redlineBin, repo.dir, { flag: false });
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     const requested = [];
     context.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    const { page, cdp } = await openReview(context, server, { flag: false });
+    const { page, cdp } = await openReview(context, server);
     const load = cdp.phaseSummary('load');
     const editButtons = await page.getByRole('button', { name: 'Edit', exact: true }).count();
     return {

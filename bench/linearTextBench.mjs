@@ -117,7 +117,7 @@ function makeRepo() {
 /** One real review: a draft PUT per input, then the feedback POST with the mixture; then apply --check on the export. */
 async function throughTheCli() {
   const dir = makeRepo();
-  const server = await startServer({ command: process.execPath, args: [BIN, '--no-open'], cwd: dir, urlPattern: /Review: (http:\/\/\S+)/, timeoutMs: 30_000, label: 'redline' });
+  const server = await startServer({ command: process.execPath, args: [BIN, '--no-open'], cwd: dir, urlPattern: /Review: (http:\/\/\S+)/, timeoutMs: 30_000, label: 'redline', terminal: true });
   try {
     const { port, origin, auth: session } = await signIn(server.url);
     const auth = { ...session, origin, 'content-type': 'application/json' };

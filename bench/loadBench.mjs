@@ -26,7 +26,7 @@ const BIN = new URL('../apps/cli/bin/redline.js', import.meta.url).pathname;
 await ensureRepos(['M']);
 const dir = join(REPOS_DIR, 'M');
 
-const server = await startServer({ command: process.execPath, args: [BIN, '--no-open'], cwd: dir, urlPattern: /Review: (http:\/\/\S+)/, timeoutMs: 60_000, label: 'redline' });
+const server = await startServer({ command: process.execPath, args: [BIN, '--no-open'], cwd: dir, urlPattern: /Review: (http:\/\/\S+)/, timeoutMs: 60_000, label: 'redline', terminal: true });
 const { port, origin, auth } = await signIn(server.url);
 const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
 

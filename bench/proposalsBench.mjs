@@ -25,6 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { reviewerLink } from '../apps/cli/testSupport/inTerminal.mjs';
 import { launchBrowser, VIEWPORT } from './lib/measureRun.mjs';
 import { inclusiveTotals } from './lib/profileTotals.mjs';
 import { call, signIn } from './lib/redlineSession.mjs';
@@ -49,12 +50,10 @@ function redline(args, dir, input) {
   return run;
 }
 
-/** `redline start`: its port, and the reviewer's link (printed on stderr). */
+/** `redline start`, then the reviewer's link as they get it: `redline open` in a terminal of theirs. */
 function start(dir) {
-  const run = redline(['start', '--no-open', '--json'], dir);
-  const url = /^Review: (\S+)$/m.exec(run.stderr)?.[1];
-  if (!url) throw new Error(`redline start printed no link: ${run.stderr.slice(0, 400)}`);
-  return url;
+  redline(['start', '--no-open', '--json'], dir);
+  return reviewerLink(BIN, dir, ENV);
 }
 
 function makeRepo() {
@@ -97,7 +96,7 @@ async function proposalFigures(dir) {
   for (let i = 0; i < FILES; i++) {
     for (let k = 0; k < PER_FILE; k++) findings.push({ kind: 'finding', path: `f${i}.ts`, side: 'new', lines: { start: 1 + k * 10, end: 2 + k * 10 }, text: `finding ${k} on f${i}.ts` });
   }
-  const url = start(dir);
+  const url = await start(dir);
   redline(['annotate', '-'], dir, JSON.stringify({ findings }));
   const { port, origin, auth: session } = await signIn(url, NO_KEEP_ALIVE);
   const auth = { ...session, origin };
@@ -114,14 +113,14 @@ async function proposalFigures(dir) {
 
 async function shownFigure(dir, text) {
   // One session saves the draft; the next restores it in the browser.
-  const first = await signIn(start(dir), NO_KEEP_ALIVE);
+  const first = await signIn(await start(dir), NO_KEEP_ALIVE);
   const auth = { ...first.auth, origin: first.origin, 'content-type': 'application/json' };
   const review = JSON.parse((await call(first.port, 'GET', '/api/review', first.auth, undefined, NO_KEEP_ALIVE)).text);
   const draft = { version: 2, fingerprint: review.fingerprint, annotations: [{ id: 'g1', kind: 'comment', scope: 'general', path: '', text, createdAt: '2026-12-05T00:00:00.000Z' }], viewed: {}, summary: '', composer: null, updatedAt: '2026-12-05T00:00:00.000Z' };
   const saved = await call(first.port, 'PUT', '/api/draft', auth, JSON.stringify(draft), NO_KEEP_ALIVE);
   if (saved.status !== 200) throw new Error(`the draft save answered ${saved.status}: ${saved.text.slice(0, 200)}`);
   redline(['stop'], dir);
-  const url = start(dir);
+  const url = await start(dir);
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ viewport: VIEWPORT });

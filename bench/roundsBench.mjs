@@ -14,6 +14,7 @@
  * Prints a markdown table. Usage: node bench/roundsBench.mjs
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { terminalCommand } from '../apps/cli/testSupport/inTerminal.mjs';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -77,12 +78,14 @@ async function writeRounds(dir, count) {
 function startUp(dir) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [join(ROOT, 'apps/cli/bin/redline.js'), '--no-open'], { cwd: dir, env: { ...benchGitEnv(), REDLINE_APP_DIR: APP_DIR } });
+    // On a terminal, as a person runs it: the only place redline prints its link.
+    const inTerminal = terminalCommand(process.execPath, [join(ROOT, 'apps/cli/bin/redline.js'), '--no-open']);
+    const child = spawn(inTerminal.command, inTerminal.args, { cwd: dir, env: { ...benchGitEnv(), REDLINE_APP_DIR: APP_DIR } });
     let stderr = '';
     let ms = null;
     let answered = null;
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
+    child.stdout.on('data', (chunk) => {
+      stderr += String(chunk).replaceAll('\r', '');
       const link = /Review: (\S+)/.exec(stderr);
       if (ms === null && link) {
         ms = performance.now() - started;

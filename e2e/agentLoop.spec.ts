@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { isProcessAlive } from '../apps/cli/src/sessions/isProcessAlive';
-import { loopWait, reviewLinkIn, runRedline } from './support/agentCli';
+import { loopWait, reviewerLink, REVIEW_LINK, runRedline } from './support/agentCli';
 import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
 
 let fixture: FixtureRepo;
@@ -26,7 +26,8 @@ test('start, wait --timeout 5 in a loop (exit 4) while the reviewer sends, then 
   expect(start.code, start.stderr).toBe(0);
   const { session, pid, port } = JSON.parse(start.stdout) as { session: string; pid: number; port: number };
   expect(session).toMatch(/^[0-9a-f]{16}$/);
-  const link = reviewLinkIn(start.stderr);
+  expect(start.stderr).not.toMatch(REVIEW_LINK);
+  const link = await reviewerLink(fixture.dir);
   expect(new URL(link).port).toBe(String(port));
 
   // The agent's first wait times out: the review is open, nothing on stdout.

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { rmSync } from 'node:fs';
-import { openReview, startRedline, type RunningRedline } from './support/redline';
+import { openReview, startRedline, type PreferencesChoice, type RunningRedline } from './support/redline';
 import { repoWith } from './support/repoWith';
 import { fileDiff } from './support/reviewPage';
 
@@ -18,10 +18,10 @@ test.afterEach(async () => {
   for (const undo of cleanups.splice(0).reverse()) await undo();
 });
 
-async function startOnBigRepo(): Promise<RunningRedline> {
+async function startOnBigRepo(preferences?: PreferencesChoice): Promise<RunningRedline> {
   const dir = bigRepo();
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const running = await startRedline({ cwd: dir });
+  const running = await startRedline({ cwd: dir, ...(preferences ? { preferences } : {}) });
   cleanups.push(() => running.stop());
   return running;
 }
@@ -44,10 +44,8 @@ function bigRepo(): string {
   return repoWith(base, change);
 }
 
-async function open(page: Page, cookies: Record<string, string> = {}): Promise<void> {
-  redline = await startOnBigRepo();
-  const url = redline.origin;
-  await page.context().addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url })));
+async function open(page: Page, preferences?: PreferencesChoice): Promise<void> {
+  redline = await startOnBigRepo(preferences);
   await openReview(page, redline);
   // The first diff under a loaded machine (load average 17 on 2 cores while this was written: 9.6 s).
   await expect(page.locator('diffs-container [data-line]').first()).toBeVisible({ timeout: 30_000 });
@@ -202,7 +200,7 @@ test('the review link with a #file fragment: the token is spent and taken out, t
 });
 
 test('unified view shows the old and the new line numbers, two columns', async ({ page }) => {
-  await open(page, { diffStyle: 'unified' });
+  await open(page, { settings: { diffStyle: 'unified' } });
   await treeRow(page, 'src/long.ts').click();
   const long = fileDiff(page, 'src/long.ts');
   const number = (type: string, newLine: number) => long.locator(`[data-column-number][data-line-type="${type}"] [data-new-number="${newLine}"]`);
@@ -241,7 +239,7 @@ test.describe('screenshots', () => {
   ] as const) {
     test(`a big change narrowed: filter, hide viewed, unified with two number columns, ${width}x${height}`, async ({ page }) => {
       await page.setViewportSize({ width, height });
-      await open(page, { diffStyle: 'unified' });
+      await open(page, { settings: { diffStyle: 'unified' } });
       await page.getByRole('checkbox', { name: 'Hide viewed files' }).check();
       await page.getByRole('checkbox', { name: `Viewed ${pathOf(1)}` }).check();
       await page.getByRole('searchbox', { name: 'Filter files' }).fill('mod0');

@@ -81,8 +81,7 @@ test('a click where a line is drawn 100, 500, 1,000 and 2,000 ms after Edit: the
   test.setTimeout(120_000);
   const { base, changed } = longFile();
   dir = repoWith({ [PATH]: base }, { [PATH]: changed });
-  redline = await startRedline({ cwd: dir });
-  await page.context().addCookies([{ name: 'editSuggestions', value: 'on', url: redline.origin }]);
+  redline = await startRedline({ cwd: dir, preferences: { settings: { editSuggestions: true } } });
   await openReview(page, redline);
   await expect(page.locator('diffs-container [data-line]').first()).toBeVisible();
   const hud = page.getByRole('region', { name: `Editing ${PATH}` });

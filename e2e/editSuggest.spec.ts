@@ -49,16 +49,16 @@ test.afterEach(async () => {
 const CALC = 'src/calc.ts';
 const CALC_NEW = 'export function add(a: number, b: number): number {\n  return a - b;\n}\n\nexport function half(n: number): number {\n  return Math.floor(n / 2);\n}\n';
 
-async function startOn(dir: string): Promise<RunningRedline> {
-  redline = await startRedline({ cwd: dir });
+/** Starts redline with "Edit Code to Suggest" on in the reviewer's preferences, unless `flag` is false. */
+async function startOn(dir: string, { flag = true }: { flag?: boolean } = {}): Promise<RunningRedline> {
+  redline = await startRedline({ cwd: dir, preferences: { settings: { editSuggestions: flag } } });
   return redline;
 }
 
-/** Opens the review (with "Edit Code to Suggest" on unless `flag` is false) and waits for the first painted line. */
-async function open(page: Page, running: RunningRedline, { flag = true }: { flag?: boolean } = {}): Promise<string[]> {
+/** Opens the review and waits for the first painted line. */
+async function open(page: Page, running: RunningRedline): Promise<string[]> {
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
-  if (flag) await page.context().addCookies([{ name: 'editSuggestions', value: 'on', url: running.origin }]);
   await openReview(page, running);
   await expect(page.locator('diffs-container [data-line]').first()).toBeVisible();
   return requests;
@@ -117,8 +117,8 @@ function repoWith(base: Record<string, string>, change: Record<string, string>):
 
 test('with the setting off: no Edit button and no editor code fetched; turned on in Settings, the editor is a sidecar file fetched on the first Edit click', async ({ page }) => {
   fixture = createFixtureRepo();
-  const running = await startOn(fixture.dir);
-  const requests = await open(page, running, { flag: false });
+  const running = await startOn(fixture.dir, { flag: false });
+  const requests = await open(page, running);
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
   await expect(page.locator('.edit-button, .edit-hud, .edit-floating-composer')).toHaveCount(0);
@@ -148,9 +148,10 @@ test('with the setting off: no Edit button and no editor code fetched; turned on
   expect(responses.map((r) => r.url.replace(/^.*\/assets\//, '').replace(/-[A-Za-z0-9_-]+\.js$/, '')).sort()).toEqual(['edit', 'pierreEditAdapter']);
   expect(responses.every((r) => r.status === 200)).toBe(true);
 
-  // The setting is a cookie: still on after a reload.
+  // The setting is in the reviewer's preferences file: still on after a reload.
   await page.getByRole('button', { name: 'Discard' }).click();
   await expect(hud(page, CALC)).toHaveCount(0);
+  await expect.poll(() => running.preferences().settings.editSuggestions).toBe(true);
   await page.reload();
   await expect(editButton(page, CALC)).toBeVisible();
 });

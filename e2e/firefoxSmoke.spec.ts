@@ -81,12 +81,10 @@ test('Firefox ESR: comment on a line, edit and Suggest, Send; the feedback is on
   test.setTimeout(90_000);
   expect(FIREFOX, 'Firefox is installed (apt-get install -y firefox-esr; .ci/run does it)').toBeDefined();
   fixture = createFixtureRepo();
-  redline = await startRedline({ cwd: fixture.dir });
+  redline = await startRedline({ cwd: fixture.dir, preferences: { settings: { editSuggestions: true } } });
   browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX!, headless: true, protocol: 'webDriverBiDi' });
   const page = await browser.newPage();
   await page.setViewport({ width: 1400, height: 900 });
-  // Settings are cookies; a page's setCookie before its first navigation did not reach Firefox's jar, the browser's does.
-  await browser.setCookie({ name: 'editSuggestions', value: 'on', domain: '127.0.0.1', path: '/' });
   const started = Date.now();
   await page.goto(redline.url);
   await waitFor(() => page.evaluate(() => Array.from(document.querySelectorAll('diffs-container')).some((h) => h.shadowRoot?.querySelector('[data-line]'))), "the app's diff is shown");

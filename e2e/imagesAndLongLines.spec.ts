@@ -148,11 +148,10 @@ test.describe('probe (PROBE=1)', () => {
   // it prints the Load-diff-to-text time of the 5 MB line before and after for the note. Run it with PROBE=1.
   test.skip(!process.env.PROBE, 'set PROBE=1 to measure the 5 MB line');
   for (const wrap of [false, true]) {
-    test(`the 5 MB line after Load diff, word wrap ${wrap ? 'on' : 'off'}`, async ({ page, context }) => {
+    test(`the 5 MB line after Load diff, word wrap ${wrap ? 'on' : 'off'}`, async ({ page }) => {
       test.setTimeout(120_000);
       dir = minifiedRepo();
-      redline = await startRedline({ cwd: dir });
-      await context.addCookies([{ name: 'wordWrap', value: wrap ? 'on' : 'off', url: redline.origin }]);
+      redline = await startRedline({ cwd: dir, preferences: { settings: { wordWrap: wrap } } });
       await openReview(page, redline);
       const t = await timeLoadDiff(page);
       const what = t.shown ? `shown after ${Math.round(t.ms)} ms` : `NOT shown after ${Math.round(t.ms)} ms`;

@@ -9,7 +9,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { expect, test } from '@playwright/test';
-import { REDLINE_BIN, reviewLinkIn, runRedline } from './support/agentCli';
+import { REDLINE_BIN, reviewerLink, REVIEW_LINK, runRedline } from './support/agentCli';
 import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
 
 let fixture: FixtureRepo;
@@ -45,7 +45,9 @@ test('an MCP client starts a review, hears "still open", and gets the feedback t
 
   const started = await callTool('start_review', { open: false });
   expect(started.isError, started.text).toBe(false);
-  const link = reviewLinkIn(started.text);
+  expect(started.text).not.toMatch(REVIEW_LINK);
+  expect(started.text).not.toMatch(/token=/);
+  const link = await reviewerLink(fixture.dir);
   expect(started.text).toMatch(/"session":"[0-9a-f]{16}"/);
 
   // The agent's findings go in through the same code as redline annotate: posted once, a no-op the second time.

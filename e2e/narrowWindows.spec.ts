@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
-import { openReview, startRedline, type RunningRedline } from './support/redline';
+import { openReview, startRedline, type PreferencesChoice, type RunningRedline } from './support/redline';
 import { clickInDiff } from './support/reviewPage';
 
 const OUT = join(process.cwd(), 'docs/screenshots');
@@ -33,12 +33,10 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(OUT, `${name}.png`) });
 }
 
-/** Opens the review with `cookies` set (the layout is a cookie, like the settings). */
-async function open(page: Page, cookies: Record<string, string>): Promise<RunningRedline> {
+/** Opens the review with these preferences (the layout is one, like the settings). */
+async function open(page: Page, preferences: PreferencesChoice): Promise<RunningRedline> {
   fixture = createFixtureRepo();
-  redline = await startRedline({ cwd: fixture.dir });
-  const url = redline.origin;
-  await page.context().addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url })));
+  redline = await startRedline({ cwd: fixture.dir, preferences });
   await openReview(page, redline);
   await expect(page.locator('diffs-container [data-line]').first()).toBeVisible();
   return redline;
@@ -67,7 +65,7 @@ for (const { width, height, style } of LAYOUTS) {
   test(`at ${width}×${height}, ${style} view: a comment added by mouse, its form inside the window`, async ({ page }) => {
     await page.setViewportSize({ width, height });
     // unifiedBelow=0: split stays split even at 800 px, the hardest case for the form.
-    await open(page, { diffStyle: style, unifiedBelow: '0' });
+    await open(page, { settings: { diffStyle: style }, layout: { unifiedBelow: 0 } });
     const path = fixture!.files.modified;
     await plusOnLine(page, path, 2);
     const form = page.getByRole('textbox', { name: /^Comment/ });
@@ -84,7 +82,7 @@ for (const { width, height, style } of LAYOUTS) {
 
 test('below the chosen width split view shows as unified by itself; the sidebar hides, resizes, and both are remembered', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 700 });
-  await open(page, { diffStyle: 'split' });
+  await open(page, { settings: { diffStyle: 'split' } });
   // The default width (900 px) is above 800: unified, one code column per file.
   await expect(page.locator('diffs-container code[data-deletions]')).toHaveCount(0);
   await expect(page.locator('diffs-container code[data-unified], diffs-container [data-unified]').first()).toBeAttached();
@@ -107,6 +105,9 @@ test('below the chosen width split view shows as unified by itself; the sidebar 
   await page.getByRole('button', { name: 'Hide the sidebar' }).click();
   await expect(page.locator('.sidebar')).toHaveCount(0);
   await shot(page, 'sidebar-hidden');
+  // Remembered in the reviewer's preferences file: the drag as one width, then the hiding.
+  await expect.poll(() => redline!.preferences().layout.sidebar).toBe('hidden');
+  expect(redline!.preferences().layout.sidebarWidth).toBeCloseTo(before + 100, -1);
   await page.reload();
   await expect(page.locator('diffs-container [data-line]').first()).toBeVisible();
   await expect(page.locator('.sidebar')).toHaveCount(0);

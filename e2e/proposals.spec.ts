@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { loopWait, reviewLinkIn, runRedline } from './support/agentCli';
+import { loopWait, reviewerLink, REVIEW_LINK, runRedline } from './support/agentCli';
 import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
 
 let fixture: FixtureRepo;
@@ -38,7 +38,8 @@ test('the agent posts three findings; the reviewer accepts one, edits one, rejec
   test.setTimeout(120_000);
   const start = await runRedline(['start', '--no-open', '--json'], fixture.dir);
   expect(start.code, start.stderr).toBe(0);
-  const link = reviewLinkIn(start.stderr);
+  expect(start.stderr).not.toMatch(REVIEW_LINK);
+  const link = await reviewerLink(fixture.dir);
 
   const path = fixture.files.modified;
   const findings = {

@@ -4,7 +4,7 @@
  * edits one commented line and commits; round 2 opens on what changed since
  * round 1 (the untouched files stay viewed), shows the edited comment
  * *changed*; the agent's `redline reply --addressed` on the other shows
- * there as *addressed* with its words; the page remembers the name, and the
+ * there as *addressed* with its words; the reviewer's preferences remember the name, and the
  * reviewer replies and resolves that one. `redline rounds|threads --json` read the result.
  * The three-round version with `redline apply` and two clones is not built
  * yet (see the report of h/threads).
@@ -77,7 +77,7 @@ test('round 2 opens on the change since round 1, with round 1\'s comments as thr
   expect(replied.code, replied.stderr).toBe(0);
 
   // Round 2.
-  const round2 = await startRedline({ cwd: fixture.dir });
+  const round2 = await startRedline({ cwd: fixture.dir, configHome: round1.configHome });
   expect(round2.stderr()).toMatch(/continuing review series .*, round 2/);
   await openReview(page, round2);
   await expect(page.getByRole('group', { name: 'Review round' }).getByRole('status')).toHaveText('1 file changed since round 1');
@@ -121,7 +121,7 @@ test('round 2 shows the line-level change since round 1, switches to all changes
   writeFileSync(join(fixture.dir, calc), 'export function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport function half(n: number): number {\n  return Math.floor(n / 2);\n}\n');
   execFileSync('git', ['-c', 'user.name=Agent', '-c', 'user.email=agent@redline.invalid', '-c', 'commit.gpgsign=false', 'commit', '--quiet', '--all', '-m', 'agent: fix add'], { cwd: fixture.dir });
 
-  const round2 = await startRedline({ cwd: fixture.dir, args: ['--json'] });
+  const round2 = await startRedline({ cwd: fixture.dir, args: ['--json'], configHome: round1.configHome });
   await openReview(page, round2);
   const show = page.getByRole('combobox', { name: 'Show' });
   await expect(show).toHaveValue('since-last');
@@ -158,7 +158,7 @@ test('round 2 shows the line-level change since round 1, switches to all changes
   expect(anchor(fromRound)).toEqual(anchor(fromWhole));
 
   // Round 3: nothing changed since round 2; the pair round 1 → round 2 is there, read-only.
-  const round3 = await startRedline({ cwd: fixture.dir });
+  const round3 = await startRedline({ cwd: fixture.dir, configHome: round1.configHome });
   await openReview(page, round3);
   await expect(page.getByRole('group', { name: 'Review round' }).getByRole('status')).toHaveText('0 files changed since round 2');
   await page.getByRole('combobox', { name: 'Show' }).selectOption('1-2');

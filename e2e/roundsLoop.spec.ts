@@ -8,12 +8,15 @@
  * 3. Round 2 opens on what changed since round 1 (the counter; the untouched
  *    files stay viewed): the suggestion *applied*, the edited comment
  *    *changed*, the other *open*; she resolves that one; Send.
- * 4. `git push origin main 'refs/redline/*'`; @Bob clones and fetches
- *    `refs/redline/*`: `redline threads --json` is the same in both clones.
+ * 4. `git push origin main 'refs/redline/*' '^refs/redline/remotes/*'`; @Bob
+ *    clones and fetches `refs/redline/*:refs/redline/remotes/origin/*` (a
+ *    namespace of the teammates' own): `redline threads --json` is the same
+ *    in both clones.
  * 5. Round 3 in Bob's clone, in his own browser: Alice's threads carry her
  *    name and no Resolve (only she resolves hers), her verdicts are listed;
  *    he replies (recorded under his name) and approves. His Send writes only
- *    his own ref; after push and fetch both clones list the same threads.
+ *    his own ref; after push and fetch both clones list the same threads,
+ *    and neither fetch moved a ref the other clone's Redline wrote.
  *
  * Around every round the repository's branches, tags, HEAD, index, working
  * tree, stash and config are byte-identical (the CLI tests' repositoryFacts).
@@ -46,6 +49,9 @@ const ATTEMPT: Record<string, string> = {
   'src/untouched.ts': 'export const one = 1;\nexport const two = 2;\n',
   'src/feature.ts': "import { add } from './calc.js';\n\nexport const total = (xs: number[]) => xs.reduce(add, 0);\n",
 };
+/** How a team shares rounds (docs/rounds.md, "A team"). */
+const PUSH_ROUNDS = ['refs/redline/*', '^refs/redline/remotes/*'];
+const FETCH_ROUNDS = 'refs/redline/*:refs/redline/remotes/origin/*';
 const GIT_ENV = {
   GIT_AUTHOR_NAME: 'Agent',
   GIT_AUTHOR_EMAIL: 'agent@redline.invalid',
@@ -97,10 +103,15 @@ async function suggestOnLine(page: Page, path: string, line: number, code: strin
   await expect(card(page, `Suggestion, Line ${line} (new)`)).toBeVisible();
 }
 
+/** Each clone's reviewer (Alice, Bob): their XDG_CONFIG_HOME, so their preferences (the name) carry over to their next round. */
+const reviewerHomes = new Map<string, string>();
+
 /** One round: redline started in `clone`, `review` run in the page; the repository facts are the same before and after. */
 async function round(clone: Clone, page: Page, review: (redline: RunningRedline) => Promise<void>): Promise<RunningRedline> {
   const before = repositoryFacts(clone);
-  const redline = await startRedline({ cwd: clone.dir });
+  const home = reviewerHomes.get(clone.dir);
+  const redline = await startRedline({ cwd: clone.dir, ...(home ? { configHome: home } : {}) });
+  reviewerHomes.set(clone.dir, redline.configHome);
   await openReview(page, redline);
   await review(redline);
   expect(repositoryFacts(clone)).toEqual(before);
@@ -163,12 +174,13 @@ test('three rounds: comment and suggest, the agent applies and edits, round 2 re
   ]);
 
   // Shared through the bare remote: Bob clones, fetches the rounds; both clones list the same threads.
-  alice.git('push', '--quiet', 'origin', 'main', 'refs/redline/*');
+  alice.git('push', '--quiet', 'origin', 'main', ...PUSH_ROUNDS);
   const bob = cloneAt(join(scratch, 'bob'));
   alice.git('clone', '--quiet', remote, bob.dir);
-  bob.git('fetch', '--quiet', 'origin', 'refs/redline/*:refs/redline/*');
+  bob.git('fetch', '--quiet', 'origin', FETCH_ROUNDS);
   expect(await threadsJson(bob)).toBe(await threadsJson(alice));
   const aliceRef = alice.git('for-each-ref', '--format=%(refname) %(objectname)', 'refs/redline/').trim();
+  const aliceFetched = aliceRef.replace('refs/redline/', 'refs/redline/remotes/origin/');
 
   // Round 3: Bob, in his own browser (no remembered name), sees Alice's threads read-only, replies, approves.
   const bobContext = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -199,13 +211,15 @@ test('three rounds: comment and suggest, the agent applies and edits, round 2 re
   });
   await bobContext.close();
 
-  // Bob wrote only his own ref; Alice's is as she pushed it.
+  // Bob wrote only his own ref; Alice's is as she pushed it, in the remote's namespace.
   const bobRefs = bob.git('for-each-ref', '--format=%(refname) %(objectname)', 'refs/redline/').trim().split('\n');
   expect(bobRefs).toHaveLength(2);
-  expect(bobRefs).toContain(aliceRef);
-  expect(bobRefs.find((ref) => ref !== aliceRef)).toMatch(/^refs\/redline\/[0-9a-f]{12}-[0-9a-f]{6}\/=40bob\/rounds [0-9a-f]{40}$/);
-  bob.git('push', '--quiet', 'origin', 'refs/redline/*');
-  alice.git('fetch', '--quiet', 'origin', 'refs/redline/*:refs/redline/*');
+  expect(bobRefs).toContain(aliceFetched);
+  expect(bobRefs.find((ref) => ref !== aliceFetched)).toMatch(/^refs\/redline\/[0-9a-f]{12}-[0-9a-f]{6}\/=40bob\/rounds [0-9a-f]{40}$/);
+  bob.git('push', '--quiet', 'origin', ...PUSH_ROUNDS);
+  alice.git('fetch', '--quiet', 'origin', FETCH_ROUNDS);
+  const aliceOwn = alice.git('for-each-ref', '--format=%(refname) %(objectname)', 'refs/redline/').trim().split('\n').filter((ref) => !ref.startsWith('refs/redline/remotes/'));
+  expect(aliceOwn).toEqual([aliceRef]);
   const final = await threadsJson(alice);
   expect(await threadsJson(bob)).toBe(final);
   const line2 = (JSON.parse(final) as { threads: { lines: { startLine: number } | null; state: string; acts: { act: string; reviewer?: string; text: string }[] }[] }).threads.find((t) => t.lines?.startLine === 2)!;

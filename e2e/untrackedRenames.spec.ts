@@ -74,7 +74,7 @@ test('a deleted .js and an untracked .ts in its place read as one renamed file',
   expect(redline!.stdout()).toContain('**Quoted lines:** (1 line) · new side of `src/diff/base.js` → `src/diff/base.ts`\n```ts\nexport const base1: number = 1;\n```');
 });
 
-test('the setting turns pairing off (the server reads its cookie, a reload keeps it), and --no-untracked-renames wins over it', async ({ page }) => {
+test("the setting turns pairing off (kept in the reviewer's preferences, which the server reads: a reload keeps it), and --no-untracked-renames wins over it", async ({ page }) => {
   const tree = await reviewPorted(page);
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
@@ -82,7 +82,8 @@ test('the setting turns pairing off (the server reads its cookie, a reload keeps
   await expect(tree.locator('.tree-file')).toHaveCount(2);
   await expect(tree.locator('.tree-file').first()).toHaveAttribute('aria-label', /^src\/diff\/base\.js, deleted/);
   await page.keyboard.press('Escape');
-  // A reload: the first screen and the page's own diff both read the cookie.
+  await expect.poll(() => redline!.preferences().settings.pairRenames).toBe(false);
+  // A reload: the first screen and the page's own diff both go by the preferences file.
   await page.reload();
   await expect(tree.locator('.tree-file')).toHaveCount(2);
   await expect(page.locator('.chip-similarity')).toHaveCount(0);

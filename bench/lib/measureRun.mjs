@@ -69,7 +69,7 @@ function guarded(state, promise, what) {
   ]).finally(() => clearTimeout(timer));
 }
 
-/** Reads the probe's marks; an evaluation that a navigation interrupts (the token -> cookie redirect) is retried. */
+/** Reads the probe's marks; an evaluation that a navigation interrupts (a tool's redirect after its link) is retried. */
 async function readMarks(state, page, what) {
   for (;;) {
     try {
@@ -120,7 +120,9 @@ export async function measureRun(tool, repo, options) {
   // A profiled run also profiles the server (node --cpu-prof, written when it exits on SIGTERM).
   const serverProfileDir = options.profile ? mkdtempSync(join(tmpdir(), 'redline-bench-prof-')) : null;
   try {
-    server = await tool.start(repo, port, serverProfileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${serverProfileDir}`] } : {});
+    // The edit click is measured with the tool's Edit feature turned on (Redline: in its preferences file).
+    const editFlag = Boolean(options.editClick && tool.editFlag);
+    server = await tool.start(repo, port, serverProfileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${serverProfileDir}`], editFlag } : { editFlag });
   } catch (error) {
     record.failure = { kind: 'server', message: error.message };
     return record;
@@ -133,9 +135,6 @@ export async function measureRun(tool, repo, options) {
   try {
     const context = await browser.newContext({ viewport: VIEWPORT });
     const origin = new URL(server.url).origin;
-    if (options.editClick && tool.editFlagCookie) {
-      await context.addCookies([{ ...tool.editFlagCookie, url: origin }]);
-    }
     const page = await context.newPage();
     state.crashed = new Promise((_, reject) => page.on('crash', () => reject(new PageFailure('crash', 'the page crashed'))));
     state.crashed.catch(() => {});
@@ -198,6 +197,8 @@ export async function measureRun(tool, repo, options) {
       // Redline's session secret lives in the origin's localStorage (sent as a header), not in a cookie.
       const storage = await page.evaluate(() => Object.entries(localStorage)).catch(() => []);
       await context.close(); // the first page (in an edit session now) must not compete with the reload
+      // The reload without the Edit feature, as before: the page answer reads the preferences afresh.
+      server.setSettings?.({ editSuggestions: false });
       record.warmReload = await guarded(state, measureWarmReload(browser, origin, { cookies, storage }, tool, repo, state), 'warm reload');
       return record;
     }
@@ -305,7 +306,7 @@ export async function measureRun(tool, repo, options) {
 async function measureWarmReload(browser, origin, { cookies, storage }, tool, repo, state) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
-    await context.addCookies(cookies.filter((c) => c.name !== tool.editFlagCookie?.name));
+    await context.addCookies(cookies);
     const page = await context.newPage();
     await page.addInitScript((entries) => {
       for (const [key, value] of entries) localStorage.setItem(key, value);

@@ -6,6 +6,7 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { connect, createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { terminalCommand } from '../../apps/cli/testSupport/inTerminal.mjs';
 
 /** A free TCP port on 127.0.0.1 (asked from the OS, then released). */
 export function freePort() {
@@ -40,8 +41,10 @@ function portAnswers(host, port) {
  * Resolves `{ url, readyMs, output(), stop() }`; rejects with a one-line
  * message (including the process's last output) on exit or after `timeoutMs`.
  */
-export function startServer({ command, args, cwd, env, urlPattern, timeoutMs, label }) {
+export function startServer({ command: program, args: programArgs, cwd, env, urlPattern, timeoutMs, label, terminal = false }) {
   const started = performance.now();
+  // Redline prints its link only to a terminal: `terminal` runs it on one (util-linux script), as a person does.
+  const { command, args } = terminal ? terminalCommand(program, programArgs) : { command: program, args: programArgs };
   // detached: the child leads its own process group, so stop() can end it and
   // any helper it started, by that group's id.
   const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -67,7 +70,7 @@ export function startServer({ command, args, cwd, env, urlPattern, timeoutMs, la
       output += chunk.toString('utf8');
       if (settled) return;
       // eslint-disable-next-line no-control-regex
-      const match = urlPattern.exec(output.replace(/\x1b\[[0-9;]*m/g, ''));
+      const match = urlPattern.exec(output.replace(/\x1b\[[0-9;]*m/g, '').replaceAll('\r', ''));
       if (!match) return;
       const url = match[1];
       const { hostname, port } = new URL(url);

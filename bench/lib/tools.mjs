@@ -1,17 +1,20 @@
 /**
  * The two tools under test, behind one shape:
  *   available()          -> null when it can run, else why not (one line)
- *   start(repo, port)    -> startServer(...) result: { url, readyMs, stop }
+ *   start(repo, port, { editFlag })
+ *                        -> startServer(...) result: { url, readyMs, stop }; Redline's also
+ *                           has setSettings(settings), its preferences for the next page answer
  *   pageCapMs            -> hard cap for one page's measurements
- *   endpoint             -> the review-data request: path, and whether it needs the tool's cookies (Redline's session secret travels in the page's own request headers, which are replayed)
+ *   endpoint             -> the review-data request: path, and whether it needs the tool's cookies (Redline reads none: its session secret travels in the page's own request headers, which are replayed)
  *   search(page, needle) -> types the query and waits for the hit (null: the tool has no code search)
- *   editFlagCookie       -> cookie that turns the Edit feature on (null: no such feature)
+ *   editFlag             -> whether start(…, { editFlag: true }) turns an Edit feature on (false: no such feature)
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './serverProcess.mjs';
 import { watchForNeedle } from './pageProbe.mjs';
+import { preferencesHome } from './redlinePreferences.mjs';
 
 export const ROOT = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
 const REDLINE_BIN = join(ROOT, 'apps/cli/bin/redline.js');
@@ -41,20 +44,35 @@ export const redline = {
     if (!existsSync(REDLINE_APP)) return 'the review app is not built (npx vite build)';
     return null;
   },
-  start(repo, port, { env = {}, nodeArgs = [] } = {}) {
+  async start(repo, port, { env = {}, nodeArgs = [], editFlag = false } = {}) {
     // Every run starts from the same state: no draft (comments, an edit
-    // session) saved by an earlier run is restored into the page.
+    // session) saved by an earlier run is restored into the page, and the
+    // reviewer's preferences are the defaults (a file of the run's own) but
+    // for "Edit Code to Suggest".
     rmSync(join(repo.path, '.git', 'redline'), { recursive: true, force: true });
+    const config = preferencesHome({ editSuggestions: editFlag });
     // The default target: the working tree against HEAD, untracked files included.
-    return startServer({
+    const server = await startServer({
       command: process.execPath,
       args: [...nodeArgs, REDLINE_BIN, '--no-open', '--port', String(port)],
       cwd: repo.path,
-      env: { BROWSER: 'none', NO_COLOR: '1', ...env },
+      env: { BROWSER: 'none', NO_COLOR: '1', ...env, ...config.env },
       urlPattern: /Review: (http:\/\/\S+)/,
       timeoutMs: 60_000,
       label: 'redline',
+      terminal: true,
+    }).catch((error) => {
+      config.cleanup();
+      throw error;
     });
+    return {
+      ...server,
+      setSettings: (settings) => config.write(settings),
+      async stop() {
+        await server.stop();
+        config.cleanup();
+      },
+    };
   },
   /** A short hash of the built page, to notice a rebuild in the middle of a bench. */
   buildId() {
@@ -65,7 +83,7 @@ export const redline = {
     }
   },
   pageCapMs: 120_000,
-  endpoint: { path: '/api/review', cookie: true },
+  endpoint: { path: '/api/review', cookie: false },
   // The virtualized tree's scroller and its file rows (for the "every file listed" check).
   tree: { scrollerSelector: 'nav[aria-label="Changed files"] .file-tree-scroll', fileSelector: 'nav[aria-label="Changed files"] .tree-file' },
   /**
@@ -101,7 +119,7 @@ export const redline = {
       await page.waitForTimeout(30);
     }
   },
-  editFlagCookie: { name: 'editSuggestions', value: '1' },
+  editFlag: true,
 };
 
 export const difit = {
@@ -132,7 +150,7 @@ export const difit = {
   endpoint: { path: '/api/diff?ignoreWhitespace=true', cookie: false },
   search: null,
   searchUnavailable: 'difit has no code search (a file-name filter only)',
-  editFlagCookie: null,
+  editFlag: false,
 };
 
 /**
@@ -182,7 +200,7 @@ export const plannotator = {
   tree: { scrollerSelector: 'aside .overflow-y-auto', fileSelector: '.file-tree-item' },
   search: null,
   searchUnavailable: 'Plannotator has no code search',
-  editFlagCookie: null,
+  editFlag: false,
 };
 
 export const TOOLS = { redline, difit, plannotator };

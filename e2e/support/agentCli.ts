@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { reviewerLink as reviewerLinkIn } from '../../apps/cli/testSupport/inTerminal.mjs';
 
 export const REDLINE_BIN = fileURLToPath(new URL('../../apps/cli/bin/redline.js', import.meta.url));
 
@@ -23,11 +24,12 @@ export function runRedline(args: string[], cwd: string): Promise<VerbRun> {
   return new Promise((resolve) => child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr })));
 }
 
-/** The review link a verb printed on stderr (`Review: http://127.0.0.1:PORT/?token=…`). */
-export function reviewLinkIn(stderr: string): string {
-  const match = /^Review: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64})$/m.exec(stderr);
-  if (!match) throw new Error(`no review link in:\n${stderr}`);
-  return match[1]!;
+/** What a review link looks like; no agent output may hold one (e2e/linkBoundary.spec.ts). */
+export const REVIEW_LINK = /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64}/;
+
+/** The reviewer's own way to a review an agent started: `redline open --no-open` in a terminal of theirs. */
+export function reviewerLink(cwd: string): Promise<string> {
+  return reviewerLinkIn(REDLINE_BIN, cwd, { ...process.env, BROWSER: '' });
 }
 
 /**

@@ -3,12 +3,12 @@
  * `tsc -b apps/cli`): its stdout through a pipe is exactly the export, and
  * failures are one line on stderr with the documented exit code.
  */
-import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API, type FeedbackResult } from '@redline/core';
 import { signInAsPage } from '../testSupport/browserSession.js';
 import { buildCli, CLI_BIN } from '../testSupport/buildCli.js';
 import { makeRepo, makeTempDir } from '../testSupport/gitRepo.js';
+import { spawnInTerminal } from '../testSupport/inTerminal.mjs';
 import { makeStubAppDir } from '../testSupport/stubApp.js';
 
 const BIN = CLI_BIN;
@@ -17,22 +17,12 @@ beforeAll(() => {
   expect(buildCli()).toBe(true);
 }, 120_000);
 
+/** redline run by a person: stderr on a terminal (where the link is printed), stdout a pipe. */
 function startBin(args: string[], cwd: string) {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, REDLINE_APP_DIR: makeStubAppDir(), BROWSER: '' } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const exited = new Promise<number>((done) => child.on('close', (code, signal) => done(code ?? (signal ? 128 : -1))));
-  const reviewUrl = new Promise<string>((done, fail) => {
-    child.stderr.on('data', () => {
-      const match = /Review: (\S+)\n/.exec(stderr);
-      if (match) done(match[1]!);
-    });
-    void exited.then((code) => fail(new Error(`exited ${code}: ${stderr}`)));
-  });
+  const run = spawnInTerminal(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, REDLINE_APP_DIR: makeStubAppDir(), BROWSER: '' } });
+  const reviewUrl = run.waitForTerminal(/Review: (\S+)\n/).then((match) => match[1]!);
   reviewUrl.catch(() => undefined); // awaited only by the tests that expect a review
-  return { child, exited, reviewUrl, stdout: () => stdout, stderr: () => stderr };
+  return { child: run, exited: run.exited, reviewUrl, stdout: run.stdoutText, stderr: run.terminalText };
 }
 
 describe('node apps/cli/bin/redline.js', () => {

@@ -65,6 +65,8 @@ async function loadVerb(verb: Verb): Promise<(args: readonly string[], io: CliIo
       return (await import('./commands/status/runStatus.js')).runStatus;
     case 'stop':
       return (await import('./commands/stop/runStop.js')).runStop;
+    case 'open':
+      return (await import('./commands/open/runOpen.js')).runOpen;
     case 'mcp':
       return (await import('./commands/mcp/runMcp.js')).runMcp;
     case 'annotate':
@@ -95,6 +97,7 @@ export async function main(entry: EntryOptions = {}): Promise<void> {
     stdin: process.stdin,
     stdout: process.stdout,
     stderr: process.stderr,
+    terminal: process.stderr.isTTY ? process.stderr : null,
     interrupted,
     appDir: entry.appDir,
   });

@@ -281,7 +281,7 @@ describe('targets from the command line', () => {
 });
 
 describe('opening the browser', () => {
-  it('runs $BROWSER with a private launcher file, never the token, and removes the file once the token is used', async () => {
+  it('runs $BROWSER with a private launcher file, never the token; once the link is spent the file says so and holds no link; it goes when the review ends', async () => {
     const dir = makeTempDir();
     const record = join(dir, 'argv.txt');
     const fakeBrowser = join(dir, 'fake-browser.sh');
@@ -301,9 +301,11 @@ describe('opening the browser', () => {
     expect(statSync(join(argv[1]!, '..')).mode & 0o777).toBe(0o700);
     expect(existsSync(argv[1]!)).toBe(true);
     const page = await signInAsPage(url!);
-    await waitFor(() => !existsSync(argv[1]!));
+    await waitFor(() => !readFileSync(argv[1]!, 'utf8').includes(token!));
+    expect(readFileSync(argv[1]!, 'utf8')).toMatch(/This review link was already used.*It was used by .* at \d\d:\d\d:\d\d/s);
     await page.post(API.close, {});
     expect(await exit).toBe(3);
+    expect(existsSync(argv[1]!)).toBe(false);
   });
 });
 

@@ -11,7 +11,13 @@ export interface CapturedIo extends CliIo {
   interrupt(signal?: 'SIGINT' | 'SIGTERM'): void;
 }
 
-export function captureIo(cwd: string, options: { stdin?: string; env?: NodeJS.ProcessEnv; appDir?: string } = {}): CapturedIo {
+/**
+ * `terminal: true` (the default) is a reviewer at a terminal: what redline
+ * writes there (the review link) lands in the captured stderr, as a TTY's
+ * stderr would show it. `terminal: false` is a program running redline (an
+ * agent's shell tool): stderr is a pipe and no link may reach it.
+ */
+export function captureIo(cwd: string, options: { stdin?: string; env?: NodeJS.ProcessEnv; appDir?: string; terminal?: boolean } = {}): CapturedIo {
   let out = '';
   let err = '';
   const waiters: (() => void)[] = [];
@@ -19,17 +25,19 @@ export function captureIo(cwd: string, options: { stdin?: string; env?: NodeJS.P
   const interrupted = new Promise<'SIGINT' | 'SIGTERM'>((resolve) => {
     interrupt = resolve;
   });
+  const stderr = {
+    write: (text: string) => {
+      err += text;
+      for (const wake of waiters.splice(0)) wake();
+    },
+  };
   return {
     cwd,
     env: options.env ?? { ...process.env, BROWSER: undefined },
     stdin: Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]),
     stdout: { write: (text: string) => (out += text) },
-    stderr: {
-      write: (text: string) => {
-        err += text;
-        for (const wake of waiters.splice(0)) wake();
-      },
-    },
+    stderr,
+    terminal: options.terminal === false ? null : stderr,
     interrupted,
     appDir: options.appDir ?? makeStubAppDir(),
     out: () => out,

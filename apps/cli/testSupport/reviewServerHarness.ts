@@ -2,8 +2,14 @@
  * Starts a real review server on 127.0.0.1 over a real repository (or
  * patch) and signs in the way the page does: open the link, spend its token
  * at POST /api/session and keep the secret. `get`/`send` then call the API
- * as the page would, with the secret in `X-Redline-Session`.
+ * as the page would, with the secret in `X-Redline-Session`. The
+ * reviewer's preferences file is in a fresh temporary folder of its own
+ * (removed on close) unless the test gives a store.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PreferencesStore } from '../src/preferences/preferencesStore.js';
 import { GitReviewSource } from '../src/review/gitReviewSource.js';
 import { ReviewSession, type OutputFormat } from '../src/review/reviewSession.js';
 import type { ReviewSource } from '../src/review/reviewSource.js';
@@ -17,6 +23,7 @@ import { makeStubAppDir } from './stubApp.js';
 export interface Harness {
   server: ReviewServer;
   session: ReviewSession;
+  preferences: PreferencesStore;
   port: number;
   origin: string;
   /** The session header (`x-redline-session`), ready to spread into a request's headers; empty when not signed in. */
@@ -35,17 +42,20 @@ export async function gitSource(dir: string, spec: GitTargetSpec = { kind: 'work
 
 export async function startHarness(
   source: ReviewSource,
-  options: { format?: OutputFormat; appDir?: string; signIn?: boolean } = {},
+  options: { format?: OutputFormat; appDir?: string; signIn?: boolean; preferences?: PreferencesStore } = {},
 ): Promise<Harness> {
   const session = new ReviewSession(source, options.format ?? 'markdown');
   await session.loadReview();
   const internalErrors: unknown[] = [];
-  const server = await startReviewServer({ session, appDir: options.appDir ?? makeStubAppDir(), onInternalError: (error) => internalErrors.push(error) });
+  const ownConfig = options.preferences ? null : mkdtempSync(join(tmpdir(), 'redline-prefs-'));
+  const preferences = options.preferences ?? new PreferencesStore(join(ownConfig!, 'redline'));
+  const server = await startReviewServer({ session, preferences, appDir: options.appDir ?? makeStubAppDir(), onInternalError: (error) => internalErrors.push(error) });
   const port = server.port;
   const auth = options.signIn === false ? {} : await signIn(server.reviewUrl);
   return {
     server,
     session,
+    preferences,
     port,
     origin: server.origin,
     auth,
@@ -59,6 +69,9 @@ export async function startHarness(
         headers: { ...auth, origin: server.origin, 'content-type': 'application/json', ...headers },
         body: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body),
       }),
-    close: () => server.close(),
+    async close() {
+      await server.close();
+      if (ownConfig) rmSync(ownConfig, { recursive: true, force: true });
+    },
   };
 }

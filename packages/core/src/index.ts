@@ -16,8 +16,12 @@ export type {
 } from './model/types.js';
 export { fileMove, similarityWords } from './model/fileMove.js';
 export type { FileMove } from './model/fileMove.js';
-export { API, DRAFT_BASE_HEADER, FIRST_SCREEN_ID, LINK_HEADER, MAX_EDITABLE_BYTES, PAIR_RENAMES_COOKIE, SESSION_HEADER, SESSION_STORAGE_KEY } from './model/api.js';
+export { API, DRAFT_BASE_HEADER, FIRST_SCREEN_ID, LINK_HEADER, MAX_EDITABLE_BYTES, PREFERENCES_ELEMENT_ID, SESSION_HEADER, SESSION_STORAGE_KEY } from './model/api.js';
 export type { ApiRequests, ApiResponses, FeedbackResult, ProposalActBody, ProposalsData, SessionGrant } from './model/api.js';
+export {
+  clampSidebarWidth, DEFAULT_LAYOUT, DEFAULT_PREFERENCES, DEFAULT_SETTINGS, MAX_UNIFIED_BELOW, readPreferences, SIDEBAR_WIDTH,
+} from './model/preferences.js';
+export type { DiffStyle, LayoutSettings, Preferences, Settings, ThemeChoice } from './model/preferences.js';
 export { suggestionId } from './model/suggestionId.js';
 export type { SuggestionContent } from './model/suggestionId.js';
 export { isFingerprint } from './model/isFingerprint.js';
@@ -124,12 +128,13 @@ export type { DiffRow, RowKind, RowPair } from './firstScreen/parseHunks.js';
 export type { CommitSpanData, RangeCommit, RangeCommitsData } from './model/rangeCommits.js';
 
 // Review rounds (issue 13): the reviewer's identity, the stored shapes, the threads' states
-export { ANONYMOUS_SLUG, MAX_REVIEWER_LENGTH, checkReviewerIdentity, foldReviewer, isSameReviewer, reviewerSlug } from './rounds/reviewerIdentity.js';
+export { ANONYMOUS_SLUG, MAX_REVIEWER_LENGTH, checkReviewerIdentity, foldReviewer, isSameReviewer, reviewerOfSlug, reviewerSlug } from './rounds/reviewerIdentity.js';
 export type { ReviewerCheck } from './rounds/reviewerIdentity.js';
 export { REVIEWER_ACT_KINDS, THREAD_STATES } from './rounds/roundTypes.js';
 export type {
-  AgentActKind, ReviewRoundsData, ReviewerActKind, RoundChangesData, RoundCounts, RoundDiffData, RoundSummary, SinceRoundData, Thread, ThreadAct, ThreadActInput,
+  AgentActKind, RefusedThread, ReviewRoundsData, ReviewerActKind, RoundChangesData, RoundClaim, RoundCounts, RoundDiffData, RoundSignature, RoundSummary, SinceRoundData, Thread, ThreadAct, ThreadActInput,
   ThreadCode, ThreadKind, ThreadState,
 } from './rounds/roundTypes.js';
 export { computeThreads, mayActOnThread } from './rounds/computeThreads.js';
+export { claimWords, signatureWords } from './rounds/roundClaim.js';
 export type { ThreadInput } from './rounds/computeThreads.js';

@@ -1,4 +1,4 @@
-/** The "Edit Code to Suggest" setting (cookie `editSuggestions`, off by default). */
+/** The "Edit Code to Suggest" setting (`settings.editSuggestions` in the preferences, off by default). */
 import type { Settings } from '../src/editHost.js';
 
 export function isEditFlagOn(settings: Settings): boolean {

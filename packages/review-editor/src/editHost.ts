@@ -15,5 +15,5 @@ export { installExtension, installLazyExtension, type DiffEditHooks, type ItemEd
 export type { SlotMeta } from './diff/slotMeta.js';
 export { findContentsMismatch } from './reviewLoading/contentsMatchPatch.js';
 export type { ReviewFile } from './reviewLoading/reviewFile.js';
-export type { Settings } from './settings/settings.js';
+export type { Settings } from '@redline/core';
 export { Modal } from './ui/Modal.js';

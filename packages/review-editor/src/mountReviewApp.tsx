@@ -1,5 +1,6 @@
 /**
- * Starts the review page: the store (settings from cookies), the highlighter
+ * Starts the review page: the store (from the preferences the server put
+ * into the page), the highlighter
  * pool (before React: the first diff waits for it), the API client, the
  * controller, autosave, the guard on unsent text and freshness polling, then React. The review is read
  * and parsed at once but put in the store once the pool has started (at most
@@ -15,11 +16,9 @@ import { guardUnsentText } from './drafts/guardUnsentText.js';
 import { startFreshnessPolling } from './reviewLoading/freshnessPoller.js';
 import { startProposalPolling } from './proposals/proposalsService.js';
 import { createReviewController, type ReviewController } from './app/reviewController.js';
-import { persistSettings } from './settings/persistSettings.js';
-import { readLayout } from './settings/layoutSettings.js';
-import { readSettings } from './settings/settings.js';
+import { readInjectedPreferences } from './settings/injectedPreferences.js';
+import { persistPreferences } from './settings/persistPreferences.js';
 import { createReviewStore } from './app/reviewStore.js';
-import { persistReviewer } from './threads/reviewerCookie.js';
 import { installRoundView, startRoundView } from './threads/roundView.js';
 import { startCommits } from './commits/commitsView.js';
 import { startFileAddress } from './navigation/fileAddress.js';
@@ -27,13 +26,19 @@ import './styles/app.css';
 import './styles/firstScreen.css';
 
 export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi } = {}): ReviewController {
-  const store = createReviewStore(readSettings(document.cookie), readLayout(document.cookie));
+  const preferences = readInjectedPreferences();
+  const store = createReviewStore(preferences.settings, preferences.layout);
+  store.getState().setReviewer(preferences.reviewer);
   const pool = startHighlighterPool(store.getState().settings.editSuggestions);
-  const api = options.api ?? createApiClient();
+  const server = options.api ?? createApiClient();
+  const persister = persistPreferences(store, server);
+  // A name typed just before Send or Close is saved before the review (and its server) ends.
+  const api: ReviewApi = {
+    ...server,
+    sendFeedback: async (submission) => (await persister.flush(), server.sendFeedback(submission)),
+    closeReview: async () => (await persister.flush(), server.closeReview()),
+  };
   const controller = createReviewController(store, api);
-
-  persistSettings(store);
-  persistReviewer(store);
 
   const autosave = startDraftAutosave(store, api);
   const stopGuard = guardUnsentText(store);

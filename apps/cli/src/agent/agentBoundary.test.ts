@@ -40,6 +40,8 @@ const PLANTED = [
   "fetch(origin + API.close, { method: 'POST' })",
   "headers: { 'X-Redline-Session': secret }",
   'open http://127.0.0.1:4000/?token=abc',
+  "curl -X POST -H 'X-Redline-Opener: k' http://127.0.0.1:4000/api/opener/link",
+  'cat .git/redline/sessions/*/opener-key',
   'Run `redline approve` when the change looks right.',
   "server.registerTool('send_feedback', …)",
   "const tool = 'resolveThread'",

@@ -19,6 +19,12 @@ export const STALE_LAUNCHER_AGE_MS = 10 * 60_000;
 
 export interface LauncherFile {
   path: string;
+  /**
+   * Replaces the forward by a page that says the link was used (and holds no
+   * link): a browser that reads the file only now, after another program
+   * spent the link, shows why instead of a missing file.
+   */
+  retire(title: string, message: string): Promise<void>;
   remove(): Promise<void>;
 }
 
@@ -37,6 +43,14 @@ export async function writeLauncherFile(url: string): Promise<LauncherFile> {
   let removed = false;
   return {
     path,
+    async retire(title, message) {
+      if (removed) return;
+      const notice = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;line-height:1.5"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></body></html>
+`;
+      await writeFile(path, notice, { mode: 0o600 }).catch(() => undefined);
+    },
     async remove() {
       if (removed) return;
       removed = true;

@@ -1,15 +1,15 @@
 /**
- * The options of the session verbs `redline wait`, `status` and `stop`, read
- * by readOptions (so refused in the same words as every other command's):
- * `--repo DIR` for all, `--json` for wait and status, `--timeout SECONDS`
- * for wait.
+ * The options of the session verbs `redline wait`, `status`, `stop` and
+ * `open`, read by readOptions (so refused in the same words as every other
+ * command's): `--repo DIR` for all, `--json` for wait and status,
+ * `--timeout SECONDS` for wait, `--no-open` for open.
  */
 import { findStateDir } from '../agent/findStateDir.js';
 import type { CliIo } from '../cliIo.js';
 import { SessionStore } from '../sessions/sessionStore.js';
 import { optionValue, readOptions, usageError, type OptionSpec } from './readOptions.js';
 
-export type SessionVerb = 'wait' | 'status' | 'stop';
+export type SessionVerb = 'wait' | 'status' | 'stop' | 'open';
 
 export interface SessionArgs {
   help: boolean;
@@ -17,6 +17,8 @@ export interface SessionArgs {
   json: boolean;
   /** wait only; null: no limit. */
   timeoutMs: number | null;
+  /** open only: open the browser (false with --no-open). */
+  browser: boolean;
 }
 
 const COMMON = { repo: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const satisfies Record<string, OptionSpec>;
@@ -25,6 +27,7 @@ const SPECS = {
   wait: { ...COMMON, json: { type: 'boolean' }, timeout: { type: 'string' } },
   status: { ...COMMON, json: { type: 'boolean' } },
   stop: COMMON,
+  open: { ...COMMON, 'no-open': { type: 'boolean' } },
 } as const satisfies Record<SessionVerb, Record<string, OptionSpec>>;
 
 export function parseSessionArgs(verb: SessionVerb, argv: readonly string[]): SessionArgs {
@@ -36,6 +39,7 @@ export function parseSessionArgs(verb: SessionVerb, argv: readonly string[]): Se
     repo: optionValue(read, 'repo') ?? null,
     json: read.flags.has('json'),
     timeoutMs: timeout === undefined ? null : parseTimeout(timeout),
+    browser: !read.flags.has('no-open'),
   };
 }
 

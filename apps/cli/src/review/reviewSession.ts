@@ -123,8 +123,9 @@ export class ReviewSession {
   }
 
   /**
-   * The page's "pair moved files as renames" setting, from the cookie of a
-   * review request: when it changes what the source reads, the readings kept
+   * The reviewer's "pair moved files as renames" setting (their preferences
+   * for the first reading and the page's answer, `renames=on|off` on a
+   * review request): when it changes what the source reads, the readings kept
    * per mode are dropped, so the next load reads the diff again. The
    * snapshots by fingerprint stay (the page may still ask for a file of the
    * diff it shows).

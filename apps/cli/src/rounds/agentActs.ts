@@ -25,7 +25,7 @@ export async function readAgentActs(root: string, series: string): Promise<{ act
   return agentActsOf(object ?? null);
 }
 
-/** The object name of the acts list, for a batch read (readRoundsData reads it with the threads' texts). */
+/** The object name of this repository's own acts list (readRoundsData reads it, and fetched ones, with the threads' texts). */
 export function agentActsName(series: string): string {
   return `${agentActsRef(series)}:acts.json`;
 }

@@ -5,6 +5,13 @@
  * committed: the review then keeps the series' base, so "all changes" still
  * means everything the agent did. `--base`, `--staged`, a commit or a range
  * continue only a series of exactly that target. `--new-series` starts one.
+ *
+ * The newest is chosen among the series of this repository's own refs (a
+ * teammate's fetched series only when there is none): the one whose base
+ * no other's base descends from (the commit graph), then the one whose own
+ * round this Redline wrote last. A fetched series, whatever time its rounds
+ * claim, never hides the reviewer's own (docs/rounds.md, "Rounds that can be
+ * verified").
  */
 import { randomBytes } from 'node:crypto';
 import type { GitTarget, GitTargetSpec } from '../git/resolveTarget.js';
@@ -44,7 +51,8 @@ export async function chooseSeries(root: string, spec: GitTargetSpec, target: Gi
   const reading = await readAllSeries(root, options.gitDir);
   for (const { ref, reason } of reading.skipped) options.note(skippedRefWarning(ref, reason));
   const open = options.newSeries ? [] : reading.series.filter((series) => isOpenFor(series, wanted));
-  const found = await findContinued(root, spec, base, open, options.note);
+  const own = open.filter((series) => series.own);
+  const found = await findContinued(root, spec, base, own.length > 0 ? own : open, options.note);
   if (!found) {
     // A first round says nothing: stderr stays as it was before rounds (the round is named once recorded).
     const id = newSeriesId(base, randomBytes(3).toString('hex'));
@@ -74,13 +82,22 @@ function isOpenFor(series: Series, wanted: SeriesTarget): boolean {
 
 /** The newest open series this review continues, or null (saying why when history moved under it). */
 async function findContinued(root: string, spec: GitTargetSpec, base: string, open: readonly Series[], note: (line: string) => void): Promise<Series | null> {
-  const newest = open[open.length - 1];
   if (spec.kind !== 'working-tree') return [...open].reverse().find((series) => series.baseCommit === base) ?? null;
+  const newest = await newestByAncestry(root, open);
   if (!newest) return null;
   // The review's own base is HEAD here: when the series' base is that commit, no merge-base run is needed (one git run less before the diff starts).
   if (newest.baseCommit === base || (await isAncestor(root, newest.baseCommit, 'HEAD'))) return newest;
   note(`redline: review series ${newest.id} has base ${shortOid(newest.baseCommit)}, which is no longer an ancestor of HEAD (history rewritten?); starting a new series`);
   return null;
+}
+
+/** The last of the series whose base no other's base descends from (one `merge-base --independent` when the bases differ). */
+async function newestByAncestry(root: string, series: readonly Series[]): Promise<Series | undefined> {
+  const bases = [...new Set(series.map((one) => one.baseCommit))];
+  if (bases.length < 2) return series[series.length - 1];
+  const result = await runGit(['merge-base', '--independent', ...bases], { cwd: root, okExitCodes: [0, 1, 128] });
+  const newest = new Set(result.exitCode === 0 ? result.stdout.toString('utf8').split('\n').filter(Boolean) : bases);
+  return [...series].reverse().find((one) => newest.has(one.baseCommit));
 }
 
 async function isAncestor(root: string, ancestor: string, of: string): Promise<boolean> {

@@ -9,12 +9,13 @@
  * non-commit, a commit without a readable round.json — is reported by name
  * in `skipped` and left alone: never fatal, never rewritten.
  */
-import { parseFeedbackJson, type Annotation } from '@redline/core';
+import { claimWords, parseFeedbackJson, reviewerOfSlug, type Annotation } from '@redline/core';
 import { readObjectsBatch } from '../git/readObjectsBatch.js';
 import { runGit, runGitText } from '../git/runGit.js';
-import { loadRoundCache, roundCachePath, saveRoundCache, type CachedRound, type RoundCache } from './roundCache.js';
-import { isAgentActsRef, parseRoundRef, ROUND_REF_PREFIX } from './roundRefs.js';
+import { loadRoundCache, roundCacheKey, roundCachePath, saveRoundCache, type CachedRound, type RoundCache } from './roundCache.js';
+import { agentActsSeries, parseRoundRef, REMOTE_ROUND_REF_PREFIX, ROUND_REF_PREFIX, type RoundRef } from './roundRefs.js';
 import { readRoundRecord, type RoundRecord, type SeriesTarget } from './roundRecord.js';
+import { roundOrigins, type RoundOrigin } from './roundOrigins.js';
 
 export interface StoredRound {
   record: RoundRecord;
@@ -23,16 +24,24 @@ export interface StoredRound {
   annotations: Annotation[];
   /** The state tree can be read (it may be missing from a partial fetch or a damaged store). */
   stateReadable: boolean;
+  /** The ref it was written under, and whether its reviewer is that ref's name (roundOrigins.ts). */
+  origin: RoundOrigin;
 }
 
 export interface Series {
   id: string;
   target: SeriesTarget;
   baseCommit: string;
-  /** Oldest first: by number, then time. */
+  /** Its reviewers' own rounds, oldest first: by number, then time. */
   rounds: StoredRound[];
-  /** Round ref name -> the commit it points at (each reviewer's own ref). */
+  /** Rounds that only claim their reviewer: listed, no effect on any thread or on what the series continues from. */
+  claims: StoredRound[];
+  /** Round ref name -> the commit it points at (each reviewer's own ref, and the fetched ones). */
   tips: Map<string, string>;
+  /** The agent's acts refs of the series: this repository's own, then fetched ones. */
+  agentActsRefs: string[];
+  /** A ref of this repository's own points into it (not only fetched ones under refs/redline/remotes/). */
+  own: boolean;
 }
 
 export interface SeriesReading {
@@ -48,8 +57,11 @@ export async function readAllSeries(root: string, gitDir?: string): Promise<Seri
   const skipped: SeriesReading['skipped'] = [];
   const dir = gitDir === undefined ? runGitText(['rev-parse', '--absolute-git-dir'], { cwd: root }).then((text) => text.trim()) : Promise.resolve(gitDir);
   const cachePath = dir.then(roundCachePath);
-  // The cache is parsed while for-each-ref runs (with none, a missing file is read for nothing: no cost to speak of).
-  const [refs, cache] = await Promise.all([listRoundRefs(root, skipped), cachePath.then(loadRoundCache)]);
+  // The cache is read while for-each-ref runs, and used only if it was written for the refs listed (roundCache.ts).
+  const agentActsRefs = new Map<string, string[]>();
+  const listing = runGitText(['for-each-ref', '--format=%(refname)%00%(objectname)%00%(objecttype)', ROUND_REF_PREFIX], { cwd: root });
+  const key = listing.then(roundCacheKey);
+  const [refs, cache] = await Promise.all([listing.then((text) => listRoundRefs(text, skipped, agentActsRefs)), cachePath.then((path) => loadRoundCache(path, key))]);
   if (refs.length === 0) return { series: [], skipped };
   const known = cache.size;
   const tipRounds = await readRounds(root, refs.map((ref) => ref.oid), cache);
@@ -63,33 +75,40 @@ export async function readAllSeries(root: string, gitDir?: string): Promise<Seri
   if (tips.length === 0) return { series: [], skipped };
   const parents = new Map<string, string[]>();
   const commits = await walkRounds(root, [...new Set(tips.map((tip) => tip.oid))], cache, parents);
-  const rounds = (await readRounds(root, commits, cache, parents)).flatMap((round, i) =>
+  const read = new Map<string, CachedRound>();
+  (await readRounds(root, commits, cache, parents)).forEach((round, i) => {
     // A walked commit that is no round (a foreign parent) ends nothing: it is just not listed.
-    typeof round === 'string' ? [] : [{ ...round, commit: commits[i]! }],
-  );
-  if (cache.size > known) await saveRoundCache(await cachePath, cache);
-  return { series: groupSeries(tips, rounds), skipped };
+    if (typeof round !== 'string') read.set(commits[i]!, round);
+  });
+  const origins = roundOrigins(tips, new Map([...read].map(([commit, round]) => [commit, { reviewer: round.record.reviewer, parents: round.parents }])));
+  const rounds = [...read].flatMap(([commit, round]) => {
+    const origin = origins.get(commit);
+    return origin ? [{ record: round.record, annotations: round.annotations, stateReadable: round.stateReadable, commit, origin }] : [];
+  });
+  if (cache.size > known) await saveRoundCache(await cachePath, cache, await key);
+  return { series: groupSeries(tips, rounds, agentActsRefs, skipped), skipped };
 }
 
-interface RefLine {
-  name: string;
+interface RefLine extends RoundRef {
   oid: string;
-  series: string;
 }
 
-async function listRoundRefs(root: string, skipped: SeriesReading['skipped']): Promise<RefLine[]> {
-  const text = await runGitText(['for-each-ref', '--format=%(refname)%00%(objectname)%00%(objecttype)', ROUND_REF_PREFIX], { cwd: root });
+function listRoundRefs(text: string, skipped: SeriesReading['skipped'], agentActsRefs: Map<string, string[]>): RefLine[] {
   const refs: RefLine[] = [];
   for (const line of text.split('\n')) {
     if (line === '') continue;
     const [name = '', oid = '', type = ''] = line.split('\0');
     const parsed = parseRoundRef(name);
-    if (isAgentActsRef(name)) continue;
-    if (!parsed) skipped.push({ ref: name, reason: 'not a round ref (refs/redline/<series>/<reviewer>/rounds)' });
+    const actsOf = agentActsSeries(name);
+    // A teammate's copy of their own fetched refs (pushed with 'refs/redline/*' alone): nothing of theirs, never read.
+    if (name.startsWith(REMOTE_ROUND_REF_PREFIX) && name.split('/')[4] === 'remotes') continue;
+    if (actsOf !== null) agentActsRefs.set(actsOf, [...(agentActsRefs.get(actsOf) ?? []), name]);
+    else if (!parsed) skipped.push({ ref: name, reason: 'not a round ref (refs/redline/[remotes/<remote>/]<series>/<reviewer>/rounds)' });
     else if (type !== 'commit') skipped.push({ ref: name, reason: `points at a ${type || 'missing object'}, not a round commit` });
-    else refs.push({ name, oid, series: parsed.series });
+    else refs.push({ ...parsed, oid });
   }
-  return refs;
+  // This repository's own refs first: a round both reach is named with its own ref.
+  return refs.sort((a, b) => Number(a.remote !== null) - Number(b.remote !== null));
 }
 
 /**
@@ -153,19 +172,42 @@ function annotationsOf(bytes: Buffer): Annotation[] {
   return parsed.ok ? parsed.review.annotations : [];
 }
 
-function groupSeries(tips: readonly RefLine[], rounds: readonly StoredRound[]): Series[] {
+function groupSeries(tips: readonly RefLine[], rounds: readonly StoredRound[], agentActsRefs: ReadonlyMap<string, string[]>, skipped: SeriesReading['skipped']): Series[] {
   const bySeries = new Map<string, Series>();
-  for (const round of rounds) {
+  // A series' target and base are its verified rounds' (a claim may say anything): those are met first.
+  for (const round of [...rounds].sort((a, b) => Number(a.origin.kind === 'claim') - Number(b.origin.kind === 'claim'))) {
     const { series: id, target, baseCommit } = round.record;
     let series = bySeries.get(id);
-    if (!series) bySeries.set(id, (series = { id, target, baseCommit, rounds: [], tips: new Map() }));
-    series.rounds.push(round);
+    if (!series) bySeries.set(id, (series = { id, target, baseCommit, rounds: [], claims: [], tips: new Map(), agentActsRefs: agentActsRefs.get(id) ?? [], own: false }));
+    (round.origin.kind === 'own-ref' ? series.rounds : series.claims).push(round);
   }
-  for (const tip of tips) bySeries.get(tip.series)?.tips.set(tip.name, tip.oid);
+  const ownTips = new Set<string>();
+  for (const tip of tips) {
+    const series = bySeries.get(tip.series);
+    series?.tips.set(tip.name, tip.oid);
+    if (series && tip.remote === null) {
+      series.own = true;
+      ownTips.add(tip.oid);
+    }
+  }
+  const byNumber = (a: StoredRound, b: StoredRound) => a.record.number - b.record.number || a.record.time.localeCompare(b.record.time);
   for (const series of bySeries.values()) {
-    series.rounds.sort((a, b) => a.record.number - b.record.number || a.record.time.localeCompare(b.record.time));
+    series.rounds.sort(byNumber);
+    series.claims.sort(byNumber);
+    if (series.rounds.length > 0) continue;
+    // Claims alone make no series: said by name, as any other round that is not one.
+    bySeries.delete(series.id);
+    for (const claim of series.claims) skipped.push({ ref: claim.origin.ref, reason: `round ${claim.record.number} of series ${series.id} ${claimWords({ reviewer: claim.record.reviewer, refReviewer: refReviewerOf(claim) })}; no round of the series is its reviewer's own` });
   }
-  return [...bySeries.values()].sort((a, b) => lastTime(a).localeCompare(lastTime(b)));
+  // Oldest first, the one to continue last: fetched series before this repository's own, so no fetched
+  // series hides the reviewer's; then by the time of the series' own tips (written by this Redline alone).
+  const ownTime = (series: Series) => series.rounds.filter((round) => ownTips.has(round.commit)).reduce((latest, round) => (round.record.time > latest ? round.record.time : latest), '');
+  return [...bySeries.values()].sort((a, b) => Number(a.own) - Number(b.own) || (ownTime(a) || lastTime(a)).localeCompare(ownTime(b) || lastTime(b)));
+}
+
+/** The name of the ref a round was written under (a claim's: its slug read back). */
+export function refReviewerOf(round: StoredRound): string | null {
+  return round.origin.kind === 'claim' ? reviewerOfSlug(round.origin.refSlug) : round.record.reviewer;
 }
 
 export function lastRound(series: Series): StoredRound {

@@ -10,6 +10,7 @@
 import { RedlineError } from '../errors.js';
 import { runGitText } from '../git/runGit.js';
 import { roundRefName } from './roundRefs.js';
+import { signingConfigured } from './roundSignatures.js';
 import { ROUND_FORMAT, ROUND_VERSION, type RoundRecord } from './roundRecord.js';
 import { writeRoundState } from './writeRoundState.js';
 
@@ -29,6 +30,8 @@ export interface RecordedRound {
  * @param ownTip what the reviewer's ref points at now (null when it does not exist): the swap's expected old value
  */
 export async function recordRound(root: string, round: RoundToWrite, reviewJson: string, previous: string | null, ownTip: string | null): Promise<RecordedRound> {
+  const signing = signingConfigured(root);
+  signing.catch(() => undefined); // awaited below, unless the state cannot be written
   const state = await writeRoundState(root, round.target);
   const record: RoundRecord = { format: ROUND_FORMAT, version: ROUND_VERSION, ...round, state };
   const [recordBlob, reviewBlob] = await Promise.all([writeBlob(root, `${JSON.stringify(record, null, 2)}\n`), writeBlob(root, reviewJson)]);
@@ -39,7 +42,7 @@ export async function recordRound(root: string, round: RoundToWrite, reviewJson:
     })
   ).trim();
   const parents = [...new Set([previous, ownTip].filter((oid): oid is string => oid !== null))];
-  const commit = await commitRound(root, tree, parents, record);
+  const commit = await commitRound(root, tree, parents, record, await signing);
   const ref = roundRefName(round.series, round.reviewer);
   await swapRef(root, ref, commit, ownTip);
   return { ref, commit, state };
@@ -49,7 +52,7 @@ function writeBlob(root: string, text: string): Promise<string> {
   return runGitText(['hash-object', '-w', '--stdin'], { cwd: root, input: text }).then((oid) => oid.trim());
 }
 
-async function commitRound(root: string, tree: string, parents: readonly string[], record: RoundRecord): Promise<string> {
+async function commitRound(root: string, tree: string, parents: readonly string[], record: RoundRecord, signed: boolean): Promise<string> {
   const date = `${Math.floor(Date.parse(record.time) / 1000)} +0000`;
   const env = {
     GIT_AUTHOR_NAME: ROUND_COMMIT_IDENTITY.name,
@@ -60,7 +63,9 @@ async function commitRound(root: string, tree: string, parents: readonly string[
     GIT_COMMITTER_DATE: date,
   };
   const message = `redline round ${record.number}: ${record.verdict}\n\nseries ${record.series}; reviewer ${record.reviewer ?? '(none given)'}\n`;
-  const args = ['-c', 'commit.gpgSign=false', 'commit-tree', tree, ...parents.flatMap((parent) => ['-p', parent])];
+  // Signed with the user's own git signing when their git signs commits (roundSignatures.ts); never otherwise.
+  const sign = signed ? ['commit-tree', '-S'] : ['-c', 'commit.gpgSign=false', 'commit-tree'];
+  const args = [...sign, tree, ...parents.flatMap((parent) => ['-p', parent])];
   return (await runGitText(args, { cwd: root, env, input: message })).trim();
 }
 

@@ -8,7 +8,7 @@
  */
 import type { ReviewRoundsData, SinceRoundData } from '@redline/core';
 import type { OpenSeries } from './chooseSeries.js';
-import { readRoundsData, summarizeRound } from './readRoundsData.js';
+import { readRoundsData, roundAndState } from './readRoundsData.js';
 import { lastRound } from './readSeries.js';
 import { readSinceRound } from './readSinceRound.js';
 
@@ -29,6 +29,6 @@ export function seriesRoundsReader(root: string, series: OpenSeries | null, gate
   if (!series || !earlier) return NO_ROUNDS;
   return {
     readRounds: () => readRoundsData(root, earlier),
-    readSinceRound: (ignoreWhitespace) => gate(readSinceRound(root, series.target, summarizeRound(lastRound(earlier)), ignoreWhitespace)),
+    readSinceRound: (ignoreWhitespace) => gate(readSinceRound(root, series.target, roundAndState(lastRound(earlier)), ignoreWhitespace)),
   };
 }

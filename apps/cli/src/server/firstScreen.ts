@@ -12,11 +12,11 @@
  * packages/review-editor/src/reviewLoading/firstScreen.ts). The top bar and
  * the tree are pictures: `inert` and hidden from assistive technology, no
  * buttons, no links. Both layouts are rendered; the page's
- * first script marks the reviewer's "split"/"unified" setting on <html> and
- * CSS shows the matching one (the settings cookies are SameSite=Strict, so
- * the request that opens the review from the terminal's link may not carry
- * them). For the same reason the "Hide whitespace" mode it was read in is
- * written on it, and CSS hides its diff if the setting says otherwise. A
+ * first script marks "split" or "unified" on <html> (the reviewer's setting
+ * and the window's width, which only the browser knows) and CSS shows the
+ * matching one. The "Hide whitespace" mode it was read in (the reviewer's
+ * preferences, read by reviewPage.ts) is written on it, and CSS hides its
+ * diff if the page's setting says otherwise. A
  * review that continues a series is drawn as the page opens it, the change
  * since the last round (`data-round-view="since"`; hidden when the address
  * keeps another round view).

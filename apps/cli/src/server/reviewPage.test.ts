@@ -6,11 +6,20 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PREFERENCES, DEFAULT_SETTINGS, type Preferences } from '@redline/core';
 import { makeRepo, makeTempDir, type TestRepo } from '../../testSupport/gitRepo.js';
 import { httpCall } from '../../testSupport/httpClient.js';
 import { gitSource, startHarness, type Harness } from '../../testSupport/reviewServerHarness.js';
 import { STUB_INLINE_SCRIPT } from '../../testSupport/stubApp.js';
 import { inlineScriptHashes } from './staticApp.js';
+import { preferencesElement } from './reviewPage.js';
+
+/** The preferences the page carries, as its scripts read them. */
+function preferencesIn(html: string): Preferences {
+  const match = /<script type="application\/json" id="redline-preferences">([^<]*)<\/script>/.exec(html);
+  expect(match, 'the preferences element').not.toBeNull();
+  return JSON.parse(match![1]!) as Preferences;
+}
 
 let repo: TestRepo;
 let harness: Harness;
@@ -60,10 +69,29 @@ describe('the review page', () => {
     expect((await harness.get(link())).text).toContain('id="redline-first-screen"');
   });
 
-  it('pictures the diff in the whitespace mode of the reviewer\'s setting', async () => {
-    const page = await harness.get(link(), { cookie: 'hideWhitespace=on' });
+  it("pictures the diff in the whitespace mode of the reviewer's preferences, read fresh for each answer; a cookie decides nothing", async () => {
+    const planted = await harness.get(link(), { cookie: 'hideWhitespace=on; pairRenames=off; theme=dark' });
+    expect(planted.text).toContain('data-ignore-whitespace="off"');
+    expect(preferencesIn(planted.text)).toEqual(DEFAULT_PREFERENCES);
+    expect(planted.headers.vary).toBe('Accept-Encoding');
+    const mine = { ...DEFAULT_PREFERENCES, settings: { ...DEFAULT_SETTINGS, hideWhitespace: true, theme: 'dark' as const } };
+    await harness.preferences.write(mine);
+    const page = await harness.get(link());
     expect(page.text).toContain('data-ignore-whitespace="on"');
-    expect(page.headers.vary).toContain('Cookie');
+    expect(preferencesIn(page.text)).toEqual(mine);
+  });
+
+  it('carries the preferences right after <head> as a JSON data block that no name can end or turn into markup', async () => {
+    const reviewer = '</script><script>alert(1)</script><!--';
+    await harness.preferences.write({ ...DEFAULT_PREFERENCES, reviewer });
+    for (const answer of [await harness.get(link()), await httpCall({ port: harness.port, path: '/' })]) {
+      expect(answer.text).toMatch(/^<!doctype html><html><head><script type="application\/json" id="redline-preferences">\{/);
+      expect(answer.text).not.toContain('alert(1)</script>');
+      expect(preferencesIn(answer.text).reviewer).toBe(reviewer);
+      // A data block is never run: the CSP still allows exactly the stub's one inline script.
+      expect(inlineScriptHashes(answer.text)).toEqual(inlineScriptHashes(`<script>${STUB_INLINE_SCRIPT}</script>`));
+    }
+    expect(preferencesElement({ ...DEFAULT_PREFERENCES, reviewer: 'a\u2028b\u2029<' })).toContain('"reviewer":"a\\u2028b\\u2029\\u003c"');
   });
 
   it('is the page without the diff on a reload of / (a navigation carries no credential), signed in or not', async () => {
@@ -87,7 +115,7 @@ describe('the review page', () => {
       const url = new URL(signedIn.server.reviewUrl);
       const again = await signedIn.get(url.pathname + url.search);
       expect(again.status).toBe(403);
-      expect(again.text).toContain('already been used');
+      expect(again.text).toContain('This review link was already used');
       expect(again.text).not.toContain('return a - b');
     } finally {
       await signedIn.close();

@@ -3,9 +3,11 @@
  * (firstScreen.ts) in the slot the build leaves for it when it answers the
  * unspent review link, and without it on a reload of /.
  *
- * The answer is streamed. Everything before the slot (the head: the CSS and
- * the first script, which marks the reviewer's settings on <html> and asks
- * for the review) is sent and flushed at once, so the browser parses it and
+ * The answer is streamed. Everything before the slot (the head: the
+ * reviewer's preferences, read from their file for each answer and put
+ * right after `<head>` as a JSON element, then the CSS and the first script,
+ * which marks the settings on <html> and asks for the review) is sent and
+ * flushed at once, so the browser parses it and
  * the review is on its way while the server renders; then the first screen
  * and the rest (the starter script that loads the app once the first screen
  * is painted: apps/review/index.html). The wait for
@@ -15,13 +17,13 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants as zlib, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from 'node:zlib';
-import type { ReviewData } from '@redline/core';
+import { PREFERENCES_ELEMENT_ID, type Preferences, type ReviewData } from '@redline/core';
+import type { PreferencesStore } from '../preferences/preferencesStore.js';
 import type { ReviewSession } from '../review/reviewSession.js';
 import { preferredEncoding } from './httpIo.js';
 import { renderFirstScreen } from './firstScreen.js';
 import { loadLineHighlighter } from './firstScreenHighlight.js';
 import type { StaticApp } from './staticApp.js';
-import { pairRenamesRequested } from './pairRenamesCookie.js';
 
 /** Where the build leaves room for the first screen (apps/review/index.html). */
 export const FIRST_SCREEN_SLOT = '<!--redline:first-screen-->';
@@ -38,14 +40,31 @@ export const FIRST_SCREEN_WAIT_MS = 1_000;
  */
 export const FIRST_SCREEN_RECENT_MS = 10_000;
 
-/** The same cookie the page's first script and the settings read (settings.ts). */
-const HIDE_WHITESPACE_COOKIE_RE = /(?:^|;\s*)hideWhitespace=on(?:;|$)/;
+/** What a page answer reads: the review, and the reviewer's preferences. */
+export interface PageSources {
+  session: ReviewSession;
+  preferences: PreferencesStore;
+}
+
+/**
+ * The preferences as a `<script type="application/json">` element: a data
+ * block, never run (the CSP allows no other script). The JSON is escaped for
+ * a script element: `<` as `\u003c` (no `</script>` or `<!--` can end or
+ * change it), U+2028 and U+2029 too.
+ */
+export function preferencesElement(preferences: Preferences): string {
+  const json = JSON.stringify(preferences).replace(/[<\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `<script type="application/json" id="${PREFERENCES_ELEMENT_ID}">${json}</script>`;
+}
 
 export class ReviewPage {
   /** Rendered once per reading of the diff: a reload with nothing changed renders nothing. */
   private readonly rendered = new WeakMap<ReviewData, string>();
 
   private constructor(
+    /** Up to and including `<head>`: the preferences go right after it (null: a page without one is sent as it is). */
+    private readonly headOpen: string | null,
+    /** The rest of the head, up to the slot. */
     private readonly head: string,
     /** After the slot; null for a page built without one (sent as it is). */
     private readonly tail: string | null,
@@ -55,9 +74,12 @@ export class ReviewPage {
   static fromApp(app: StaticApp): ReviewPage {
     const { html, csp } = app.indexPage();
     void loadLineHighlighter(); // about 70 ms, while git reads the diff
+    const headAt = html.indexOf('<head>');
+    const open = headAt === -1 ? 0 : headAt + '<head>'.length;
+    const headOpen = headAt === -1 ? null : html.slice(0, open);
     const at = html.indexOf(FIRST_SCREEN_SLOT);
-    if (at === -1) return new ReviewPage(html, null, csp);
-    return new ReviewPage(html.slice(0, at), html.slice(at + FIRST_SCREEN_SLOT.length), csp);
+    if (at === -1) return new ReviewPage(headOpen, html.slice(open), null, csp);
+    return new ReviewPage(headOpen, html.slice(open, at), html.slice(at + FIRST_SCREEN_SLOT.length), csp);
   }
 
   /**
@@ -65,12 +87,12 @@ export class ReviewPage {
    * that carried no proof of the session (a reload of /), which must show
    * nothing of the review to whoever asked.
    */
-  send(req: IncomingMessage, res: ServerResponse, session: ReviewSession, how: { cacheControl: string; firstScreen: boolean }): void {
+  async send(req: IncomingMessage, res: ServerResponse, sources: PageSources, how: { cacheControl: string; firstScreen: boolean }): Promise<void> {
     res.statusCode = 200;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', how.cacheControl);
     res.setHeader('Content-Security-Policy', this.csp);
-    res.setHeader('Vary', 'Accept-Encoding, Cookie');
+    res.setHeader('Vary', 'Accept-Encoding');
     const encoding = preferredEncoding(String(req.headers['accept-encoding'] ?? ''));
     if (encoding) res.setHeader('Content-Encoding', encoding);
     if (req.method === 'HEAD') {
@@ -82,16 +104,20 @@ export class ReviewPage {
       out.pipe(res);
       out.on('error', () => res.destroy());
     }
+    // Read fresh: another review's page may have changed them since.
+    const preferences = await sources.preferences.read();
+    const { settings } = preferences;
+    const head = this.headOpen === null ? this.head : this.headOpen + preferencesElement(preferences) + this.head;
     const { tail } = this;
     if (tail === null || !how.firstScreen) {
-      out.end(tail === null ? this.head : this.head + tail);
+      out.end(tail === null ? head : head + tail);
       return;
     }
-    out.write(this.head);
+    out.write(head);
     if (out !== res) (out as BrotliCompress | Gzip).flush();
-    const ignoreWhitespace = HIDE_WHITESPACE_COOKIE_RE.test(String(req.headers.cookie ?? ''));
-    session.setUntrackedRenames(pairRenamesRequested(req));
-    void this.firstScreen(session, ignoreWhitespace).then((html) => {
+    // The first screen is drawn as the page will draw it: its whitespace mode and pairing are the reviewer's preferences.
+    sources.session.setUntrackedRenames(settings.pairRenames);
+    void this.firstScreen(sources.session, settings.hideWhitespace).then((html) => {
       if (res.destroyed) {
         if (out !== res) out.destroy();
         return;
@@ -107,7 +133,7 @@ export class ReviewPage {
    * the browser is still starting. Rendering it on the first request cost
    * 70 ms of L's (2,000 files) first paint; a reload was 2 ms.
    */
-  warm(session: ReviewSession): void {
+  warm({ session }: PageSources): void {
     setImmediate(() => void this.firstScreen(session, false));
   }
 

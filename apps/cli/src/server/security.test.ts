@@ -54,6 +54,18 @@ function noCorsHeaders(answer: HttpAnswer): void {
   for (const name of Object.keys(answer.headers)) expect(name.startsWith('access-control-')).toBe(false);
 }
 
+describe("a neighbour's cookies", () => {
+  it('a jar filled by another local server (a dozen 3.9 KB cookies, and 200 of them) is ignored: the page and the API answer, never 431', async () => {
+    for (const count of [12, 200]) {
+      const cookie = Array.from({ length: count }, (_, i) => `n${i}=${'x'.repeat(3900)}`).join('; ');
+      const page = await httpCall({ port: harness.port, path: '/', headers: { cookie } });
+      expect(page.status, `${count} cookies`).toBe(200);
+      const api = await harness.get(API.review, { cookie });
+      expect(api.status, `${count} cookies`).toBe(200);
+    }
+  });
+});
+
 describe('binding', () => {
   it('listens on 127.0.0.1 only', async () => {
     expect(harness.origin).toBe(`http://127.0.0.1:${harness.port}`);
@@ -107,7 +119,7 @@ describe('the single-use link and the session secret', () => {
       expect(reused.text).not.toContain(secret);
       const again = await httpCall({ port: fresh.port, path: url.pathname + url.search });
       expect(again.status).toBe(403);
-      expect(again.text).toContain('already been used');
+      expect(again.text).toContain('This review link was already used');
 
       const wrong = await httpCall({ port: fresh.port, path: `/?token=${'0'.repeat(64)}` });
       expect(wrong.status).toBe(403);

@@ -11,6 +11,7 @@
  *      (sessionAuth.ts says why a header, not a cookie);
  *   5. the agent's business (server/agent/agentRoutes.ts): /api/agent/* with
  *      the agent's own key, and a 403 for the agent's key anywhere else;
+ *      then `redline open`'s routes with the opener's key (link/openerRoutes.ts);
  *   6. every other /api/* call needs the secret in `X-Redline-Session` and
  *      goes to the route table;
  *   7. / is the page without the diff (a reload: a navigation carries no
@@ -22,6 +23,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { API, LINK_HEADER, SESSION_HEADER, type SessionGrant } from '@redline/core';
 import { RedlineError } from '../errors.js';
+import type { PreferencesStore } from '../preferences/preferencesStore.js';
 import type { ReviewSession } from '../review/reviewSession.js';
 import { sendApiError, sendHtmlPage, sendJson, sendText } from './httpIo.js';
 import { OriginPolicy } from './originPolicy.js';
@@ -32,7 +34,11 @@ import { findApiHandler } from './routes/apiRoutes.js';
 import { getReview } from './routes/reviewRoute.js';
 import { enforceHeaderDeadline } from './headerDeadline.js';
 import { applySecurityHeaders } from './securityHeaders.js';
-import { SessionAuth } from './sessionAuth.js';
+import { HeaderKey } from './link/headerKey.js';
+import { describeLinkSpender, type LinkSpend } from './link/linkSpender.js';
+import { OPENER_HEADER, routeOpenerRequest } from './link/openerRoutes.js';
+import { SessionAuth } from './link/sessionAuth.js';
+import { spentLinkNotice } from './link/spentLinkNotice.js';
 import { ReviewPage } from './reviewPage.js';
 import { StaticApp } from './staticApp.js';
 
@@ -44,16 +50,31 @@ import { StaticApp } from './staticApp.js';
  * finding 7). An idle kept-alive connection is closed after 10 s (Node's
  * 5 s raced with busy clients reusing it: bench/loadBench.mjs).
  */
-const SERVER_LIMITS = { headersTimeout: 5_000, requestTimeout: 60_000, keepAliveTimeout: 10_000, connectionsCheckingInterval: 1_000 } as const;
+const SERVER_LIMITS = { headersTimeout: 5_000, requestTimeout: 60_000, keepAliveTimeout: 10_000, connectionsCheckingInterval: 1_000, maxHeaderSize: 1024 * 1024 } as const;
+
+/**
+ * Cookies are shared by every port of 127.0.0.1, so any local page can fill
+ * the browser's jar for this host: a dozen 3.9 KB cookies from a neighbour
+ * passed Node's default 16 KB header limit, and every request was answered
+ * 431 (the review could not be reloaded). The header limit is 1 MiB (a
+ * browser sends at most about 180 cookies of 4 KB per host), and a Cookie
+ * header longer than this is dropped unread. The server reads no cookie at
+ * all: the reviewer's settings and name are preferences (PreferencesStore).
+ */
+const MAX_COOKIE_HEADER_CHARS = 8 * 1024;
 
 export interface ReviewServerOptions {
   session: ReviewSession;
+  /** The reviewer's preferences: injected into each page answer, written by PUT /api/preferences. */
+  preferences: PreferencesStore;
   /** Directory of the built page (index.html, assets/). */
   appDir: string;
   /** 0 (the default) picks a free port. */
   port?: number;
-  /** Called once, when the page has exchanged the link token (the launcher file can go). */
-  onTokenSpent?: () => void;
+  /** Called once, when the first link is spent (the launcher files stop forwarding); settles with when and by what. */
+  onTokenSpent?: (spend: Promise<LinkSpend>) => void;
+  /** Opens a new link in the reviewer's browser, for `redline open`; false when none could be started. */
+  openInBrowser?: (url: string) => Promise<boolean>;
   /** Unexpected errors (bugs), for the terminal. Never called with request data. */
   onInternalError?: (error: unknown) => void;
   /** The agent of this session (redline start / wait / status / stop); without one, every agent route is refused. */
@@ -68,17 +89,19 @@ export interface ReviewServer {
   reviewUrl: string;
   /** A fresh single-use review link for the same session (the old ones stay spent). */
   newReviewUrl(): string;
+  /** `redline open`'s credential (written to the session's 0600 opener-key file); the agent never reads it. */
+  openerKey: string;
   close(): Promise<void>;
 }
 
 export async function startReviewServer(options: ReviewServerOptions): Promise<ReviewServer> {
   const app = await StaticApp.load(options.appDir);
   const page = ReviewPage.fromApp(app);
-  let guard: { auth: SessionAuth; policy: OriginPolicy; origin: string } | null = null;
-  let linkUsed = false;
+  let guard: { auth: SessionAuth; policy: OriginPolicy; origin: string; port: number; newReviewUrl: () => string } | null = null;
+  const opener = new HeaderKey(OPENER_HEADER);
   const server = createServer(SERVER_LIMITS, (req, res) => {
     if (!guard) return sendText(res, 503, 'Starting');
-    handleRequest(req, res, { ...guard, app, page, options, linkUsed: () => linkUsed }).catch((error: unknown) => {
+    handleRequest(req, res, { ...guard, app, page, options, opener }).catch((error: unknown) => {
       reportInternalError(options, error);
       if (!res.headersSent) sendText(res, 500, 'Internal error');
       else res.destroy();
@@ -87,35 +110,36 @@ export async function startReviewServer(options: ReviewServerOptions): Promise<R
   enforceHeaderDeadline(server);
   const port = await listen(server, options.port ?? 0);
   const origin = `http://127.0.0.1:${port}`;
-  const onTokenSpent = () => {
-    linkUsed = true;
-    options.onTokenSpent?.();
-  };
-  const auth = new SessionAuth(onTokenSpent);
-  guard = { auth, policy: new OriginPolicy(port), origin };
-  page.warm(options.session);
+  const auth = new SessionAuth((spend) => options.onTokenSpent?.(spend));
+  const newReviewUrl = () => `${origin}/?token=${auth.mintLinkToken()}`;
+  guard = { auth, policy: new OriginPolicy(port), origin, port, newReviewUrl };
+  page.warm(options);
   return {
     port,
     origin,
     reviewUrl: `${origin}/?token=${auth.urlToken}`,
-    newReviewUrl: () => `${origin}/?token=${auth.mintLinkToken()}`,
+    newReviewUrl,
+    openerKey: opener.value,
     close: () => closeServer(server),
   };
 }
 
 interface RequestScope {
   origin: string;
+  port: number;
+  newReviewUrl: () => string;
   auth: SessionAuth;
   policy: OriginPolicy;
   app: StaticApp;
   page: ReviewPage;
   options: ReviewServerOptions;
-  linkUsed: () => boolean;
+  opener: HeaderKey;
 }
 
 async function handleRequest(req: IncomingMessage, res: ServerResponse, scope: RequestScope): Promise<void> {
   const { auth, policy, app, page, options } = scope;
   applySecurityHeaders(res);
+  if ((req.headers.cookie?.length ?? 0) > MAX_COOKIE_HEADER_CHARS) delete req.headers.cookie;
   if (hostHeaderCount(req) !== 1) return sendText(res, 400, 'Bad request: exactly one Host header is required');
   if (!policy.isAllowedHost(req)) return sendText(res, 403, 'Forbidden: this server only answers to 127.0.0.1, localhost and [::1] on its own port');
   if (!policy.isAllowedOrigin(req)) return sendText(res, 403, 'Forbidden: cross-origin requests are refused');
@@ -127,12 +151,14 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, scope: R
   const query = new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1));
 
   if (path === '/' && query.has('token')) return openLink(req, res, scope, query.get('token') ?? '');
-  const agentScope = { path, query, session: options.session, agent: options.agent ?? null, linkUsed: scope.linkUsed };
+  const agentScope = { path, query, session: options.session, agent: options.agent ?? null, linkSpend: () => auth.firstLinkSpend() };
   if (await routeAgentRequest(req, res, agentScope)) return;
+  const openInBrowser = options.openInBrowser ?? (async () => false);
+  if (await routeOpenerRequest(req, res, path, { key: scope.opener, newReviewUrl: scope.newReviewUrl, openInBrowser })) return;
   if (path === API.session) return exchangeLink(req, res, scope, query);
 
   if (path.startsWith('/api/')) {
-    if (!auth.hasSession(req)) return sendApiError(req, res, new RedlineError('unauthorized', 'this browser is not signed in to the review; open the review link redline printed in its terminal'));
+    if (!auth.hasSession(req)) return sendApiError(req, res, new RedlineError('unauthorized', "this browser is not signed in to the review; run 'redline open' in your terminal for a new review link"));
     const handler = findApiHandler(path, req.method ?? 'GET');
     if (handler === 'not-found') return sendApiError(req, res, new RedlineError('not-found', `no API endpoint ${path}`));
     if (handler === 'method-not-allowed') {
@@ -142,7 +168,7 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, scope: R
   }
 
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
-  if (path === '/' || path === '/index.html') return page.send(req, res, options.session, { cacheControl: 'no-cache', firstScreen: false });
+  if (path === '/' || path === '/index.html') return page.send(req, res, options, { cacheControl: 'no-cache', firstScreen: false });
   if (!app.serve(req, res, path)) sendText(res, 404, 'Not found');
 }
 
@@ -155,21 +181,17 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, scope: R
  * the diff's first screen at most until then, and never the review's
  * authority.
  */
-function openLink(req: IncomingMessage, res: ServerResponse, scope: RequestScope, token: string): void {
+async function openLink(req: IncomingMessage, res: ServerResponse, scope: RequestScope, token: string): Promise<void> {
   const { auth, page, options } = scope;
   if (req.method !== 'GET') return sendText(res, 405, 'Method not allowed');
   const state = auth.linkState(token);
   // The page at a URL that carried the token is never stored by a cache.
-  if (state === 'valid') return page.send(req, res, options.session, { cacheControl: 'no-store', firstScreen: true });
-  if (state === 'spent') {
-    return sendHtmlPage(
-      res,
-      403,
-      'This review link has already been used',
-      `Each review link works once. Go back to the tab that opened it, or open ${scope.origin}/ in the same browser: it is still signed in. Otherwise press Enter in the terminal running redline: it prints a new link.`,
-    );
+  if (state.kind === 'valid') return page.send(req, res, options, { cacheControl: 'no-store', firstScreen: true });
+  if (state.kind === 'spent') {
+    const notice = spentLinkNotice(await state.spend);
+    return sendHtmlPage(res, 403, notice.title, notice.message);
   }
-  sendHtmlPage(res, 403, 'This review link is not valid', 'Use the exact link that redline printed in your terminal.');
+  sendHtmlPage(res, 403, 'This review link is not valid', "Use the exact link that redline opened or printed in your terminal, or run 'redline open' there for a new one.");
 }
 
 /**
@@ -184,12 +206,12 @@ function openLink(req: IncomingMessage, res: ServerResponse, scope: RequestScope
 async function exchangeLink(req: IncomingMessage, res: ServerResponse, scope: RequestScope, query: URLSearchParams): Promise<void> {
   if (req.method !== 'POST') return sendApiError(req, res, new RedlineError('method-not-allowed', `${req.method ?? ''} is not allowed on ${API.session}`));
   const token = req.headers[LINK_HEADER];
-  const exchange = scope.auth.exchange(typeof token === 'string' ? token : '');
-  if (exchange.outcome !== 'accepted') {
-    const message =
-      exchange.outcome === 'reused' ? 'this review link has already been used; press Enter in the terminal running redline for a new one' : 'this review link is not valid';
-    return sendApiError(req, res, new RedlineError('unauthorized', message));
+  const exchange = scope.auth.exchange(typeof token === 'string' ? token : '', () => describeLinkSpender(req, scope.port));
+  if (exchange.outcome === 'reused') {
+    const notice = spentLinkNotice(await exchange.spend);
+    return sendApiError(req, res, new RedlineError('unauthorized', `${notice.title}. ${notice.message}`));
   }
+  if (exchange.outcome === 'wrong') return sendApiError(req, res, new RedlineError('unauthorized', 'this review link is not valid'));
   const withReview = query.get('review');
   if (withReview !== 'show' && withReview !== 'ignore') return sendJson(req, res, 200, { session: exchange.secret } satisfies SessionGrant);
   // Granted either way: should the review fail, the page has the secret from this header and asks again.
@@ -200,7 +222,7 @@ async function exchangeLink(req: IncomingMessage, res: ServerResponse, scope: Re
 /** Runs an API handler; a failure is answered as an ApiError, an unexpected one reported too. */
 async function runApiHandler(handler: ApiHandler, req: IncomingMessage, res: ServerResponse, query: URLSearchParams, options: ReviewServerOptions): Promise<void> {
   try {
-    await handler({ req, res, query, session: options.session });
+    await handler({ req, res, query, session: options.session, preferences: options.preferences });
   } catch (error) {
     if (!(error instanceof RedlineError) || error.code === 'internal') reportInternalError(options, error);
     sendApiError(req, res, error);

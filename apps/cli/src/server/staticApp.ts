@@ -163,7 +163,8 @@ export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     const [, attributes = '', body = ''] = match;
-    if (/\bsrc\s*=/i.test(attributes) || body === '') continue;
+    // A data block (the preferences' JSON element) is never run: it needs no hash.
+    if (/\bsrc\s*=/i.test(attributes) || /\btype\s*=\s*["']?application\/json/i.test(attributes) || body === '') continue;
     // The HTML parser turns CRLF into LF before the browser hashes the text.
     const text = body.replace(/\r\n?/g, '\n');
     hashes.push(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);

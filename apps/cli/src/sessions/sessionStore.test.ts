@@ -12,7 +12,7 @@ import { makeTempDir } from '../../testSupport/gitRepo.js';
 import type { SessionFacts } from './sessionRecord.js';
 import { SessionStore } from './sessionStore.js';
 
-const KEY = 'a'.repeat(64);
+const KEY = { agent: 'a'.repeat(64), opener: 'b'.repeat(64) };
 /** A pid that certainly names no process: one that has just exited and been reaped. */
 const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
 
@@ -28,7 +28,8 @@ describe('SessionStore', () => {
     await expect(store.claim(facts(store), KEY)).rejects.toThrow(`a review is already open in this repository (pid ${process.pid}, port 4321)`);
     await expect(store.assertNoOpenReview()).rejects.toMatchObject({ code: 'review-open' });
     expect(await store.find()).toMatchObject({ kind: 'live', record: { id: first.id, state: 'open' } });
-    expect(await store.readAgentKey(first.id)).toBe(KEY);
+    expect(await store.readAgentKey(first.id)).toBe(KEY.agent);
+    expect(await store.readOpenerKey(first.id)).toBe(KEY.opener);
   });
 
   it('reports a session whose process is gone as gone, once, removes it, and lets a new one claim', async () => {

@@ -7,6 +7,9 @@
  *                            one repository cannot both hold it
  *   sessions/<id>/session.json   pid, port, state (sessionRecord.ts)
  *   sessions/<id>/agent-key      the agent's credential (never in argv, never printed)
+ *   sessions/<id>/opener-key     `redline open`'s credential: a new review link
+ *                                or the browser opened on one; no agent command
+ *                                reads it
  *   sessions/<id>/feedback.md|.json   the feedback, once sent, until `redline wait` collects it
  *
  * A session whose process is gone while it was open is reported as ended and
@@ -38,6 +41,14 @@ const SMALL_FILE_BYTES = 64 * 1024;
 /** A review's feedback (an export) is at most what `redline apply` reads. */
 const MAX_FEEDBACK_BYTES = 64 * 1024 * 1024;
 
+/** A session's two credentials: the agent's, and `redline open`'s (never the agent's). */
+export interface SessionKeys {
+  agent: string;
+  opener: string;
+}
+
+const KEY_FILES = { agent: 'agent-key', opener: 'opener-key' } as const satisfies Record<keyof SessionKeys, string>;
+
 export class SessionStore {
   readonly dir: string;
 
@@ -62,10 +73,11 @@ export class SessionStore {
    * repository's one open-review claim. The folder and its files come first,
    * so whoever reads the claim finds a whole session.
    */
-  async claim(facts: SessionFacts, agentKey: string): Promise<void> {
+  async claim(facts: SessionFacts, keys: SessionKeys): Promise<void> {
     try {
       await makePrivateDir(this.folder(facts.id));
-      await writeFileAtomic(join(this.folder(facts.id), 'agent-key'), `${agentKey}\n`, 0o600);
+      await writeFileAtomic(join(this.folder(facts.id), KEY_FILES.agent), `${keys.agent}\n`, 0o600);
+      await writeFileAtomic(join(this.folder(facts.id), KEY_FILES.opener), `${keys.opener}\n`, 0o600);
       await this.write({ ...facts, state: 'open' });
     } catch (error) {
       throw writeFailed(`keep the review's state in ${this.stateDir}`, error);
@@ -101,10 +113,19 @@ export class SessionStore {
     throw new RedlineError('session-gone', `the feedback of review session ${id} is ${why} in ${this.folder(id)}`);
   }
 
-  async readAgentKey(id: string): Promise<string> {
-    const text = (await readOwnText(join(this.folder(id), 'agent-key'), SMALL_FILE_BYTES)) ?? '';
+  readAgentKey(id: string): Promise<string> {
+    return this.readKey(id, 'agent');
+  }
+
+  /** `redline open`'s key only: no agent command calls this (agent/agentBoundary.test.ts). */
+  readOpenerKey(id: string): Promise<string> {
+    return this.readKey(id, 'opener');
+  }
+
+  private async readKey(id: string, which: keyof SessionKeys): Promise<string> {
+    const text = (await readOwnText(join(this.folder(id), KEY_FILES[which]), SMALL_FILE_BYTES)) ?? '';
     const key = text.trim();
-    if (!/^[0-9a-f]{64}$/.test(key)) throw new RedlineError('session-gone', `review session ${id} has no agent key; it cannot be reached`);
+    if (!/^[0-9a-f]{64}$/.test(key)) throw new RedlineError('session-gone', `review session ${id} has no ${which} key; it cannot be reached`);
     return key;
   }
 

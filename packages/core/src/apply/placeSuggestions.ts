@@ -5,6 +5,7 @@
  */
 import type { TextLayout } from '../diff/lines.js';
 import { findReviewedState } from './findReviewedState.js';
+import { placeFollowed } from './placeFollowed.js';
 import { findAll, linesAt, sameLines, suggestedSpan } from './linesAt.js';
 import { outdatedOutcome, rangeLabel, refusal, type SuggestionOutcome } from './suggestionOutcome.js';
 import type { Candidate, Placement } from './toCandidate.js';
@@ -22,7 +23,7 @@ export function placeInReviewedFile(
       if (!c.emptyInsert && !c.deletion && sameLines(c.original, c.suggested)) {
         placements.push({ kind: 'already', candidate: c, pos, length: c.suggested.length });
       } else {
-        placements.push({ kind: 'apply', candidate: c, pos, shift: 0, relocatedFrom: null });
+        placements.push({ kind: 'apply', candidate: c, pos, shift: 0, relocated: null });
       }
       continue;
     }
@@ -42,18 +43,21 @@ export function placeInReviewedFile(
 }
 
 export function placeInChangedFile(
-  sorted: readonly Candidate[],
+  all: readonly Candidate[],
   layout: TextLayout,
   placements: Placement[],
   outcomes: (SuggestionOutcome | undefined)[],
+  reviewed: string | null,
 ): void {
+  const sorted = reviewed === null ? all : placeFollowed(all, layout, reviewed, placements);
+  if (sorted.length === 0) return;
   const proven = findReviewedState(sorted, layout);
   if (proven) {
     for (const step of proven) {
       placements.push(
         step.applied
           ? { kind: 'already', candidate: step.candidate, pos: step.pos, length: step.length }
-          : { kind: 'apply', candidate: step.candidate, pos: step.pos, shift: step.shift, relocatedFrom: null },
+          : { kind: 'apply', candidate: step.candidate, pos: step.pos, shift: step.shift, relocated: null },
       );
     }
     return;
@@ -64,7 +68,7 @@ export function placeInChangedFile(
   for (const c of sorted) {
     const pos = c.startLine - 1 + shift;
     if (c.emptyInsert) {
-      if (lines.length === 0) placements.push({ kind: 'apply', candidate: c, pos: 0, shift: 0, relocatedFrom: null });
+      if (lines.length === 0) placements.push({ kind: 'apply', candidate: c, pos: 0, shift: 0, relocated: null });
       else if (sameLines(lines, c.suggested)) placements.push({ kind: 'already', candidate: c, pos: 0, length: lines.length });
       else outcomes[c.index] = outdatedOutcome(c, 'original-changed', 'the file was empty when reviewed and no longer is');
       continue;
@@ -79,7 +83,7 @@ export function placeInChangedFile(
       continue;
     }
     if (originalHere) {
-      placements.push({ kind: 'apply', candidate: c, pos, shift, relocatedFrom: null });
+      placements.push({ kind: 'apply', candidate: c, pos, shift, relocated: null });
       continue;
     }
     const matches = findAll(lines, c.original);
@@ -107,7 +111,7 @@ export function placeInChangedFile(
         `the original code moved to line ${matches[0]! + 1}, but the suggested code already occurs at line ${at}: it may have been applied before the lines moved, so not relocating`,
       );
     } else {
-      placements.push({ kind: 'apply', candidate: c, pos: matches[0]!, shift: 0, relocatedFrom: c.startLine - 1 });
+      placements.push({ kind: 'apply', candidate: c, pos: matches[0]!, shift: 0, relocated: { from: c.startLine - 1, how: 'only-match' } });
     }
   }
 }

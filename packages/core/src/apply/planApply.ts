@@ -19,6 +19,12 @@
  *    (placeSuggestions.ts, findReviewedState.ts):
  *    - file unchanged (its sha256 is the suggestion's revision): X must be at
  *      A-B, else the export contradicts its own revision and is refused;
+ *    - file changed, and the caller has the reviewed text (`reviewed`): each
+ *      suggestion's lines are followed through a line diff from it to the
+ *      file now (placeFollowed.ts); its suggested code where they went is
+ *      already applied (appliedWhereLinesWent.ts, the one rule the threads of
+ *      earlier rounds are read by too), its original there is replaced there;
+ *      the rest go on to:
  *    - file changed: first, could the file be exactly "the reviewed file with
  *      some of these suggestions already applied"? Each combination that fits
  *      the lines is reverted and hashed against the revision; a match proves
@@ -53,6 +59,7 @@
  *   inserted into an empty file end with a newline.
  */
 import { joinText, splitText, type TextLayout } from '../diff/lines.js';
+import { sha256Hex } from '../safety/sha256.js';
 import type { Suggestion } from '../model/types.js';
 import { claimCurrentRanges } from './claimCurrentRanges.js';
 import { dropReviewOverlaps, groupByRevision } from './dropReviewOverlaps.js';
@@ -69,6 +76,14 @@ export interface PlanApplyInput {
   sha256: string;
   /** The file's suggestions in export order: the order that decides conflicts. */
   suggestions: readonly Suggestion[];
+  /**
+   * The texts the suggestions were made on, by their sha256 (a suggestion's
+   * revision), when the caller has them (the CLI reads them from the recorded
+   * rounds). With its revision's text, a suggestion's lines are followed
+   * through a line diff to the file now, however far they moved
+   * (placeFollowed.ts); a text whose sha256 is not its key is not used.
+   */
+  reviewed?: ReadonlyMap<string, string>;
 }
 
 export interface ApplyPlan {
@@ -94,8 +109,9 @@ export function planApply(input: PlanApplyInput): ApplyPlan {
   const placements: Placement[] = [];
   for (const group of groupByRevision(dropReviewOverlaps(live, outcomes))) {
     const sorted = [...group].sort((a, b) => a.startLine - b.startLine || a.index - b.index);
-    if (group[0]!.revision === sha) placeInReviewedFile(sorted, layout, placements, outcomes);
-    else placeInChangedFile(sorted, layout, placements, outcomes);
+    const revision = group[0]!.revision;
+    if (revision === sha) placeInReviewedFile(sorted, layout, placements, outcomes);
+    else placeInChangedFile(sorted, layout, placements, outcomes, reviewedText(input.reviewed, revision));
   }
 
   const newText = spliceAccepted(input.text, layout, claimCurrentRanges(placements, outcomes), outcomes);
@@ -110,6 +126,12 @@ export function planApply(input: PlanApplyInput): ApplyPlan {
 }
 
 type Outcomes = (SuggestionOutcome | undefined)[];
+
+/** The revision's text, only when it is that revision. */
+function reviewedText(reviewed: ReadonlyMap<string, string> | undefined, revision: string): string | null {
+  const text = reviewed?.get(revision);
+  return text !== undefined && sha256Hex(text) === revision ? text : null;
+}
 
 /** Splices the accepted suggestions and verifies the result: all of them are applied, or (verification failed) none. */
 function spliceAccepted(text: string, layout: TextLayout, accepted: readonly ApplyPlacement[], outcomes: Outcomes): string {

@@ -79,14 +79,15 @@ export function acceptedOutcome(p: Extract<Placement, { kind: 'apply' }>): Sugge
   const c = p.candidate;
   const at = c.emptyInsert ? null : span(p.pos, c.original.length);
   const here = at ? rangeLabel(at.startLine, at.endLine) : 'the empty file';
-  if (p.relocatedFrom !== null) {
-    const movedBy = p.pos - p.relocatedFrom;
+  if (p.relocated !== null) {
+    const movedBy = p.pos - p.relocated.from;
     const direction = movedBy > 0 ? 'down' : 'up';
+    const how = p.relocated.how === 'only-match' ? 'its only exact match' : 'where a line diff from the reviewed text takes its lines';
     return {
       id: c.id,
       status: 'relocated',
       reason: null,
-      message: `the file changed since the review; the original code moved ${Math.abs(movedBy)} line(s) ${direction} to ${here}, its only exact match, and is replaced there`,
+      message: `the file changed since the review; the original code moved ${Math.abs(movedBy)} line(s) ${direction} to ${here}, ${how}, and is replaced there`,
       at,
       movedBy,
       conflictsWith: null,

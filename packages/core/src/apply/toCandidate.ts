@@ -25,7 +25,14 @@ export interface Candidate {
 }
 
 export type Placement =
-  | { kind: 'apply'; candidate: Candidate; pos: number; shift: number; relocatedFrom: number | null }
+  | {
+      kind: 'apply';
+      candidate: Candidate;
+      pos: number;
+      shift: number;
+      /** Moved since the review: from where (0-based), found as the original's only exact match or followed through the reviewed text. */
+      relocated: { from: number; how: 'only-match' | 'followed' } | null;
+    }
   | { kind: 'already'; candidate: Candidate; pos: number; /** File lines the suggested code covers. */ length: number };
 
 export type ApplyPlacement = Extract<Placement, { kind: 'apply' }>;

@@ -12,9 +12,10 @@
  *   resolved yet (resolved ones dropped out of the list in an earlier round).
  */
 import type { LineSpan } from '../apply/suggestionOutcome.js';
-import type { Side } from '../model/types.js';
+import type { Annotation, CarriedSuggestion, Side } from '../model/types.js';
 import type { Thread, ThreadActInput, ThreadState } from '../rounds/roundTypes.js';
 import { compareStrings } from './normalizeFeedbackReview.js';
+import { suggestionsOverlap } from '../suggestions/suggestionsOverlap.js';
 
 export type OpenThreadState = Extract<ThreadState, 'open' | 'changed' | 'addressed'>;
 
@@ -54,8 +55,7 @@ export interface ExportThreads {
 
 /** The threads for the export; undefined when there are none to tell (the export is then as before rounds). */
 export function exportThreadsOf(threads: readonly Thread[], acts: readonly ThreadActInput[]): ExportThreads | undefined {
-  const lastAct = new Map<string, ThreadActInput['act']>();
-  for (const act of acts) if (act.act !== 'reply') lastAct.set(act.thread, act.act);
+  const lastAct = lastActs(acts);
   const open: ExportOpenThread[] = [];
   const settled: ExportSettledThread[] = [];
   for (const thread of [...threads].sort(compareThreads)) {
@@ -67,6 +67,39 @@ export function exportThreadsOf(threads: readonly Thread[], acts: readonly Threa
     else if (state !== 'outdated') open.push(openOf(thread, state, acts));
   }
   return open.length === 0 && settled.length === 0 ? undefined : { open, settled };
+}
+
+/**
+ * The suggestions of earlier rounds the export carries with their code, so
+ * `redline apply` applies them with this round's: those still `open` after
+ * this Send (their lines as the round recorded them, not applied, not
+ * resolved, not answered "addressed" by the agent), with a known revision,
+ * and not sent again among this round's own annotations. A changed one is
+ * not carried: its lines are no longer what it replaces, so apply would
+ * refuse it (and with it the whole run); the threads section asks it of the
+ * agent with its code now. Nor is one whose lines now overlap a suggestion
+ * of this round (the one overlap rule, suggestionsOverlap): the newer word
+ * stands, and apply would refuse the two as a conflict.
+ */
+export function carriedSuggestionsOf(threads: readonly Thread[], acts: readonly ThreadActInput[], annotations: readonly Annotation[]): CarriedSuggestion[] {
+  const lastAct = lastActs(acts);
+  const sent = new Set(annotations.map((a) => a.id));
+  const own = annotations.filter((a) => a.kind === 'suggestion');
+  const carried: CarriedSuggestion[] = [];
+  for (const thread of [...threads].sort(compareThreads)) {
+    const { annotation, lines } = thread;
+    if (thread.kind !== 'suggestion' || thread.applied || annotation.kind !== 'suggestion' || sent.has(annotation.id)) continue;
+    if (lines !== null && own.some((s) => s.path === annotation.path && suggestionsOverlap(s, lines))) continue;
+    if (annotation.revision === null || annotation.outdated === true || stateAfterThisSend(thread, lastAct.get(thread.id)) !== 'open') continue;
+    carried.push({ round: thread.round, suggestion: annotation });
+  }
+  return carried;
+}
+
+function lastActs(acts: readonly ThreadActInput[]): Map<string, ThreadActInput['act']> {
+  const lastAct = new Map<string, ThreadActInput['act']>();
+  for (const act of acts) if (act.act !== 'reply') lastAct.set(act.thread, act.act);
+  return lastAct;
 }
 
 /** This Send's resolve or reopen, on top of the state computed from the earlier rounds. */

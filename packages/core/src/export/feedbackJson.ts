@@ -65,6 +65,8 @@ export function renderFeedbackJson(review: FeedbackReview): string {
     );
   }
   document.annotations = normalized.annotations.map(annotationToJson);
+  // The earlier rounds' suggestions still open (section 8): an additive field of version 2, read by `redline apply`.
+  if (normalized.carried) document.carried = normalized.carried.map((c) => ({ round: c.round, annotation: annotationToJson(c.suggestion) }));
   // The earlier rounds' threads (issue 13, version 2), then the agent's proposals (issue 14): fields of their own.
   if (review.threads) document.threads = threadsToJson(review.threads);
   if (review.proposals && review.proposals.length > 0) document.proposals = proposalsToJson(review.proposals);
@@ -94,6 +96,7 @@ function annotationToJson(a: Annotation): Record<string, unknown> {
   if (a.outdated === true) out.outdated = true;
   if (a.anchorSnippet !== undefined) out.anchorSnippet = a.anchorSnippet;
   if (a.author !== undefined) out.author = a.author;
+  if (a.proposal !== undefined) out.proposal = a.proposal;
   out.createdAt = a.createdAt;
   return out;
 }

@@ -31,9 +31,20 @@ export const SUMMARY_HEADING = '## Summary';
 export const GENERAL_HEADING = '## General';
 export const GENERAL_COMMENT_HEADING = '### Comment';
 export const FILE_COMMENT_HEADING = '### File comment';
+/**
+ * The suggestions of earlier rounds still open, with their code: after the
+ * threads, before the proposals (a reader that stops at the threads' heading
+ * reads the export as before they existed). Each heading is
+ * `### Round N · `path` · Line 9 (new)`, the lines of that round's file.
+ */
+export const CARRIED_HEADING = '## Suggestions still open from earlier rounds';
+export const CARRIED_NOTE =
+  "_Sent in an earlier round and not applied yet: apply each like the suggestions above (`redline apply` applies them with this round's). Its lines and revision are its round's; where its lines are now is in the thread of the same id above._";
+export const CARRIED_HEADING_PREFIX = '### Round ';
+export const CARRIED_SEPARATOR = ' · ';
 /** The agent's proposals and their outcomes (issue 14): the last section; the parser reads nothing after it. */
 export const PROPOSALS_HEADING = '## Agent proposals';
-/** The threads of earlier rounds (issue 13): for the agent to read; the parser reads nothing after it either. */
+/** The threads of earlier rounds (issue 13): for the agent to read; the parser reads nothing in it, only the carried suggestions after it. */
 export const THREADS_HEADING = '## Threads from earlier rounds';
 
 export const STATUS_NOTES: Partial<Record<FileStatus, string>> = {
@@ -66,6 +77,10 @@ export const LINE_HEADING_RE = /^### (?:Empty file|Line (\d+)|Lines (\d+)-(\d+))
 export const SUGGESTION_LINE_PREFIX = 'Suggestion ';
 export const REVISION_SEPARATOR = ' · revision ';
 export const REVISION_UNKNOWN = 'unknown';
+
+/** An annotation the reviewer accepted from the agent's proposals: `_Proposed by the agent (proposal `id`), accepted by the reviewer._`. */
+export const PROPOSED_NOTE_PREFIX = '_Proposed by the agent (proposal ';
+export const PROPOSED_NOTE_SUFFIX = '), accepted by the reviewer._';
 
 export const APPROXIMATE_NOTE =
   "_Approximate anchor: the reviewer's selection overlapped their own edits, so these are the nearest lines._";

@@ -7,7 +7,9 @@
  * (and, beyond the promise, every annotation's text, the summary and the target), and
  * the markdown has no unsafe character (nor any CR) outside fenced code. Issue 15 added
  * to what is recovered: every line comment's quoted lines (code, old and new path) and
- * every renamed or copied file's similarity, in both forms.
+ * every renamed or copied file's similarity, in both forms. Then: every accepted agent
+ * proposal's id (`proposal`), and every suggestion carried from an earlier round (the
+ * round and the whole suggestion, docs/feedback-format.md section 8), in both forms.
  *
  * 2,000 reviews, fixed seed. Reviews have up to 8 files and 14 annotations of every
  * kind and scope; paths and texts mix spaces, backticks, `#`, `>`, backslashes, `\u{`,
@@ -71,6 +73,9 @@ const annotationSeed = fc.record({
   createdAt: fc.constantFrom('', '2026-03-01T10:00:00.000Z', '2026-03-02T10:00:00.000Z'),
   author: fc.option(fc.constantFrom('ada', 'b\u202Eob'), { nil: undefined }),
   quoted: fc.option(fc.record({ code: codeLines, sides: fc.constantFrom('same', 'renamed', 'deleted', 'added'), oldPath: pathText }), { nil: undefined, freq: 2 }),
+  proposal: fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom('p1', 'p-`x`', 'p\u202Ey', 'p · ### Round 1') }),
+  /** Carried from this earlier round (a suggestion with a revision only). */
+  carriedRound: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 12 }) }),
 });
 
 type AnnotationSeed = typeof annotationSeed extends fc.Arbitrary<infer T> ? T : never;
@@ -78,7 +83,7 @@ type FileEntry = NonNullable<FeedbackReview['files']>[number];
 
 function buildAnnotation(seed: AnnotationSeed, paths: string[], index: number): Annotation {
   const path = paths[seed.pathIndex % paths.length]!;
-  const common = { text: seed.text, createdAt: seed.createdAt, ...(seed.author === undefined ? {} : { author: seed.author }) };
+  const common = { text: seed.text, createdAt: seed.createdAt, ...(seed.author === undefined ? {} : { author: seed.author }), ...(seed.proposal === undefined ? {} : { proposal: seed.proposal }) };
   const flags = {
     ...(seed.highlightedText === undefined ? {} : { highlightedText: seed.highlightedText }),
     ...(seed.approximate ? { approximate: true } : {}),
@@ -138,9 +143,12 @@ const reviewArbitrary = fc
   })
   .map(({ paths, seeds, target, verdict, summary, facts }): FeedbackReview => {
     const byId = new Map<string, Annotation>();
+    const carried = new Map<string, NonNullable<FeedbackReview['carried']>[number]>();
     seeds.forEach((seed, i) => {
       const annotation = buildAnnotation(seed, paths, i);
-      if (!byId.has(annotation.id)) byId.set(annotation.id, annotation);
+      if (byId.has(annotation.id) || carried.has(annotation.id)) return;
+      if (seed.carriedRound !== undefined && annotation.kind === 'suggestion' && annotation.revision !== null) carried.set(annotation.id, { round: seed.carriedRound, suggestion: annotation });
+      else byId.set(annotation.id, annotation);
     });
     const files = new Map<string, FileEntry>();
     for (const f of facts) {
@@ -148,7 +156,7 @@ const reviewArbitrary = fc
       const renamed = f.status === 'renamed' || f.status === 'copied';
       files.set(path, renamed ? { path, status: f.status, oldPath: f.oldPath, similarity: f.similarity } : { path, status: f.status as 'added', oldPath: null });
     }
-    return { target, verdict, summary, annotations: [...byId.values()], files: [...files.values()] };
+    return { target, verdict, summary, annotations: [...byId.values()], files: [...files.values()], ...(carried.size > 0 ? { carried: [...carried.values()] } : {}) };
   });
 
 const SUGGESTION_FIELDS = ['id', 'path', 'side', 'startLine', 'endLine', 'originalCode', 'suggestedCode', 'revision'] as const;
@@ -186,6 +194,7 @@ describe('feedback export round trip', () => {
   it(`parse(render(r)) recovers every suggestion exactly in both forms, and no unsafe character appears outside fenced code (${RUNS} generated reviews, seed ${SEED})`, () => {
     const started = performance.now();
     let suggestions = 0;
+    let carriedCount = 0;
     fc.assert(
       fc.property(reviewArbitrary, (review) => {
         const normalized = normalizeFeedbackReview(review);
@@ -199,6 +208,10 @@ describe('feedback export round trip', () => {
         expect(fromMarkdown.review.annotations.map(carriedFields)).toEqual(
           normalized.annotations.map(carriedFields),
         );
+        expect((fromMarkdown.review.carried ?? []).map((c) => [c.round, ...carriedFields(c.suggestion), suggestionsById({ ...review, annotations: [c.suggestion] }).get(c.suggestion.id)])).toEqual(
+          (normalized.carried ?? []).map((c) => [c.round, ...carriedFields(c.suggestion), suggestionsById({ ...review, annotations: [c.suggestion] }).get(c.suggestion.id)]),
+        );
+        carriedCount += normalized.carried?.length ?? 0;
         expect(fromMarkdown.review.summary).toBe(review.summary);
         expect(fromMarkdown.review.target).toEqual(review.target);
         // The markdown names the files it has sections for; each as the review has it, similarity included.
@@ -212,20 +225,22 @@ describe('feedback export round trip', () => {
         const fromJson = parseFeedbackJson(json);
         if (!fromJson.ok) throw new Error(`json did not parse: ${JSON.stringify(fromJson.errors)}`);
         expect(suggestionsById(fromJson.review)).toEqual(expected);
-        expect(fromJson.review).toEqual(normalizeFeedbackReview({ ...normalized, annotations: normalized.annotations.map(canonical) }));
+        const carriedCanonical = normalized.carried?.map((c) => ({ round: c.round, suggestion: canonical(c.suggestion) as typeof c.suggestion }));
+        expect(fromJson.review).toEqual(normalizeFeedbackReview({ ...normalized, annotations: normalized.annotations.map(canonical), ...(carriedCanonical ? { carried: carriedCanonical } : {}) }));
       }),
       { seed: SEED, numRuns: RUNS },
     );
     const seconds = (performance.now() - started) / 1000;
-    console.log(`round trip: ${RUNS} reviews, ${suggestions} suggestions, ${seconds.toFixed(1)} s`);
+    console.log(`round trip: ${RUNS} reviews, ${suggestions} suggestions, ${carriedCount} carried, ${seconds.toFixed(1)} s`);
     expect(suggestions).toBeGreaterThan(RUNS);
+    expect(carriedCount).toBeGreaterThan(RUNS / 2);
   }, 120_000); // ~3 s alone; far more on a loaded 2-core machine
 });
 
 /** What both forms carry of any annotation's anchor. */
 function carriedFields(a: Annotation): unknown[] {
   const line = a.scope === 'line' ? [a.side, a.startLine, a.endLine] : [undefined, undefined, undefined];
-  return [a.kind, a.scope, a.path, ...line, a.text, a.kind === 'comment' && a.scope === 'line' ? a.quoted : undefined];
+  return [a.kind, a.scope, a.path, ...line, a.text, a.kind === 'comment' && a.scope === 'line' ? a.quoted : undefined, a.proposal];
 }
 
 /** The JSON form writes `deletion` on every suggestion and the flags only when true. */

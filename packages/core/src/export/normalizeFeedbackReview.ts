@@ -25,6 +25,8 @@ export function normalizeFeedbackReview(review: FeedbackReview): FeedbackReview 
     annotations: collapseDuplicateSuggestions([...review.annotations].sort(compareAnnotations)),
   };
   if (review.files) normalized.files = review.files.map(withSimilarity).sort((a, b) => compareFilePaths(a.path, b.path));
+  // Carried suggestions (one per thread, so never duplicates): by round, then as annotations.
+  if (review.carried && review.carried.length > 0) normalized.carried = [...review.carried].sort((a, b) => a.round - b.round || compareAnnotations(a.suggestion, b.suggestion));
   return normalized;
 }
 
@@ -67,7 +69,7 @@ function canonicalKey(a: Annotation): string {
   const code = a.kind === 'suggestion' ? [a.originalCode, a.suggestedCode, a.deletion, a.revision] : [undefined, undefined, undefined, undefined];
   return JSON.stringify([
     a.id, a.kind, a.scope, a.path, ...line, a.text, ...code,
-    a.highlightedText, a.approximate, a.outdated, a.anchorSnippet, a.author, a.createdAt, quoted,
+    a.highlightedText, a.approximate, a.outdated, a.anchorSnippet, a.author, a.proposal, a.createdAt, quoted,
   ]);
 }
 

@@ -1,13 +1,15 @@
 /**
  * Reads a markdown export (docs/feedback-format.md) back into a review.
  *
- * Over 400 lines on purpose (about 560, with the stops at the agent-proposals
- * and earlier-threads sections of format version 2, and the quoted lines): it is one reader, a cursor over the
+ * Over 400 lines on purpose (about 620, with the stop at the agent-proposals
+ * section, the pass over the earlier-threads section to the carried
+ * suggestions, and the quoted lines): it is one reader, a cursor over the
  * lines and the review being built, whose ~20 short methods each read one
  * construct of the format and share that state. Cut into files, each piece
  * would take the cursor, the current section and the current annotation as
  * arguments and hand them back; the format's words live apart already
- * (feedbackMarkdownSyntax.ts, shared with the renderer).
+ * (feedbackMarkdownSyntax.ts, shared with the renderer), and so do the line
+ * headings' readings (lineHeadings.ts).
  *
  * Line by line, with the structure recognised only at the start of a line
  * and only where the format puts it. Fenced code is consumed whole, and only
@@ -25,6 +27,10 @@ import type { FeedbackParseError, ParseResult } from './feedbackParseResult.js';
 import {
   APPLY_GUIDANCE,
   APPROXIMATE_NOTE,
+  CARRIED_HEADING,
+  CARRIED_HEADING_PREFIX,
+  CARRIED_NOTE,
+  CARRIED_SEPARATOR,
   ESCAPED_PATH_NOTE,
   FILE_COMMENT_HEADING,
   GENERAL_COMMENT_HEADING,
@@ -34,10 +40,11 @@ import {
   ITEM,
   LABELS,
   LINE_COUNT_NOTE_RE,
-  LINE_HEADING_RE,
   NOTHING_REPLACED,
   NOTHING_SUGGESTED,
   OUTDATED_NOTE,
+  PROPOSED_NOTE_PREFIX,
+  PROPOSED_NOTE_SUFFIX,
   RENAME_NOTES,
   REVISION_SEPARATOR,
   REVISION_UNKNOWN,
@@ -52,6 +59,7 @@ import {
   type BlockName,
 } from './feedbackMarkdownSyntax.js';
 import { readCodeSpan } from './fences.js';
+import { readCarriedHeading, readLineHeading } from './lineHeadings.js';
 import { QUOTED_PLACE_SEPARATOR, readQuotedPlace } from './quotedLines.js';
 import { fileMove } from '../model/fileMove.js';
 import { unescapeUnsafeChars } from '../safety/textSafety.js';
@@ -71,6 +79,10 @@ interface Draft {
   lines: Record<string, number>;
   id?: string;
   revision?: string;
+  /** For a suggestion carried from an earlier round: that round. */
+  round?: number;
+  /** The agent's proposal it was accepted from. */
+  proposal?: string;
   /** The side and paths named by a **Quoted lines:** label. */
   quotedPlace?: ReturnType<typeof readQuotedPlace> & object;
   approximate: boolean;
@@ -95,7 +107,7 @@ class Prose {
   }
 }
 
-type Section = { kind: 'summary' } | { kind: 'general' } | { kind: 'file'; path: string };
+type Section = { kind: 'summary' } | { kind: 'general' } | { kind: 'file'; path: string } | { kind: 'carried' };
 
 const VERDICT_BY_WORDS = new Map<string, Verdict>(
   Object.entries(VERDICT_WORDS).map(([verdict, words]) => [words, verdict as Verdict]),
@@ -142,14 +154,20 @@ class MarkdownReader {
       this.i++;
       if (line === '') continue;
       // The agent's proposals (renderProposalOutcomes.ts) and the earlier rounds' threads (renderThreadsSection.ts)
-      // are for the agent to read, not annotations: the export ends here, so a thread's code is never a suggestion.
-      if (line === PROPOSALS_HEADING || line === THREADS_HEADING) break;
+      // are for the agent to read, not annotations: the export ends at the proposals, and the threads are passed
+      // over to the carried suggestions after them, if any, so a thread's code is never a suggestion.
+      if (line === PROPOSALS_HEADING) break;
+      if (line === THREADS_HEADING) {
+        if (this.passThreads()) continue;
+        break;
+      }
       if (line.startsWith('>')) this.readProse(raw, index);
       else if (line.startsWith('### ')) this.readAnnotationHeading(line, index);
       else if (line.startsWith('## ') || line === '##') this.readSectionHeading(line, index);
       else if (line.startsWith('- **') && this.section === null) this.readHeaderItem(line, index);
       else if (line === APPLY_GUIDANCE && this.section === null) continue;
       else if (line === ESCAPED_PATH_NOTE && this.section?.kind === 'file' && this.draft === null) continue;
+      else if (line === CARRIED_NOTE && this.section?.kind === 'carried' && this.draft === null) continue;
       else if (line.startsWith('**')) this.readBlock(line, index);
       else if (this.draft !== null && this.readNote(line, index)) continue;
       else if (FENCE_OPEN_RE.test(line)) {
@@ -159,6 +177,28 @@ class MarkdownReader {
         this.fail(index, `unexpected line: ${preview(line)}`);
       }
     }
+  }
+
+  /**
+   * Past the threads section to the carried suggestions' heading (true) or to
+   * the proposals or the end (false). Every code block there is fenced right
+   * after its label and every word quoted, so outside the fences no line can
+   * pass for the heading.
+   */
+  private passThreads(): boolean {
+    this.draft = null;
+    while (this.i < this.lines.length) {
+      const index = this.i;
+      const line = trimEnd(this.lines[index]!);
+      this.i++;
+      if (FENCE_OPEN_RE.test(line)) this.skipFence(line, index);
+      else if (line === PROPOSALS_HEADING) return false;
+      else if (line === CARRIED_HEADING) {
+        this.section = { kind: 'carried' };
+        return true;
+      }
+    }
+    return false;
   }
 
   private readTitle(): void {
@@ -228,6 +268,10 @@ class MarkdownReader {
       this.section = { kind: 'general' };
       return;
     }
+    if (line === CARRIED_HEADING) {
+      this.section = { kind: 'carried' };
+      return;
+    }
     const rest = line.slice(3);
     const span = rest.startsWith('`') ? readCodeSpan(rest, 0) : null;
     if (!span) {
@@ -284,6 +328,10 @@ class MarkdownReader {
       this.draft = draft;
       return draft;
     };
+    if (section.kind === 'carried') {
+      this.readCarriedHeading(line, index, start);
+      return;
+    }
     if (section.kind === 'general') {
       if (line === GENERAL_COMMENT_HEADING) start('general', '');
       else this.fail(index, `expected "${GENERAL_COMMENT_HEADING}" in the General section, got ${preview(line)}`);
@@ -293,22 +341,23 @@ class MarkdownReader {
       start('file', section.path);
       return;
     }
-    const m = LINE_HEADING_RE.exec(line);
-    if (!m) {
+    const lines = readLineHeading(line);
+    if (!lines) {
       this.fail(index, `expected "### Line N (new)", "### Lines A-B (old)", "### Empty file (new)" or "${FILE_COMMENT_HEADING}", got ${preview(line)}`);
       return;
     }
-    const draft = start('line', section.path);
-    draft.side = m[4] as Side;
-    if (m[1] !== undefined) {
-      draft.startLine = draft.endLine = Number(m[1]);
-    } else if (m[2] !== undefined) {
-      draft.startLine = Number(m[2]);
-      draft.endLine = Number(m[3]);
-    } else {
-      draft.startLine = 1;
-      draft.endLine = 0;
+    Object.assign(start('line', section.path), lines);
+  }
+
+  /** `### Round N · `path` · Lines A-B (new)`: a suggestion of round N, its lines in that round's file. */
+  private readCarriedHeading(line: string, index: number, start: (scope: AnnotationScope, path: string) => Draft): void {
+    const heading = readCarriedHeading(line);
+    if (heading === null) {
+      this.fail(index, `expected "${CARRIED_HEADING_PREFIX}N${CARRIED_SEPARATOR}\`<path>\`${CARRIED_SEPARATOR}Line N (new)" in ${CARRIED_HEADING}, got ${preview(line)}`);
+      return;
     }
+    const { path, ...rest } = heading;
+    Object.assign(start('line', path), rest);
   }
 
   private readProse(raw: string, index: number): void {
@@ -324,6 +373,11 @@ class MarkdownReader {
     if (line === APPROXIMATE_NOTE) draft.approximate = true;
     else if (line === OUTDATED_NOTE) draft.outdated = true;
     else if (line.startsWith(SUGGESTION_LINE_PREFIX + '`')) this.readSuggestionLine(line, index, draft);
+    else if (line.startsWith(PROPOSED_NOTE_PREFIX) && line.endsWith(PROPOSED_NOTE_SUFFIX)) {
+      const id = this.wholeCodeSpan(line.slice(PROPOSED_NOTE_PREFIX.length, line.length - PROPOSED_NOTE_SUFFIX.length));
+      if (id === null) this.fail(index, `expected the proposal's id in backticks, got ${preview(line)}`);
+      else draft.proposal = id;
+    }
     else return false;
     return true;
   }
@@ -437,11 +491,15 @@ class MarkdownReader {
     if (this.errors.length > 0) return { ok: false, errors: this.errors };
     const fieldLines: Record<string, number> = {};
     let comments = 0;
-    const annotations = this.drafts.map((draft, n) => {
+    const annotations: Record<string, unknown>[] = [];
+    const carried: Record<string, unknown>[] = [];
+    for (const draft of this.drafts) {
       const value = this.draftToValue(draft, () => `comment-${++comments}`);
-      for (const [part, index] of Object.entries(draft.lines)) fieldLines[`annotations[${n}].${part}`] = index;
-      return value;
-    });
+      const field = draft.round === undefined ? `annotations[${annotations.length}]` : `carried[${carried.length}].annotation`;
+      for (const [part, index] of Object.entries(draft.lines)) fieldLines[`${field}.${part}`] = index;
+      if (draft.round === undefined) annotations.push(value);
+      else carried.push({ round: draft.round, annotation: value });
+    }
     if (this.errors.length > 0) return { ok: false, errors: this.errors };
 
     if (this.verdict === undefined) this.errors.push({ line: 1, message: 'missing the "- **Verdict:**" line' });
@@ -455,6 +513,7 @@ class MarkdownReader {
       annotations,
     };
     if (this.files.length > 0) review.files = this.files;
+    if (carried.length > 0) review.carried = carried;
     const validated = validateFeedbackReview(review);
     if (validated.ok) return { ok: true, format: 'markdown', review: validated.review };
     return {
@@ -501,6 +560,7 @@ class MarkdownReader {
     if (typeof blocks.quotedLines === 'string' && draft.quotedPlace) this.quotedToValue(draft, blocks.quotedLines, value);
     if (typeof blocks.highlightedText === 'string') value.highlightedText = blocks.highlightedText;
     if (typeof blocks.anchorSnippet === 'string') value.anchorSnippet = blocks.anchorSnippet;
+    if (draft.proposal !== undefined) value.proposal = draft.proposal;
     if (draft.approximate) value.approximate = true;
     if (draft.outdated) value.outdated = true;
     return value;
@@ -522,9 +582,9 @@ function splitOnce(text: string, separator: string): [string, string | null] {
 
 /** The 0-based line a validation problem points at: the most specific part of the annotation read. */
 function lineOfField(field: string, fieldLines: Record<string, number>, headerLines: Record<string, number>): number | undefined {
-  const annotation = /^annotations\[(\d+)\](?:\.(\w+))?/.exec(field);
+  const annotation = /^(annotations\[\d+\]|carried\[\d+\]\.annotation)(?:\.(\w+))?/.exec(field);
   if (annotation) {
-    const prefix = `annotations[${annotation[1]}]`;
+    const prefix = annotation[1]!;
     const part = annotation[2];
     const specific =
       part === 'id' || part === 'revision'

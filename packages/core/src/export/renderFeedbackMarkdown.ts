@@ -16,6 +16,8 @@ import { codeSpan, fencedBlock } from './fences.js';
 import {
   APPLY_GUIDANCE,
   APPROXIMATE_NOTE,
+  CARRIED_HEADING,
+  CARRIED_NOTE,
   ESCAPED_PATH_NOTE,
   FILE_COMMENT_HEADING,
   GENERAL_COMMENT_HEADING,
@@ -25,6 +27,8 @@ import {
   NOTHING_REPLACED,
   NOTHING_SUGGESTED,
   OUTDATED_NOTE,
+  PROPOSED_NOTE_PREFIX,
+  PROPOSED_NOTE_SUFFIX,
   RENAME_NOTES,
   REVISION_SEPARATOR,
   REVISION_UNKNOWN,
@@ -41,6 +45,7 @@ import {
   lineHeading,
   similarityNote,
 } from './feedbackMarkdownSyntax.js';
+import { carriedHeading } from './lineHeadings.js';
 import { QUOTED_PLACE_SEPARATOR, quotedPlace } from './quotedLines.js';
 import { languageForPath } from '../diff/languageForPath.js';
 import { renderProposalsMarkdown } from './renderProposalOutcomes.js';
@@ -52,7 +57,7 @@ import type { Annotation, FeedbackReview, FeedbackFile } from '../model/types.js
 type FileEntry = FeedbackFile;
 
 export function renderFeedbackMarkdown(review: FeedbackReview): string {
-  const { target, verdict, summary, annotations, files } = normalizeFeedbackReview(review);
+  const { target, verdict, summary, annotations, files, carried } = normalizeFeedbackReview(review);
   // Paragraphs, joined by one blank line.
   const out: string[] = [TITLE];
 
@@ -62,7 +67,7 @@ export function renderFeedbackMarkdown(review: FeedbackReview): string {
   if (target.baseCommit !== null) header.push(ITEM.baseCommit + inlineCode(target.baseCommit));
   if (target.headCommit !== null) header.push(ITEM.headCommit + inlineCode(target.headCommit));
   out.push(header.join('\n'));
-  if (annotations.some((a) => a.kind === 'suggestion')) out.push(APPLY_GUIDANCE);
+  if (annotations.some((a) => a.kind === 'suggestion') || carried) out.push(APPLY_GUIDANCE);
 
   if (summary !== '') out.push(SUMMARY_HEADING, quote(summary));
 
@@ -82,8 +87,13 @@ export function renderFeedbackMarkdown(review: FeedbackReview): string {
     }
     out.push(...renderAnnotation(annotation));
   }
-  // The earlier rounds' threads (issue 13), then the agent's proposals and their outcomes (issue 14): sections of their own.
+  // The earlier rounds' threads (issue 13), their suggestions still open, then the agent's proposals and their outcomes (issue 14): sections of their own.
   if (review.threads) out.push(...renderThreadsMarkdown(review.threads));
+  // After the threads: a reader before carried suggestions stops at the threads' heading, so it reads the export as before.
+  if (carried) {
+    out.push(CARRIED_HEADING, CARRIED_NOTE);
+    for (const { round, suggestion } of carried) out.push(...renderAnnotation(suggestion, carriedHeading(round, inlineCode(suggestion.path), suggestion)));
+  }
   if (review.proposals && review.proposals.length > 0) out.push(...renderProposalsMarkdown(review.proposals));
   return out.join('\n\n') + '\n';
 }
@@ -100,13 +110,10 @@ function renderFileHeading(path: string, facts: FileEntry | undefined): string[]
   return escaped ? [heading, ESCAPED_PATH_NOTE] : [heading];
 }
 
-function renderAnnotation(a: Annotation): string[] {
+function renderAnnotation(a: Annotation, carriedHeading?: string): string[] {
   const heading =
-    a.scope === 'general'
-      ? GENERAL_COMMENT_HEADING
-      : a.scope === 'file'
-        ? FILE_COMMENT_HEADING
-        : lineHeading(a.side, a.startLine, a.endLine);
+    carriedHeading ??
+    (a.scope === 'general' ? GENERAL_COMMENT_HEADING : a.scope === 'file' ? FILE_COMMENT_HEADING : lineHeading(a.side, a.startLine, a.endLine));
   const out = [heading];
 
   const notes: string[] = [];
@@ -114,6 +121,7 @@ function renderAnnotation(a: Annotation): string[] {
     const revision = a.revision === null ? REVISION_UNKNOWN : inlineCode(a.revision);
     notes.push(SUGGESTION_LINE_PREFIX + inlineCode(a.id) + REVISION_SEPARATOR + revision);
   }
+  if (a.proposal !== undefined) notes.push(PROPOSED_NOTE_PREFIX + inlineCode(a.proposal) + PROPOSED_NOTE_SUFFIX);
   if (a.approximate) notes.push(APPROXIMATE_NOTE);
   if (a.outdated) notes.push(OUTDATED_NOTE);
   if (notes.length > 0) out.push(notes.join('\n'));

@@ -28,6 +28,7 @@ import type {
   Annotation,
   AnnotationKind,
   AnnotationScope,
+  CarriedSuggestion,
   FeedbackFile,
   FeedbackReview,
   FileStatus,
@@ -113,6 +114,16 @@ export class Reader {
     return this.fail(field, `expected one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}, got ${describe(value)}`);
   }
 
+  /** An array of objects, each read by `read` at `field[i]`; an item that fails is dropped (its problems are recorded). */
+  objects<T>(value: unknown, field: string, read: (obj: Fields, at: string) => T | undefined): T[] | undefined {
+    if (!Array.isArray(value)) return this.fail(field, `expected an array, got ${describe(value)}`);
+    return value.flatMap((item, i) => {
+      const obj = this.object(item, `${field}[${i}]`);
+      const result = obj && read(obj, `${field}[${i}]`);
+      return result === undefined ? [] : [result];
+    });
+  }
+
   integer(obj: Fields, key: string, field: string, min: number): number | undefined {
     const value = obj[key];
     if (typeof value === 'number' && Number.isSafeInteger(value) && value >= min) return value;
@@ -158,13 +169,26 @@ export function validateFeedbackReview(value: unknown): ValidationResult {
   const summary = reader.string(root, 'summary', 'summary');
   const files = root.files === undefined ? undefined : readFiles(reader, root.files);
   const annotations = readAnnotations(reader, root.annotations, 'annotations');
+  const carried = root.carried === undefined ? undefined : readCarried(reader, root.carried);
 
   if (reader.problems.length > 0 || !target || !verdict || summary === undefined || !annotations) {
     return { ok: false, problems: reader.problems };
   }
   const review: FeedbackReview = { target, verdict, summary, annotations };
   if (files) review.files = files;
+  if (carried && carried.length > 0) review.carried = carried;
   return { ok: true, review };
+}
+
+/** The suggestions of earlier rounds (docs/feedback-format.md, section 8): each a round and a suggestion with a known revision. */
+function readCarried(reader: Reader, value: unknown): CarriedSuggestion[] | undefined {
+  return reader.objects(value, 'carried', (obj, at): CarriedSuggestion | undefined => {
+    const round = reader.integer(obj, 'round', `${at}.round`, 1);
+    const a = readAnnotation(reader, obj.annotation, `${at}.annotation`);
+    if (a?.kind === 'comment') return reader.fail(`${at}.annotation.kind`, 'a carried annotation is a suggestion, got "comment"');
+    if (a?.revision === null) return reader.fail(`${at}.annotation.revision`, "a carried suggestion has the revision of its round's file");
+    return a && round !== undefined ? { round, suggestion: a } : undefined;
+  });
 }
 
 /** Validates an annotation list alone (for example the `annotations` of an HTTP submission). */
@@ -192,12 +216,7 @@ function readTarget(reader: Reader, value: unknown): ReviewTarget | undefined {
 type FileEntry = FeedbackFile;
 
 function readFiles(reader: Reader, value: unknown): FileEntry[] | undefined {
-  if (!Array.isArray(value)) return reader.fail('files', `expected an array, got ${describe(value)}`);
-  const files: FileEntry[] = [];
-  value.forEach((item, i) => {
-    const field = `files[${i}]`;
-    const obj = reader.object(item, field);
-    if (!obj) return;
+  return reader.objects(value, 'files', (obj, field): FileEntry | undefined => {
     const path = reader.string(obj, 'path', `${field}.path`, { nonEmpty: true });
     let oldPath: string | null | undefined = null;
     if (obj.oldPath !== null && obj.oldPath !== undefined) {
@@ -205,28 +224,20 @@ function readFiles(reader: Reader, value: unknown): FileEntry[] | undefined {
     }
     const status = reader.oneOf(obj, 'status', `${field}.status`, FILE_STATUSES);
     const similarity = readSimilarity(reader, obj, `${field}.similarity`);
-    if (path !== undefined && oldPath !== undefined && status && similarity !== undefined) files.push({ path, ...fileMove(status, oldPath, similarity) });
+    return path !== undefined && oldPath !== undefined && status && similarity !== undefined ? { path, ...fileMove(status, oldPath, similarity) } : undefined;
   });
-  return files;
 }
 
 function readAnnotations(reader: Reader, value: unknown, field: string): Annotation[] | undefined {
-  if (!Array.isArray(value)) return reader.fail(field, `expected an array, got ${describe(value)}`);
-  const annotations: Annotation[] = [];
-  const firstIndexById = new Map<string, number>();
-  value.forEach((item, i) => {
-    const at = `${field}[${i}]`;
-    const annotation = readAnnotation(reader, item, at);
-    if (!annotation) return;
-    const earlier = firstIndexById.get(annotation.id);
-    if (earlier !== undefined) {
-      reader.fail(`${at}.id`, `${describe(annotation.id)} is also the id of ${field}[${earlier}]; ids must be unique`);
-      return;
-    }
-    firstIndexById.set(annotation.id, i);
-    annotations.push(annotation);
+  const firstById = new Map<string, string>();
+  return reader.objects(value, field, (obj, at): Annotation | undefined => {
+    const annotation = readAnnotation(reader, obj, at);
+    if (!annotation) return undefined;
+    const earlier = firstById.get(annotation.id);
+    if (earlier !== undefined) return reader.fail(`${at}.id`, `${describe(annotation.id)} is also the id of ${earlier}; ids must be unique`);
+    firstById.set(annotation.id, at);
+    return annotation;
   });
-  return annotations;
 }
 
 function readAnnotation(reader: Reader, value: unknown, at: string): Annotation | undefined {
@@ -241,6 +252,7 @@ function readAnnotation(reader: Reader, value: unknown, at: string): Annotation 
   const text = reader.string(obj, 'text', `${at}.text`);
   const createdAt = reader.string(obj, 'createdAt', `${at}.createdAt`);
   const author = reader.string(obj, 'author', `${at}.author`, { optional: true });
+  const proposal = reader.string(obj, 'proposal', `${at}.proposal`, { optional: true, nonEmpty: true });
   const highlightedText = reader.string(obj, 'highlightedText', `${at}.highlightedText`, { optional: true });
   const anchorSnippet = reader.string(obj, 'anchorSnippet', `${at}.anchorSnippet`, { optional: true });
   const approximate = reader.boolean(obj, 'approximate', `${at}.approximate`);
@@ -264,6 +276,7 @@ function readAnnotation(reader: Reader, value: unknown, at: string): Annotation 
   if (outdated === true) annotation.outdated = true;
   if (anchorSnippet !== undefined) annotation.anchorSnippet = anchorSnippet;
   if (author !== undefined) annotation.author = author;
+  if (proposal !== undefined) annotation.proposal = proposal;
   if (quoted && annotation.kind === 'comment' && annotation.scope === 'line') annotation.quoted = quoted;
   return annotation;
 }

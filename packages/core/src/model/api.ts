@@ -23,6 +23,7 @@ import type {
 import type { RoundChangesData, RoundDiffData } from '../rounds/roundTypes.js';
 import type { CommitSpanData, RangeCommitsData } from './rangeCommits.js';
 import type { ProposalState } from '../proposals/proposalTypes.js';
+import type { Preferences } from './preferences.js';
 
 /**
  * The id of the server-rendered first screen in the review page
@@ -46,15 +47,6 @@ export const DRAFT_BASE_HEADER = 'x-redline-draft-base';
 /** Where the page keeps the session secret: its origin's localStorage, which no other port can read or write. */
 export const SESSION_STORAGE_KEY = 'redline-session';
 
-/**
- * The reviewer's "pair moved files as renames" setting (issue 15), a cookie
- * like every setting: the page writes it, and the server reads it from the
- * page request, so the first screen pairs as the page will (the page's API
- * requests carry no cookies and say `renames=on|off` in `/api/review`'s
- * query). `off` turns pairing off; the CLI's `--no-untracked-renames` wins.
- */
-export const PAIR_RENAMES_COOKIE = 'pairRenames';
-
 export const API = {
   /**
    * POST, header `X-Redline-Link: <link token>` -> SessionGrant; works once per link.
@@ -64,7 +56,10 @@ export const API = {
    * needs one request, not the exchange and then the review.
    */
   session: '/api/session',
-  /** GET -> ReviewData. Query: `whitespace=ignore` re-reads the diff with `git diff -w`. */
+  /**
+   * GET -> ReviewData. Query: `whitespace=ignore` re-reads the diff with `git diff -w`;
+   * `renames=on|off` the reviewer's pairing of untracked renames (Settings.pairRenames).
+   */
   review: '/api/review',
   /** GET ?path=<path>&fingerprint=<fp> -> FileContentsData, or 404/409/422 ApiError with a FileRefusalCode. */
   file: '/api/file',
@@ -95,7 +90,20 @@ export const API = {
   proposals: '/api/proposals',
   /** POST ProposalActBody -> { ok: true }: the reviewer accepts, edits, rejects or replies to a proposal (never the agent: 403). */
   proposalAnswer: '/api/proposals/answer',
+  /**
+   * PUT Preferences -> { ok: true }: the reviewer's settings, layout and name, written to
+   * the user's preferences file (every field checked by readPreferences: 400 naming the
+   * bad ones). The page receives them injected into itself (PREFERENCES_ELEMENT_ID).
+   */
+  preferences: '/api/preferences',
 } as const;
+
+/**
+ * The id of the `<script type="application/json">` element the server puts
+ * right after `<head>` with the reviewer's preferences (apps/cli/src/server/reviewPage.ts):
+ * the head script and the page start from it.
+ */
+export const PREFERENCES_ELEMENT_ID = 'redline-preferences';
 
 /** The agent's proposals as the page draws them. */
 export interface ProposalsData {
@@ -135,6 +143,7 @@ export interface ApiResponses {
   commitSpan: CommitSpanData;
   proposals: ProposalsData;
   proposalAnswer: { ok: true };
+  preferences: { ok: true };
 }
 
 export interface ApiRequests {
@@ -142,6 +151,7 @@ export interface ApiRequests {
   feedback: FeedbackSubmission;
   close: Record<string, never>;
   proposalAnswer: ProposalActBody;
+  preferences: Preferences;
 }
 
 /**

@@ -3,7 +3,7 @@
  * renders the feedback from it, and the page's preview shows exactly the
  * same text because it builds the same value, earlier rounds' threads included.
  */
-import { exportThreadsOf } from '../export/exportThreads.js';
+import { carriedSuggestionsOf, exportThreadsOf } from '../export/exportThreads.js';
 import { quoteLineComments } from '../export/quotedLines.js';
 import type { FeedbackFile, FeedbackReview, FeedbackSubmission, FileFacts, ReviewData } from './types.js';
 
@@ -19,6 +19,9 @@ export function buildFeedbackReview(review: Pick<ReviewData, 'target' | 'files' 
   // The threads the page shows, with this Send's own resolves, reopens and replies (issue 13).
   const threads = exportThreadsOf(review.rounds?.threads ?? [], submission.threadActs ?? []);
   if (threads) built.threads = threads;
+  // The earlier rounds' suggestions still open, with their code, for `redline apply` (docs/feedback-format.md, section 8).
+  const carried = carriedSuggestionsOf(review.rounds?.threads ?? [], submission.threadActs ?? [], submission.annotations);
+  if (carried.length > 0) built.carried = carried;
   return built;
 }
 

@@ -41,6 +41,12 @@ interface AnnotationCommon {
   /** For outdated annotations: the lines they were anchored to, as they were. */
   anchorSnippet?: string;
   author?: string;
+  /**
+   * The id of the agent's proposal the reviewer accepted as this annotation
+   * (seed 003): "Proposed by the agent" in its round and in every later one,
+   * since it travels in the round's review.json; absent for the reviewer's own.
+   */
+  proposal?: string;
   /** ISO 8601. */
   createdAt: string;
 }
@@ -297,6 +303,19 @@ export interface FeedbackReview {
   proposals?: ProposalState[];
   /** The earlier rounds' threads still open and those settled since the last round (issue 13); absent: none. */
   threads?: ExportThreads;
+  /**
+   * The suggestions of earlier rounds still open and not applied, each as its
+   * round recorded it (lines and revision of that round's file), so `redline
+   * apply` on this export applies them too; absent: none.
+   */
+  carried?: CarriedSuggestion[];
+}
+
+/** A suggestion of an earlier round, carried into a later round's export. */
+export interface CarriedSuggestion {
+  /** The round that made it. */
+  round: number;
+  suggestion: Suggestion;
 }
 
 /** An error answer from the API: `{ error: { code, message } }`. */

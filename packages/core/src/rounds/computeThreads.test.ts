@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../safety/sha256.js';
+import { planApply } from '../apply/planApply.js';
 import type { Annotation } from '../model/types.js';
 import { computeThreads, mayActOnThread, type ThreadInput } from './computeThreads.js';
 import type { ThreadAct } from './roundTypes.js';
@@ -70,4 +71,76 @@ describe('computeThreads', () => {
     expect(owned(null, [by('@Bob', 'resolve', '1')]).state).toBe('resolved');
     expect([mayActOnThread('@Alice', '@ALICE'), mayActOnThread('@Alice', '@Alicé'), mayActOnThread(null, null)]).toEqual([true, false, true]);
   });
+
+  describe('applied from the text, however far the lines moved', () => {
+    const text = Array.from({ length: 12 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+    const made = (id: string, line: number, originalCode: string, suggestedCode: string): Annotation => ({
+      ...comment(id, line),
+      kind: 'suggestion',
+      originalCode,
+      suggestedCode,
+      deletion: false,
+      revision: sha256Hex(text),
+    });
+    const insertAfter4 = made('s4', 4, 'line 4', 'line 4\ninserted');
+    const change9 = made('s9', 9, 'line 9', 'LINE NINE');
+    const threadsOn = (now: string) => computeThreads([insertAfter4, change9].map((a) => input(a, now, text)), []);
+
+    it('reads both suggestions applied after redline apply applied both: the line-9 one moved down by the insertion above it', () => {
+      const applied = planApply({ text, sha256: sha256Hex(text), suggestions: [insertAfter4, change9] }).newText;
+      const [four, nine] = threadsOn(applied);
+      expect(four).toMatchObject({ applied: true, state: 'open', lines: { startLine: 4, endLine: 5 } });
+      expect(nine).toMatchObject({ applied: true, state: 'open', lines: { startLine: 10, endLine: 10 }, code: { now: 'LINE NINE' } });
+    });
+
+    it('still reads them applied when the agent also added and removed lines elsewhere, and next to the code', () => {
+      const applied = planApply({ text, sha256: sha256Hex(text), suggestions: [insertAfter4, change9] }).newText;
+      const lines = applied.split('\n');
+      lines.splice(10, 0, 'added after the change'); // right under LINE NINE
+      lines.splice(0, 2, 'a new head', 'of', 'three lines'); // lines 1-2 replaced by three
+      const [four, nine] = threadsOn(lines.join('\n'));
+      expect(four).toMatchObject({ applied: true, lines: { startLine: 5, endLine: 6 } });
+      expect(nine).toMatchObject({ applied: true, lines: { startLine: 11, endLine: 11 } });
+    });
+
+    it('is not applied when the code at its lines is something else, or the suggested code sits beside lines still unchanged', () => {
+      const [, nine] = threadsOn(text.replace('line 9', 'line nine'));
+      expect(nine).toMatchObject({ applied: false, state: 'changed', lines: { startLine: 9, endLine: 9 } });
+      const [, beside] = threadsOn(text.replace('line 9\n', 'LINE NINE\nline 9\n'));
+      expect(beside).toMatchObject({ applied: false, state: 'open', lines: { startLine: 10, endLine: 10 } });
+    });
+  });
+
+  describe('a range is followed through edits inside and around it', () => {
+    const text = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+    const range: Annotation = { ...comment('r', 19), startLine: 19, endLine: 22 };
+    const edited = (edit: (lines: string[]) => void) => {
+      const lines = text.split('\n');
+      edit(lines);
+      return computeThreads([input(range, lines.join('\n'), text)], [])[0]!;
+    };
+
+    it('grows with a line inserted inside it: lines 19-23, changed, its code now the whole range', () => {
+      const thread = edited((lines) => lines.splice(20, 0, 'inserted inside'));
+      expect(thread).toMatchObject({ state: 'changed', lines: { startLine: 19, endLine: 23 } });
+      expect(thread.code.now).toBe('line 19\nline 20\ninserted inside\nline 21\nline 22');
+    });
+
+    it('shrinks with a line deleted inside it, moves with lines above, keeps its length with lines at its ends', () => {
+      expect(edited((lines) => lines.splice(20, 1))).toMatchObject({ state: 'changed', lines: { startLine: 19, endLine: 21 } });
+      expect(edited((lines) => lines.splice(2, 0, 'x', 'y'))).toMatchObject({ state: 'open', lines: { startLine: 21, endLine: 24 } });
+      expect(edited((lines) => lines.splice(22, 0, 'after'))).toMatchObject({ state: 'open', lines: { startLine: 19, endLine: 22 } });
+      expect(edited((lines) => lines.splice(16, 4, 'across the start'))).toMatchObject({ state: 'changed', lines: { startLine: 17, endLine: 19 } });
+      expect(edited((lines) => lines.splice(18, 4))).toMatchObject({ state: 'outdated', lines: null });
+    });
+  });
+
+  it('when the diff gives up (past its edit budget), a suggestion reads applied only by apply\'s own planning, not anywhere in the coarse region', () => {
+    const before = Array.from({ length: 3000 }, (_, i) => `r${i}`).join('\n') + '\n';
+    const lines = before.split('\n').map((line, i) => (i % 2 === 1 && i < 2999 ? `now ${i}` : line));
+    lines[100] = 'R2';
+    const s: Annotation = { ...comment('s', 3), kind: 'suggestion', originalCode: 'r2', suggestedCode: 'R2', deletion: false, revision: sha256Hex(before) };
+    expect(computeThreads([input(s, lines.join('\n'), before)], [])[0]).toMatchObject({ applied: false });
+  });
 });
+

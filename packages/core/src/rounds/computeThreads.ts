@@ -3,23 +3,28 @@
  * lines are now and its state. Pure: the CLI reads the texts and acts from
  * git, this decides.
  *
- * - Where: the core's re-anchoring (reanchorAnnotations) from the text the
- *   round recorded to the text now. A suggestion whose suggested code is now
- *   in place is *applied*, by the apply planner's own "already applied"
- *   (planApply); its lines are where that code is.
- * - *outdated* when re-anchoring loses the lines and no line is left where
- *   they were (deleted, or the file is gone); *changed* when it loses them
- *   because they were edited: the lines now are those that replaced them.
+ * - Where: the lines the round recorded, followed through a line diff from
+ *   the text the round recorded to the text now (suggestions/followRange.ts):
+ *   edits inside the range grow or shrink it, edits around it move it. A
+ *   suggestion is *applied* when the file now holds its suggested code where
+ *   its lines went, however far they moved: the apply planner's own rule
+ *   (apply/appliedWhereLinesWent.ts); its lines are where that code is.
+ * - *open* when the lines are still there as recorded (re-anchored by
+ *   reanchorAnnotations, which also finds lines moved elsewhere); *changed*
+ *   when their text changed: the lines now are the whole range now; *outdated*
+ *   when every line of it is gone, or the file is.
  * - Then the acts, oldest first: resolve → *resolved*, addressed →
  *   *addressed*, reopen → back to what the code says; a reply changes nothing.
  *   Only the thread's own reviewer resolves or reopens it (seed 001: only the
  *   objector resolves an objection): a teammate's resolve stays in its
  *   history as they sent it but changes no state (mayActOnThread).
  */
-import { diffLineRegions } from '../suggestions/diffLineRegions.js';
-import { toLines } from '../diff/lines.js';
+import { diffLineRegions, type LineRegion } from '../suggestions/diffLineRegions.js';
+import { codeToLines, splitText, toLines, type TextLayout } from '../diff/lines.js';
 import { planApply } from '../apply/planApply.js';
+import { appliedWhereLinesWent } from '../apply/appliedWhereLinesWent.js';
 import type { LineSpan } from '../apply/suggestionOutcome.js';
+import { followRange } from '../suggestions/followRange.js';
 import { reanchorAnnotations, type ReanchoredAnnotation } from '../suggestions/reanchorAnnotations.js';
 import type { Annotation } from '../model/types.js';
 import { isSameReviewer } from './reviewerIdentity.js';
@@ -38,10 +43,10 @@ export interface ThreadInput {
 
 export function computeThreads(inputs: readonly ThreadInput[], acts: readonly ThreadAct[]): Thread[] {
   const ordered = [...acts].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-  const moved = reanchorTogether(inputs);
+  const followed = followTogether(inputs);
   return inputs.map((input, i) => {
     const own = ordered.filter((act) => act.thread === input.annotation.id);
-    const where = locate(input, moved[i]);
+    const where = locate(input, followed[i]);
     const state = applyActs(where.state, own, input.reviewer);
     const code = codeOf(input, where.lines);
     const base = { id: input.annotation.id, round: input.round, reviewer: input.reviewer, path: input.annotation.path, lines: where.lines, state, annotation: input.annotation, acts: own, code };
@@ -55,12 +60,22 @@ interface Located {
   applied: boolean;
 }
 
+/** One file's two texts, diffed once: the re-anchoring of one annotation and the diff and text now it was followed through. */
+interface Followed {
+  moved: ReanchoredAnnotation;
+  regions: readonly LineRegion[];
+  /** The diff gave up (over its budget): its one coarse region says where lines went, not whether code is in place. */
+  fallback: boolean;
+  beforeLength: number;
+  now: TextLayout;
+}
+
 /**
- * Re-anchoring, one call per file and pair of texts: the annotations of one
- * round on one file share one line diff (200 threads on one file took 10-20
- * ms one by one).
+ * Re-anchoring and the line diff, one per file and pair of texts: the
+ * annotations of one round on one file share one diff (200 threads on one
+ * file took 10-20 ms one by one).
  */
-function reanchorTogether(inputs: readonly ThreadInput[]): (ReanchoredAnnotation | undefined)[] {
+function followTogether(inputs: readonly ThreadInput[]): (Followed | undefined)[] {
   // Keyed by the texts themselves in nested maps (not one joined key): a string's hash is computed once.
   const groups = new Map<string, Map<string, Map<string, number[]>>>();
   inputs.forEach((input, i) => {
@@ -73,32 +88,46 @@ function reanchorTogether(inputs: readonly ThreadInput[]): (ReanchoredAnnotation
     byBefore.set(input.before, byAfter);
     groups.set(input.annotation.path, byBefore);
   });
-  const moved: (ReanchoredAnnotation | undefined)[] = inputs.map(() => undefined);
+  const followed: (Followed | undefined)[] = inputs.map(() => undefined);
   for (const group of [...groups.values()].flatMap((byBefore) => [...byBefore.values()].flatMap((byAfter) => [...byAfter.values()]))) {
     const first = inputs[group[0]!]!;
-    const texts = { [first.annotation.path]: { new: { before: first.before, after: first.after?.text ?? null } } };
+    const before = first.before!;
+    const after = first.after!.text;
+    const texts = { [first.annotation.path]: { new: { before, after } } };
     const results = reanchorAnnotations(group.map((i) => inputs[i]!.annotation), texts);
-    group.forEach((index, k) => (moved[index] = results[k]));
+    const beforeLines = toLines(before);
+    const now = splitText(after);
+    const { regions, fallback } = diffLineRegions(beforeLines, now.lines);
+    group.forEach((index, k) => (followed[index] = { moved: results[k]!, regions, fallback, beforeLength: beforeLines.length, now }));
   }
-  return moved;
+  return followed;
 }
 
-function locate({ annotation, before, after }: ThreadInput, moved: ReanchoredAnnotation | undefined): Located {
+function locate({ annotation, before, after }: ThreadInput, followed: Followed | undefined): Located {
   if (annotation.scope !== 'line') return { state: 'open', lines: null, applied: false };
   const recorded = { startLine: annotation.startLine, endLine: annotation.endLine };
   // The old side is the series' base, which a series never moves.
   if (annotation.side === 'old') return { state: 'open', lines: recorded, applied: false };
   if (after === null) return { state: 'outdated', lines: null, applied: false };
-  if (annotation.kind === 'suggestion') {
-    const outcome = planApply({ text: after.text, sha256: after.sha256, suggestions: [annotation] }).outcomes[0];
-    if (outcome?.status === 'already-applied') return { state: 'open', lines: outcome.at, applied: true };
+  // Without the round's text (or a diff that gave up), nothing says where the lines went, but apply's own planning still says whether the code is in place.
+  const planned = () => (annotation.kind === 'suggestion' ? planApply({ text: after.text, sha256: after.sha256, suggestions: [annotation] }).outcomes[0] : undefined);
+  if (before === null || followed === undefined) {
+    const outcome = planned();
+    return outcome?.status === 'already-applied' ? { state: 'open', lines: outcome.at, applied: true } : { state: 'outdated', lines: null, applied: false };
   }
-  if (before === null) return { state: 'outdated', lines: null, applied: false };
-  if (moved && moved.status !== 'outdated' && moved.annotation.scope === 'line') {
+  if (annotation.endLine > followed.beforeLength) return { state: 'outdated', lines: null, applied: false };
+  const range = followRange(followed.regions, annotation.startLine - 1, annotation.endLine);
+  if (annotation.kind === 'suggestion') {
+    const suggested = annotation.deletion ? [] : codeToLines(annotation.suggestedCode, true);
+    const outcome = followed.fallback ? planned() : undefined;
+    const applied = followed.fallback ? (outcome?.status === 'already-applied' ? { at: outcome.at } : null) : appliedWhereLinesWent(followed.now, range, suggested);
+    if (applied) return { state: 'open', lines: applied.at, applied: true };
+  }
+  const { moved } = followed;
+  if (moved.status !== 'outdated' && moved.annotation.scope === 'line') {
     return { state: 'open', lines: { startLine: moved.annotation.startLine, endLine: moved.annotation.endLine }, applied: false };
   }
-  const replaced = replacingLines(before, after.text, recorded);
-  return replaced ? { state: 'changed', lines: replaced, applied: false } : { state: 'outdated', lines: null, applied: false };
+  return range.end > range.start ? { state: 'changed', lines: { startLine: range.start + 1, endLine: range.end }, applied: false } : { state: 'outdated', lines: null, applied: false };
 }
 
 /** The recorded lines in the round's text, and the lines now where the thread is now. */
@@ -106,17 +135,6 @@ function codeOf({ annotation, before, after }: ThreadInput, lines: LineSpan | nu
   if (annotation.scope !== 'line' || annotation.side === 'old') return { recorded: null, now: null };
   const slice = (text: string | null, span: LineSpan | null) => (text === null || span === null ? null : toLines(text).slice(span.startLine - 1, span.endLine).join('\n'));
   return { recorded: slice(before, annotation), now: slice(after?.text ?? null, lines) };
-}
-
-/** The new lines of the changed regions that overlap the recorded range; null when the range was only deleted. */
-function replacingLines(before: string, after: string, range: LineSpan): LineSpan | null {
-  const start = range.startLine - 1;
-  const end = range.endLine;
-  const { regions } = diffLineRegions(toLines(before), toLines(after));
-  const touching = regions.filter((region) => region.aStart < end && region.aEnd > start && region.bEnd > region.bStart);
-  const first = touching[0];
-  const last = touching[touching.length - 1];
-  return first && last ? { startLine: first.bStart + 1, endLine: last.bEnd } : null;
 }
 
 /**

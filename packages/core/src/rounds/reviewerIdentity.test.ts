@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ANONYMOUS_SLUG, checkReviewerIdentity, isSameReviewer, reviewerSlug } from './reviewerIdentity.js';
+import fc from 'fast-check';
+import { ANONYMOUS_SLUG, checkReviewerIdentity, foldReviewer, isSameReviewer, reviewerOfSlug, reviewerSlug } from './reviewerIdentity.js';
 
 describe('reviewer identity', () => {
   it('is trimmed, and refused when empty, too long, or with a control or invisible character', () => {
@@ -22,5 +23,12 @@ describe('reviewer identity', () => {
     expect(reviewerSlug(null)).toBe(ANONYMOUS_SLUG);
     expect(reviewerSlug('_anonymous')).toBe('=5Fanonymous');
     for (const name of ['a b', '../x', 'x.lock', 'a:b', 'ünï', '~^?*[']) expect(reviewerSlug(name)).toMatch(/^(?:[a-z0-9-]|=[0-9A-F]{2})+$/);
+  });
+
+  // Invariant: a slug reads back as the folded name it was made of (200 cases); what no slug can be reads as null.
+  it('reviewerOfSlug reads a slug back as the folded name', () => {
+    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 30 }), (name) => reviewerOfSlug(reviewerSlug(name)) === foldReviewer(name)), { numRuns: 200 });
+    expect(reviewerOfSlug(ANONYMOUS_SLUG)).toBeNull();
+    for (const bad of ['A', '=4', '=zz', '=FF', 'a_b']) expect(reviewerOfSlug(bad), bad).toBeNull();
   });
 });

@@ -51,3 +51,32 @@ export function reviewerSlug(reviewer: string | null): string {
   }
   return slug;
 }
+
+/**
+ * The name a slug is of, read back (the folded identity; null for the
+ * anonymous slug), for saying whose ref a round was written under. A slug
+ * that reviewerSlug cannot have made (a bad escape, bytes that are not UTF-8)
+ * reads as null.
+ */
+export function reviewerOfSlug(slug: string): string | null {
+  if (slug === ANONYMOUS_SLUG) return null;
+  const bytes: number[] = [];
+  for (let i = 0; i < slug.length; i++) {
+    const char = slug[i]!;
+    if (char !== '=') {
+      if (!/[a-z0-9-]/.test(char)) return null;
+      bytes.push(char.charCodeAt(0));
+      continue;
+    }
+    const hex = slug.slice(i + 1, i + 3);
+    if (!/^[0-9A-F]{2}$/.test(hex)) return null;
+    bytes.push(Number.parseInt(hex, 16));
+    i += 2;
+  }
+  try {
+    // decodeURIComponent throws on bytes that are not UTF-8.
+    return decodeURIComponent(bytes.map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join(''));
+  } catch {
+    return null;
+  }
+}

@@ -45,7 +45,17 @@ export interface RoundSummary {
   commit: string;
   /** The reviewed state's tree id; `missing` when that tree cannot be read. */
   state: { kind: 'recorded'; tree: string } | { kind: 'missing'; tree: string };
+  /** The round commit's signature, as the reader's git checks it (docs/rounds.md, "Signed rounds"). */
+  signature: RoundSignature;
 }
+
+/**
+ * verified: a good signature by an allowed signer (`signer`: its principal);
+ * unsigned: none; invalid: a bad or revoked signature (the commit was altered
+ * after signing); unverifiable: a good signature by a key the reader's git
+ * does not trust, or one it cannot check.
+ */
+export type RoundSignature = { kind: 'verified'; signer: string } | { kind: 'unsigned' } | { kind: 'invalid' } | { kind: 'unverifiable' };
 
 export type ThreadKind = { kind: 'comment' } | { kind: 'suggestion'; applied: boolean };
 
@@ -85,6 +95,32 @@ export interface ReviewRoundsData {
   /** Path -> blob id in the last round's state ("unchanged since round N" is an equal id); null when missing. */
   lastStateBlobs: Record<string, string> | null;
   threads: Thread[];
+  /** Rounds that only claim their reviewer (docs/rounds.md, "Rounds that can be verified"): listed, no effect on any thread. */
+  claims: RoundClaim[];
+  /** Threads not read: their path is not a plain path of the reviewed tree (docs/rounds.md, "A teammate's data is data"). */
+  refused: RefusedThread[];
+}
+
+/**
+ * A round whose `reviewer` is not the name of the ref it was written under
+ * (the core's reviewerSlug): "claims to be @alice, written under the ref of
+ * @bob". Its annotations open no thread, its acts and verdict change nothing.
+ */
+export interface RoundClaim extends RoundSummary {
+  /** The ref it was found under. */
+  ref: string;
+  /** The name that ref is of (its slug read back: folded); null for the anonymous ref. */
+  refReviewer: string | null;
+}
+
+/** A thread of an earlier round whose file was not read, named with the ref it came from. */
+export interface RefusedThread {
+  id: string;
+  round: number;
+  ref: string;
+  path: string;
+  /** Why, in a few words ("it climbs out with '..'"). */
+  why: string;
 }
 
 /** GET /api/round-diff?from=<tree>&to=<tree>: the diff between two recorded states of the series. */

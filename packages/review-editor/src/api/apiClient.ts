@@ -12,6 +12,7 @@ import {
   type FeedbackSubmission,
   type FileContentsData,
   type FreshnessData,
+  type Preferences,
   type ProposalActBody,
   type ProposalsData,
   type RangeCommitsData,
@@ -64,6 +65,8 @@ export interface ReviewApi {
   /** The agent's proposals with the reviewer's answers (issue 14). */
   getProposals(): Promise<ProposalsData>;
   answerProposal(act: ProposalActBody): Promise<void>;
+  /** The reviewer's settings, layout and name, into their preferences file (keepalive: the page is going away). */
+  putPreferences(preferences: Preferences, options?: { keepalive?: boolean }): Promise<void>;
 }
 
 type Fetch = typeof fetch;
@@ -165,6 +168,9 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
     getProposals: () => request('proposals', API.proposals),
     async answerProposal(act) {
       await request('proposalAnswer', API.proposalAnswer, jsonInit('POST', act));
+    },
+    async putPreferences(preferences, options) {
+      await request('preferences', API.preferences, jsonInit('PUT', preferences, options?.keepalive));
     },
   };
 }

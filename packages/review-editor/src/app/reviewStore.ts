@@ -4,6 +4,7 @@
  * actions on it, testable without React; the network lives in the
  * features' services (app/reviewController.ts assembles them).
  */
+import { DEFAULT_LAYOUT, DEFAULT_SETTINGS, type LayoutSettings, type Settings } from '@redline/core';
 import { createStore, type StateCreator, type StoreApi } from 'zustand/vanilla';
 import { createAnnotationsSlice, type AnnotationsSlice } from '../annotations/annotationsSlice.js';
 import { createComposerSlice, type ComposerSlice } from '../composer/composerSlice.js';
@@ -15,8 +16,6 @@ import { createProposalsSlice, type ProposalsSlice } from '../proposals/proposal
 import { createReviewSlice, type ReviewSlice } from '../reviewLoading/reviewSlice.js';
 import { createSearchSlice, type SearchSlice } from '../search/searchSlice.js';
 import { createShownFilesSlice, type ShownFilesSlice } from '../navigation/shownFilesSlice.js';
-import { DEFAULT_LAYOUT, type LayoutSettings } from '../settings/layoutSettings.js';
-import { DEFAULT_SETTINGS, type Settings } from '../settings/settings.js';
 import { createViewedSlice, type ViewedSlice } from '../viewed/viewedSlice.js';
 import { createSettingsSlice, type SettingsSlice } from '../settings/settingsSlice.js';
 import { createDialogSlice, type DialogSlice } from '../ui/dialogSlice.js';

@@ -23,7 +23,7 @@ import type { FileDiffMetadata } from '@pierre/diffs';
 import type { CodeViewProps, useWorkerPool } from '@pierre/diffs/react';
 import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
 import { useController } from '../app/reviewContext.js';
-import type { Settings } from '../settings/settings.js';
+import type { Settings } from '@redline/core';
 import { loadOnce } from '../ui/loadOnce.js';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import type { ReviewController } from '../app/reviewController.js';

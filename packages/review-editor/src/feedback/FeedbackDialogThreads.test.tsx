@@ -18,7 +18,7 @@ const preview = () => screen.getByTestId('feedback-preview').textContent ?? '';
 describe('the Send dialog in round 2', () => {
   it('previews the earlier threads as the core renders them, and follows the reviewer\'s resolve', () => {
     const h = createHarness(makeRoundReview());
-    // The name the cookie remembers: round 1's reviewer, whose threads these are.
+    // The name the preferences remember: round 1's reviewer, whose threads these are.
     h.store.getState().setReviewer('@alice');
     h.store.getState().openDialog('feedback');
     renderWithReview(<FeedbackDialog />, h);

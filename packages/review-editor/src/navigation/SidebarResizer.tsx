@@ -1,11 +1,11 @@
 /**
  * The sidebar's right edge: drag it (or focus it and press ←/→) to resize the
- * sidebar; the width is remembered (layoutSettings.ts). A window-separator
+ * sidebar; the width is remembered (the preferences, settings/persistPreferences.ts). A window-separator
  * in ARIA's terms, with its value in pixels.
  */
 import { useRef } from 'react';
 import { useReview } from '../app/reviewContext.js';
-import { SIDEBAR_WIDTH } from '../settings/layoutSettings.js';
+import { SIDEBAR_WIDTH } from '@redline/core';
 
 const STEP = 20;
 

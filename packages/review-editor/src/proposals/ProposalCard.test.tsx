@@ -52,15 +52,24 @@ describe('ProposalCard', () => {
     expect(proposalSlots(calcFile(harness), harness.store.getState().proposals)).toEqual([]);
   });
 
+  it('an annotation that carries its proposal says "Proposed by the agent" though the board no longer lists that proposal (a kept draft)', async () => {
+    const harness = await harnessWith();
+    harness.store.getState().addAnnotation({ id: 'kept', kind: 'comment', scope: 'line', path: 'src/calc.ts', side: 'new', startLine: 2, endLine: 2, text: 'from the agent', createdAt: '', proposal: 'p-gone' });
+    renderWithReview(<AnnotationCard id="kept" />, harness);
+    expect(screen.getByText('Proposed by the agent')).toBeTruthy();
+  });
+
   it("Accept of a replacement is a suggestion on the lines it saw; Edit is the reviewer's own comment", async () => {
     const harness = await harnessWith(proposal('p2', {}, { original: 'old line', replacement: 'new line' }), proposal('p3'));
     renderWithReview(<><ProposalCard id="p2" /><ProposalCard id="p3" /></>, harness);
     await act(async () => fireEvent.click(screen.getAllByRole('button', { name: 'Accept' })[0]!));
-    expect(harness.store.getState().annotations[0]).toMatchObject({ kind: 'suggestion', originalCode: 'old line', suggestedCode: 'new line', startLine: 2 });
+    // Where it came from is the annotation's own (the round records it): the proposal's id, on Accept only.
+    expect(harness.store.getState().annotations[0]).toMatchObject({ kind: 'suggestion', originalCode: 'old line', suggestedCode: 'new line', startLine: 2, proposal: 'p2' });
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Your comment' }), { target: { value: 'My own words' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save as my comment' })));
     expect(harness.store.getState().annotations[1]).toMatchObject({ kind: 'comment', text: 'My own words' });
+    expect(harness.store.getState().annotations[1]).not.toHaveProperty('proposal');
     expect(harness.store.getState().proposals.find((p) => p.proposal.id === 'p3')!.answer.kind).toBe('edited');
   });
 

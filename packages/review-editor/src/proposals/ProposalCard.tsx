@@ -98,8 +98,23 @@ function ProposalForm({ id, mode, onMode }: { id: string; mode: { kind: 'edit' |
   );
 }
 
-/** On the reviewer's annotation that was an accepted proposal: where it came from. */
+/**
+ * On the reviewer's annotation that was an accepted proposal: where it came
+ * from. The board's answer says so once the server has it (until then the
+ * proposal's own card is still drawn); an annotation whose proposal the
+ * board does not list (a draft kept from an earlier session) says so by its
+ * `proposal`.
+ */
 export function ProposalProvenance({ annotationId }: { annotationId: string }) {
-  const accepted = useReview((s) => s.proposals.some((p) => p.answer.kind === 'accepted' && p.answer.annotationId === annotationId));
-  return accepted ? <span className="chip chip-proposal">Proposed by the agent</span> : null;
+  const accepted = useReview((s) => {
+    if (s.proposals.some((p) => p.answer.kind === 'accepted' && p.answer.annotationId === annotationId)) return true;
+    const proposal = s.annotations.find((a) => a.id === annotationId)?.proposal;
+    return proposal !== undefined && !s.proposals.some((p) => p.proposal.id === proposal);
+  });
+  return accepted ? <ProposedByTheAgent /> : null;
+}
+
+/** The chip itself: on this round's accepted proposals, and on an earlier round's thread that was one. */
+export function ProposedByTheAgent() {
+  return <span className="chip chip-proposal">Proposed by the agent</span>;
 }

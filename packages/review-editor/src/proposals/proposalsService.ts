@@ -90,7 +90,7 @@ async function takeProposalOnce(store: ReviewStore, api: ReviewApi, contents: Fi
   const state = findState(store, id);
   // A revision that cannot be read leaves the suggestion without one (as for the reviewer's own on an unreadable file).
   const revision = await revisionForProposal(store, contents, state).catch(() => null);
-  const annotation = annotationFromProposal(state, text, revision);
+  const annotation = annotationFromProposal(state, act, text, revision);
   store.getState().addAnnotation(annotation);
   try {
     await api.answerProposal({ act, id, annotationId: annotation.id });

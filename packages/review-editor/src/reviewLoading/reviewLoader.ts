@@ -11,7 +11,7 @@ import { collectReanchorTexts } from './collectReanchorTexts.js';
 import type { FileContentsService } from './fileContents.js';
 import { parseReviewFiles } from './parseReviewFiles.js';
 import type { ReviewFile } from './reviewFile.js';
-import type { Settings } from '../settings/settings.js';
+import type { Settings } from '@redline/core';
 
 export interface ReviewLoader {
   /**
@@ -32,7 +32,7 @@ export interface ReviewLoader {
   setHideWhitespace(hide: boolean): Promise<void>;
   /**
    * Pairs moved untracked files as renames, or not (issue 15): the setting
-   * (its cookie is what the server's first screen reads on a reload), then a
+   * (the server's first screen reads it from the preferences on a reload), then a
    * Refresh asking for it (`renames=on|off`), which carries the annotations
    * to the new paths.
    */

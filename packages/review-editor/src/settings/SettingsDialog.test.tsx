@@ -1,17 +1,13 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readSettings, writeSettings, type Settings } from './settings.js';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_LAYOUT, type Settings } from '@redline/core';
 import { createHarness, renderWithReview } from '../testing/renderWithReview.js';
+import { persistPreferences } from './persistPreferences.js';
 import { SettingsDialog } from './SettingsDialog.js';
 
 afterEach(cleanup);
 
-function clearCookies() {
-  for (const name of ['diffStyle', 'hideWhitespace', 'theme', 'wordWrap', 'editSuggestions']) document.cookie = `${name}=; Path=/; Max-Age=0`;
-}
-
 describe('the settings dialog', () => {
-  beforeEach(clearCookies);
 
   it('is a dialog with Display and Editor tabs; the Editor tab holds the placeholder', () => {
     renderWithReview(<SettingsDialog />);
@@ -21,19 +17,20 @@ describe('the settings dialog', () => {
     expect(screen.getByRole('tabpanel').textContent).toMatch(/No editor settings yet/);
   });
 
-  it('changes settings in the store and (through the app wiring) in cookies that survive a new port', () => {
+  it('changes settings in the store and (through the app wiring) in one PUT of the preferences, never a cookie', async () => {
     const harness = createHarness();
-    // The app writes changed settings to cookies (mountReviewApp); do the same here.
-    harness.store.subscribe((s, prev) => {
-      if (s.settings !== prev.settings) writeSettings(s.settings);
-    });
+    // The app saves the preferences as they change (mountReviewApp); do the same here.
+    const persister = persistPreferences(harness.store, harness.api, { delayMs: 20 });
     renderWithReview(<SettingsDialog />, harness);
     fireEvent.click(screen.getByRole('radio', { name: 'Unified' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Dark' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Word wrap' }));
     const expected: Settings = { diffStyle: 'unified', hideWhitespace: false, theme: 'dark', wordWrap: true, editSuggestions: false, pairRenames: true };
     expect(harness.store.getState().settings).toEqual(expected);
-    expect(readSettings(document.cookie)).toEqual(expected);
+    await waitFor(() => expect(harness.api.preferencesPut).toHaveLength(1));
+    expect(harness.api.preferencesPut[0]).toEqual({ preferences: { settings: expected, layout: DEFAULT_LAYOUT, reviewer: '' }, keepalive: false });
+    expect(document.cookie).toBe('');
+    persister.stop();
   });
 
   it('re-reads the diff with whitespace ignored for "Hide whitespace"', async () => {

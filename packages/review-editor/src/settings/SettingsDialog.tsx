@@ -1,10 +1,10 @@
 /**
- * Settings, stored in cookies: Display (layout, theme, word wrap, hide
+ * Settings, kept in the reviewer's preferences file (persistPreferences.ts): Display (layout, theme, word wrap, hide
  * whitespace) and Editor, which the edit-to-suggest feature fills.
  */
 import { useId, useState } from 'react';
 import { extensionIn } from '../diff/extensionSlots.js';
-import type { DiffStyle, ThemeChoice } from './settings.js';
+import type { DiffStyle, ThemeChoice } from '@redline/core';
 import { Modal } from '../ui/Modal.js';
 import { useController, useReview } from '../app/reviewContext.js';
 
@@ -112,7 +112,7 @@ export function SettingsDialog() {
   );
 }
 
-/** Below which window width split view shows as unified (layoutSettings.ts). */
+/** Below which window width split view shows as unified (layout.unifiedBelow, the core's preferences.ts). */
 function UnifiedBelow() {
   const unifiedBelow = useReview((s) => s.layout.unifiedBelow);
   const setLayout = useReview((s) => s.setLayout);

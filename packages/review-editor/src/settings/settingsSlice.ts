@@ -1,7 +1,6 @@
-/** The reviewer's settings and layout in the store (settings.ts and layoutSettings.ts read and write their cookies). */
+/** The reviewer's settings and layout in the store (the core's Preferences; persistPreferences.ts keeps them in the preferences file). */
+import { clampSidebarWidth, DEFAULT_LAYOUT, type LayoutSettings, type Settings } from '@redline/core';
 import type { ReviewSliceCreator } from '../app/reviewStore.js';
-import { clampSidebarWidth, DEFAULT_LAYOUT, type LayoutSettings } from './layoutSettings.js';
-import type { Settings } from './settings.js';
 
 export interface SettingsSlice {
   settings: Settings;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ThemeChoice } from './settings.js';
+import type { ThemeChoice } from '@redline/core';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

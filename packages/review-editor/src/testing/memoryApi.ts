@@ -3,7 +3,7 @@
  * contract as the real one (ReviewApi), with the feedback rendered by the
  * same core function the CLI uses, and every call recorded.
  */
-import { buildFeedbackReview, renderFeedbackMarkdown, sha256Hex, type DraftData, type FeedbackSubmission, type FileContentsData, type ProposalState, type RangeCommit, type ReviewData } from '@redline/core';
+import { buildFeedbackReview, renderFeedbackMarkdown, sha256Hex, type DraftData, type FeedbackSubmission, type FileContentsData, type Preferences, type ProposalState, type RangeCommit, type ReviewData } from '@redline/core';
 import { ApiRequestError, type ReviewApi } from '../api/apiClient.js';
 
 export interface MemoryApi extends ReviewApi {
@@ -26,11 +26,14 @@ export interface MemoryApi extends ReviewApi {
   commits: RangeCommit[];
   /** What GET /api/commit-span answers, by `from..to` (absent: 404, a commit outside the range). */
   commitSpans: Map<string, string>;
+  /** Every PUT /api/preferences, in order (keepalive said). */
+  preferencesPut: { preferences: Preferences; keepalive: boolean }[];
 }
 
 export function createMemoryApi(review: ReviewData, contents: Record<string, [string | null, string | null]> = {}): MemoryApi {
   const api: MemoryApi = {
     calls: [],
+    preferencesPut: [],
     drafts: new Map(),
     sent: [],
     closed: false,
@@ -100,6 +103,10 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
     async closeReview() {
       api.calls.push('close');
       api.closed = true;
+    },
+    async putPreferences(preferences, options) {
+      api.calls.push('preferences');
+      api.preferencesPut.push({ preferences: structuredClone(preferences), keepalive: options?.keepalive ?? false });
     },
     async getProposals() {
       api.calls.push('proposals');

@@ -29,10 +29,12 @@ export function roundsData(): ReviewRoundsData {
   return {
     seriesId: 'abcdefabcdef-123456',
     baseCommit: 'a'.repeat(40),
-    rounds: [{ number: 1, reviewer: '@alice', time: '2026-01-01T00:00:00.000Z', verdict: 'request-changes', counts: { comments: 3, suggestions: 1, acts: 0 }, commit: 'c'.repeat(40), state: { kind: 'recorded', tree: 'd'.repeat(40) } }],
+    rounds: [{ number: 1, reviewer: '@alice', time: '2026-01-01T00:00:00.000Z', verdict: 'request-changes', counts: { comments: 3, suggestions: 1, acts: 0 }, commit: 'c'.repeat(40), state: { kind: 'recorded', tree: 'd'.repeat(40) }, signature: { kind: 'unsigned' } }],
     previousAnnotations: ROUND1_ANNOTATIONS,
     lastStateBlobs: { [PATH]: 'e'.repeat(40) },
     threads: computeThreads(inputs, ACTS),
+    claims: [],
+    refused: [],
   };
 }
 

@@ -2,24 +2,9 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FeedbackDialog } from '../feedback/FeedbackDialog.js';
 import { createHarness, renderWithReview } from '../testing/renderWithReview.js';
-import { persistReviewer, readReviewerCookie, REVIEWER_COOKIE } from './reviewerCookie.js';
+import { persistPreferences } from '../settings/persistPreferences.js';
 
 afterEach(cleanup);
-
-/** A document.cookie stand-in: assignments append, reading joins (what the page relies on). */
-function cookieJar(initial = '') {
-  const jar = new Map<string, string>();
-  for (const part of initial.split(';').filter(Boolean)) jar.set(part.split('=')[0]!.trim(), part.slice(part.indexOf('=') + 1));
-  return {
-    get cookie() {
-      return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    },
-    set cookie(line: string) {
-      const [pair] = line.split(';');
-      jar.set(pair!.split('=')[0]!, pair!.slice(pair!.indexOf('=') + 1));
-    },
-  };
-}
 
 function open() {
   const h = createHarness();
@@ -56,14 +41,20 @@ describe('"Your name" in the Send dialog', () => {
     expect(h.send.disabled).toBe(false);
   });
 
-  it('is remembered in a cookie: read at start, written when valid, not when invalid', () => {
-    const doc = cookieJar(`theme=dark; ${REVIEWER_COOKIE}=${encodeURIComponent('Eve@Example.com')}`);
+  it('is remembered in the preferences: saved when valid (trimmed), never when invalid, and no cookie is written', async () => {
     const h = createHarness();
-    persistReviewer(h.store, doc);
-    expect(h.store.getState().reviewer).toBe('Eve@Example.com');
+    h.store.getState().setReviewer('Eve@Example.com');
+    const persister = persistPreferences(h.store, h.api, { delayMs: 0 });
     h.store.getState().setReviewer('@bob ');
-    expect(readReviewerCookie(doc.cookie)).toBe('@bob');
+    await persister.flush();
+    expect(h.api.preferencesPut.map((put) => put.preferences.reviewer)).toEqual(['@bob']);
     h.store.getState().setReviewer('@bob\u200B');
-    expect(readReviewerCookie(doc.cookie)).toBe('@bob');
+    await persister.flush();
+    expect(h.api.preferencesPut.map((put) => put.preferences.reviewer)).toEqual(['@bob']);
+    h.store.getState().setReviewer('');
+    await persister.flush();
+    expect(h.api.preferencesPut.map((put) => put.preferences.reviewer)).toEqual(['@bob', '']);
+    expect(document.cookie).toBe('');
+    persister.stop();
   });
 });

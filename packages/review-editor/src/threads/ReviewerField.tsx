@@ -1,4 +1,4 @@
-/** "Your name" in the Send dialog: typed once, remembered (reviewerCookie.ts), checked by the core's identity rule. */
+/** "Your name" in the Send dialog: typed once, remembered in the preferences file (settings/persistPreferences.ts), checked by the core's identity rule. */
 import { useId } from 'react';
 import './threads.css';
 import { useController, useReview } from '../app/reviewContext.js';

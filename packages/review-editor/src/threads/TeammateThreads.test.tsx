@@ -56,7 +56,19 @@ describe('a teammate\'s threads', () => {
     h.store.getState().setReviewer('@Bob');
     renderWithReview(<ThreadList />, h);
     const rounds = screen.getByRole('region', { name: "Teammates' rounds" });
-    expect(rounds.textContent).toMatch(/R1 @alice Request changes 2026-01-01 00:00/);
+    expect(rounds.textContent).toMatch(/R1 @alice Request changes unsigned 2026-01-01 00:00/);
     expect(within(screen.getByRole('region', { name: 'Threads' })).getAllByText('by @alice')).toHaveLength(4);
+  });
+
+  it('what the reading did not count is named: a claim as unverified, a refused thread with its ref', () => {
+    const review = makeRoundReview();
+    const rounds = review.rounds!;
+    const ref = 'refs/redline/remotes/origin/abcdefabcdef-123456/bob/rounds';
+    rounds.claims = [{ ...rounds.rounds[0]!, number: 2, reviewer: '@alice', verdict: 'approve', commit: 'f'.repeat(40), ref, refReviewer: 'bob' }];
+    rounds.refused = [{ id: 'h-env', round: 2, ref, path: '.env', why: 'it is not a file of the reviewed tree' }];
+    renderWithReview(<ThreadList />, createHarness(review));
+    const notices = screen.getByRole('region', { name: 'Not counted from earlier rounds' }).textContent ?? '';
+    expect(notices).toContain('R2 Unverified Approve: claims to be @alice, written under the ref of bob; it changes no thread.');
+    expect(notices).toContain(`Thread h-env on .env not read: it is not a file of the reviewed tree. ${ref}`);
   });
 });

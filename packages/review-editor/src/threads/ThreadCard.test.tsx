@@ -11,7 +11,7 @@ afterEach(cleanup);
 
 function harness() {
   const h = createHarness(makeRoundReview());
-  // The name the cookie remembers: round 1's reviewer, whose threads these are.
+  // The name the preferences remember: round 1's reviewer, whose threads these are.
   h.store.getState().setReviewer('@alice');
   return h;
 }
@@ -30,6 +30,16 @@ function renderThreads(h = harness()) {
 }
 
 describe('earlier rounds\' threads in the diff', () => {
+  it('say "Proposed by the agent" on a thread that was an accepted proposal, as its round recorded it', () => {
+    const h = harness();
+    h.store.setState((s) => ({
+      review: { ...s.review!, rounds: { ...s.review!.rounds!, threads: s.review!.rounds!.threads.map((t) => (t.id === 's-applied' ? { ...t, annotation: { ...t.annotation, proposal: 'p1' } } : t)) } },
+    }));
+    renderThreads(h);
+    expect(within(card('s-applied')).getByText('Proposed by the agent')).toBeTruthy();
+    expect(within(card('c-open')).queryByText('Proposed by the agent')).toBeNull();
+  });
+
   it('sit under their lines now, or above the first line when those are not in the diff shown', () => {
     const h = harness();
     const s = h.store.getState();

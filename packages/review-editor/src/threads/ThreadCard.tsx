@@ -14,6 +14,7 @@ import { Markdown } from '../markdown/Markdown.js';
 import { ThreadActions } from './ThreadActions.js';
 import { ThreadHistory } from './ThreadHistory.js';
 import { TeammateBadge } from './TeammateBadge.js';
+import { ProposedByTheAgent } from '../proposals/ProposalCard.js';
 import { ownershipOf, type ThreadOwnership } from './teammateThreads.js';
 import { describeThreadLines, isFolded, kindLabel, STATE_HINTS, STATE_LABELS } from './threadWords.js';
 import './threads.css';
@@ -60,6 +61,7 @@ function ThreadHeader({ thread, owner, folded, onToggle }: { thread: Thread; own
       <span className="badge badge-round">Round {thread.round}</span>
       {owner.kind === 'teammate' ? <TeammateBadge reviewer={owner.reviewer} /> : null}
       <span className={`badge badge-${thread.kind}`}>{kindLabel(thread)}</span>
+      {thread.annotation.proposal !== undefined ? <ProposedByTheAgent /> : null}
       <span className="annotation-anchor">{describeThreadLines(thread)}</span>
       <ThreadStateChips thread={thread} />
       {folded ? <span className="thread-excerpt muted">{thread.annotation.text.split('\n')[0]}</span> : null}

@@ -1,7 +1,7 @@
 /**
  * Whose a thread is, as the page sees it (issue 13, a team): the reviewer of
  * the round that opened it, against the name typed in the Send dialog (or
- * remembered in the cookie). Only its own reviewer resolves or reopens a
+ * remembered in the preferences file). Only its own reviewer resolves or reopens a
  * thread (the core's mayActOnThread, the rule computeThreads applies), so a
  * teammate's thread is read-only here but for Reply, which is recorded under
  * your name, in your round, under your ref.

@@ -28,6 +28,8 @@ export type ApplyReasonCode = PlanReasonCode | FileReasonCode;
 
 export interface SuggestionResult {
   id: string;
+  /** The earlier round a carried suggestion comes from (docs/feedback-format.md, section 8); null for the export's own. */
+  round: number | null;
   path: string;
   /** The range the export states (1-based, inclusive; endLine = startLine - 1 for an insertion into an empty file). */
   startLine: number | null;
@@ -99,7 +101,7 @@ const LABELS: Record<ApplyStatus, string> = {
 /** One line per suggestion (`id  path:lines  status  why`), then a summary line. */
 export function formatReportText(report: ApplyReport): string {
   const rows = report.suggestions.map((r) => {
-    const where = `${r.path}:${linesLabel(r.startLine, r.endLine)}`;
+    const where = `${r.path}:${linesLabel(r.startLine, r.endLine)}${r.round === null ? '' : ` (round ${r.round})`}`;
     let status = LABELS[r.status];
     if (isSuccess(r.status) && r.status !== 'already-applied' && !r.written) status += report.mode === 'check' ? ' (check)' : ' (not written)';
     const reason = r.reason ? ` [${r.reason}]` : '';

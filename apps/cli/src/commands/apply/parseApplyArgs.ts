@@ -76,6 +76,12 @@ so running apply twice is safe); outdated; conflict (overlaps a suggestion
 applied first); refused (a reason says why: revision unknown, symlink, binary,
 path outside the repository, ...). Comments are not applied: act on them.
 
+A later round's export also carries the earlier rounds' suggestions still
+open; they are applied with the round's own, and each says its round
+("src/a.ts:9 (round 1)"). When the repository has the rounds recorded
+(refs/redline/), apply reads the reviewed text from them and follows each
+suggestion's lines to where they are now, however far they moved.
+
 For agents: run \`redline apply --check\` first, then \`redline apply\`.
 
 Exit status: 0 every selected suggestion is applied or already applied;

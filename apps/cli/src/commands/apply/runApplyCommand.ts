@@ -4,8 +4,14 @@
  *
  *   export ──parseFeedback──> suggestions ──--only──> grouped by path
  *     ──checkRepoPath + readTargetFile──> current text and sha256
+ *     ──readReviewedTexts──> the reviewed texts, from the recorded rounds
  *     ──planApply──> outcomes + new text
  *     ──all or nothing (or --partial)──> writeTargetFiles | --check diff
+ *
+ * The suggestions of earlier rounds a later round's export carries (still
+ * open, with their code: docs/feedback-format.md, section 8) are applied with
+ * the round's own, after them in each file (the latest word wins a conflict),
+ * and each result names its round.
  *
  * Exit status (errors.ts's EXIT and code table): 0 when every selected
  * suggestion is applied, relocated or already applied; 1 when any was
@@ -26,9 +32,10 @@ import {
   type SuggestionResult,
 } from './applyReport.js';
 import { checkRepoPath } from './checkRepoPath.js';
-import { formatUnifiedDiff, parseFeedback, planApply, type Annotation, type ApplyPlan, type Suggestion } from './core.js';
+import { formatUnifiedDiff, parseFeedback, planApply, type ApplyPlan, type FeedbackReview, type Suggestion } from './core.js';
 import { APPLY_HELP, parseApplyArgs, type ApplyOptions } from './parseApplyArgs.js';
 import { readExportText } from './readExportText.js';
+import { readReviewedTexts } from './readReviewedTexts.js';
 import { readTargetFile, type TargetFile } from './readTargetFile.js';
 import { writeTargetFiles, type WriteHooks } from './writeTargetFiles.js';
 
@@ -64,37 +71,42 @@ async function run(args: string[], io: ApplyIo, hooks: WriteHooks | undefined): 
   if (options.inputImplicit && (io.stdin as { isTTY?: boolean }).isTTY === true) {
     throw new RedlineError('usage', 'no export given: pass FILE, or pipe the export on standard input');
   }
-  const annotations = await readExport(options.input, io);
-  const suggestions = annotations.filter((a): a is Suggestion => a.kind === 'suggestion');
-  const comments = annotations.length - suggestions.length;
+  const { annotations, carried = [] } = await readExport(options.input, io);
+  const own = annotations.filter((a): a is Suggestion => a.kind === 'suggestion');
+  const ownIds = new Set(own.map((s) => s.id));
+  const roundOf = new Map<Suggestion, number>();
+  for (const { round, suggestion } of carried) if (!ownIds.has(suggestion.id)) roundOf.set(suggestion, round);
+  const suggestions = [...own, ...roundOf.keys()];
+  const comments = annotations.length - own.length;
   const selected = selectSuggestions(suggestions, options.only);
   const root = await findApplyRoot(resolve(io.cwd, options.repo ?? '.'));
   const realRoot = await realpath(root);
 
+  const reviewed = await readReviewedTexts(root, selected);
   const results = new Map<Suggestion, SuggestionResult>();
   const planned: PlannedFile[] = [];
   for (const [path, suggested] of groupByPath(selected)) {
     // A NUL would make the text file binary: never written, whatever the suggestion says.
     const group = suggested.filter((a) => {
       const line = nulLine(a.suggestedCode);
-      if (line !== null) results.set(a, refusedResult(a, 'binary', `${path}: the suggested code holds a NUL byte (U+0000) on line ${line}; redline apply never writes one into a text file`));
+      if (line !== null) results.set(a, refusedResult(a, roundOf, 'binary', `${path}: the suggested code holds a NUL byte (U+0000) on line ${line}; redline apply never writes one into a text file`));
       return line === null;
     });
     if (group.length === 0) continue;
     const problem = checkRepoPath(path);
     if (problem) {
-      for (const a of group) results.set(a, refusedResult(a, problem.reason, problem.message));
+      for (const a of group) results.set(a, refusedResult(a, roundOf, problem.reason, problem.message));
       continue;
     }
     const target = await readTargetFile(root, realRoot, path);
     if (!target.ok) {
-      for (const a of group) results.set(a, refusedResult(a, target.reason, target.message));
+      for (const a of group) results.set(a, refusedResult(a, roundOf, target.reason, target.message));
       continue;
     }
-    const plan = planApply({ text: target.text, sha256: target.sha256, suggestions: group });
+    const plan = planApply({ text: target.text, sha256: target.sha256, suggestions: group, reviewed });
     group.forEach((a, i) => {
       const outcome = plan.outcomes[i]!;
-      results.set(a, { ...baseResult(a), ...outcome, path, written: false });
+      results.set(a, { ...baseResult(a, roundOf), ...outcome, path, written: false });
     });
     planned.push({ path, target, plan });
   }
@@ -165,12 +177,12 @@ function emit(io: ApplyIo, options: ApplyOptions, report: ApplyReport): void {
   }
 }
 
-/** The export's annotations; an unreadable or invalid export is 'bad-input' (exit 2). */
-async function readExport(input: string, io: ApplyIo): Promise<Annotation[]> {
+/** The export's annotations and carried suggestions; an unreadable or invalid export is 'bad-input' (exit 2). */
+async function readExport(input: string, io: ApplyIo): Promise<Pick<FeedbackReview, 'annotations' | 'carried'>> {
   const read = await readExportText(input, io.cwd, io.stdin);
   if (!read.ok) throw new RedlineError('bad-input', read.message);
   const exported = parseFeedback(read.text);
-  if (exported.ok) return exported.review.annotations;
+  if (exported.ok) return exported.review;
   const [first] = exported.errors;
   const more = exported.errors.length > 1 ? ` (and ${exported.errors.length - 1} more problem(s))` : '';
   const where = first?.line !== undefined ? `line ${first.line}: ` : '';
@@ -210,9 +222,10 @@ function groupByPath(list: readonly Suggestion[]): Map<string, Suggestion[]> {
   return groups;
 }
 
-function baseResult(a: Suggestion): Omit<SuggestionResult, 'status' | 'reason' | 'message'> {
+function baseResult(a: Suggestion, roundOf: ReadonlyMap<Suggestion, number>): Omit<SuggestionResult, 'status' | 'reason' | 'message'> {
   return {
     id: a.id,
+    round: roundOf.get(a) ?? null,
     path: a.path,
     startLine: a.startLine,
     endLine: a.endLine,
@@ -227,6 +240,7 @@ function baseResult(a: Suggestion): Omit<SuggestionResult, 'status' | 'reason' |
 function inReportOrder(r: SuggestionResult): SuggestionResult {
   return {
     id: r.id,
+    round: r.round,
     path: r.path,
     startLine: r.startLine,
     endLine: r.endLine,
@@ -240,8 +254,8 @@ function inReportOrder(r: SuggestionResult): SuggestionResult {
   };
 }
 
-function refusedResult(a: Suggestion, reason: SuggestionResult['reason'], message: string): SuggestionResult {
-  return { ...baseResult(a), status: 'refused', reason, message };
+function refusedResult(a: Suggestion, roundOf: ReadonlyMap<Suggestion, number>, reason: SuggestionResult['reason'], message: string): SuggestionResult {
+  return { ...baseResult(a, roundOf), status: 'refused', reason, message };
 }
 
 /** The 1-based line of the suggested code's first NUL, or null. */

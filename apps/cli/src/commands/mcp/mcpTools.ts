@@ -42,7 +42,7 @@ export const MCP_TOOLS: readonly ToolSpec[] = [
   {
     name: 'start_review',
     description:
-      'Open a Redline review of your changes in the developer\'s browser and return at once (the review link is in the answer). Then call wait_for_feedback until it returns the feedback.',
+      'Open a Redline review of your changes in the developer\'s browser and return at once. The review link goes only to the developer (their browser, or `redline open` in their own terminal), never to you. Then call wait_for_feedback until it returns the feedback.',
     input: {
       target: z.string().optional().describe('a commit, A..B or A...B (default: the working tree against HEAD)'),
       base: z.string().optional().describe('review the working tree against the merge-base of this branch and HEAD'),
@@ -124,6 +124,8 @@ export async function callVerb(verb: Verb, argv: string[], cwd: string, stdin = 
     stdin: Readable.from(stdin === '' ? [] : [Buffer.from(stdin)]),
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
+    // An MCP answer goes to the agent: never a terminal, so never a review link.
+    terminal: null,
   };
   const code = await verb(argv, io).catch((error: unknown) => {
     stderr += `${error instanceof Error ? error.message : String(error)}\n`;

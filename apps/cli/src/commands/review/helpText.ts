@@ -7,6 +7,7 @@ Usage:
   redline apply [options]          apply the suggestions of a review (see redline apply --help)
   redline rounds [--json]          list the rounds of the review series (see redline rounds --help)
   redline threads [--json] [--state S]  list its threads: earlier comments and suggestions, and their state
+  redline open [--no-open]         open the review in your browser again, or print a new link (terminal only)
 
 For coding agents (each has its --help):
   redline start [target] [options] open the review in the background and return at once
@@ -30,7 +31,8 @@ Targets (default: the working tree against HEAD, untracked files included):
 Options:
   --repo DIR                       review the repository at DIR (default: the current directory)
   --port N                         listen on 127.0.0.1:N (default: a free port)
-  --no-open                        do not open a browser; open the printed link yourself
+  --no-open                        do not open a browser; open the printed link yourself (the
+                                   link is printed only when stderr is a terminal)
   --json                           print the feedback as JSON instead of markdown
   --output FILE                    also write the feedback to FILE
   --new-series                     start a new review series instead of continuing the open one
@@ -40,12 +42,13 @@ Options:
   -v, --version                    show the version
 
 Output:
-  stderr                           the review link ("Review: http://127.0.0.1:PORT/?token=…") and
-                                   progress messages
+  stderr                           the summary and progress messages; the review link
+                                   ("Review: http://127.0.0.1:PORT/?token=…") only when stderr is a
+                                   terminal: a program running redline (a coding agent) never gets it
   stdout                           only the feedback, when the reviewer sends it
   Each review link works once. To open the review again (a closed tab, another browser),
-  press Enter in the terminal running redline: it prints a new single-use link for the
-  same review (only when stdin is a terminal, never from a pipe).
+  press Enter in the terminal running redline (a new single-use link for the same review;
+  only when stdin and stderr are a terminal), or run 'redline open' in any terminal of yours.
   A copy of each review is saved under .git/redline/reviews/ (markdown and JSON);
   drafts are autosaved under .git/redline/drafts/ until the feedback is sent;
   the open review is recorded under .git/redline/sessions/ (one at a time per

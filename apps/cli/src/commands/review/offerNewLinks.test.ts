@@ -55,8 +55,8 @@ describe('a new review link from the terminal', () => {
 
     const spent = await openLink(first);
     expect(spent.status).toBe(403);
-    expect(spent.text).toContain('press Enter in the terminal running redline');
-    expect((await exchange(first)).json<{ error: { message: string } }>().error.message).toMatch(/already been used; press Enter in the terminal running redline/);
+    expect(spent.text).toMatch(/run (&#39;|')redline open(&#39;|') in your terminal for a new link/);
+    expect((await exchange(first)).json<{ error: { message: string } }>().error.message).toMatch(/This review link was already used\. It was used by .* at \d\d:\d\d:\d\d/);
 
     stdin.write('\n');
     const second = (await io.waitForStderr(NEW_LINK_RE))[1]!;

@@ -10,6 +10,7 @@ import type { ReviewOutcome } from '../../review/reviewSession.js';
 import { countAnnotations } from '../../server/agent/countAnnotations.js';
 import type { CliIo } from '../../cliIo.js';
 import { keepFeedback } from './keepFeedback.js';
+import { announceLink } from './linkNotice.js';
 import { offerNewLinks } from './offerNewLinks.js';
 import type { ReviewOptions } from './parseArgs.js';
 import { serveReview, type OnCleanup, type ServedReview } from './serveReview.js';
@@ -44,12 +45,13 @@ async function reviewUntilEnd(
   onCleanup: OnCleanup,
   onServed: (served: ServedReview) => void,
 ): Promise<Ending & { served?: ServedReview }> {
-  const served = await serveReview(options, io, 'foreground', onCleanup);
+  const served = await serveReview(options, io, 'foreground', onCleanup, (url, browser) => announceLink(url, browser, io));
   onServed(served);
   await onCleanup(() => served.store.remove(served.facts.id));
-  // A patch read from stdin has used it up.
+  // A patch read from stdin has used it up; a new link is only ever written to a terminal.
   const patchFromStdin = options.target.kind === 'patch' && options.target.file === '-';
-  const links = patchFromStdin ? { offered: false, stop: () => undefined } : offerNewLinks(io.stdin, served.server.newReviewUrl, (line) => io.stderr.write(line));
+  const terminal = io.terminal;
+  const links = patchFromStdin || !terminal ? { offered: false, stop: () => undefined } : offerNewLinks(io.stdin, served.server.newReviewUrl, (line) => terminal.write(line));
   await onCleanup(async () => links.stop());
   io.stderr.write(links.offered ? 'Waiting for your review (Enter: a new review link; Ctrl-C to stop)...\n' : 'Waiting for your review (Ctrl-C to stop)...\n');
   // `redline stop` from another shell ends a foreground review as SIGTERM would.

@@ -1,8 +1,9 @@
 /**
  * What `redline` and `redline start` share: read the diff, check that no
  * other review is open in the repository, serve it with an agent channel,
- * record the session (sessions/sessionStore.ts), print the summary and the
- * review link on stderr, and open the browser unless --no-open.
+ * record the session (sessions/sessionStore.ts), print the summary on
+ * stderr, open the browser unless --no-open, and have the caller announce
+ * the link (linkNotice.ts: only it knows whether a terminal is there).
  *
  * The link is printed once the review's own diff is read: the rest of the
  * first reading (the files' content hashes, a series' threads, the diff
@@ -18,13 +19,15 @@ import type { CliIo } from '../../cliIo.js';
 import { RedlineError } from '../../errors.js';
 import { createReviewSource } from '../../review/createReviewSource.js';
 import { readPendingFindings, showPendingFindings } from '../../proposals/pendingFindings.js';
+import { PreferencesStore } from '../../preferences/preferencesStore.js';
 import { ReviewSession } from '../../review/reviewSession.js';
 import type { ReviewOpening } from '../../review/reviewSource.js';
 import { AgentChannel } from '../../server/agent/agentChannel.js';
 import { startReviewServer, type ReviewServer } from '../../server/startReviewServer.js';
 import type { SessionFacts, SessionMode } from '../../sessions/sessionRecord.js';
 import { SessionStore } from '../../sessions/sessionStore.js';
-import { openReviewInBrowser } from './openReviewInBrowser.js';
+import type { BrowserOutcome } from './linkNotice.js';
+import { BrowserLaunches, openReviewInBrowser } from './openReviewInBrowser.js';
 import type { ReviewOptions } from './parseArgs.js';
 
 /** apps/review/dist, from apps/cli/src or apps/cli/dist alike (REDLINE_APP_DIR overrides it, for development). */
@@ -38,9 +41,14 @@ export interface ServedReview {
   store: SessionStore;
   facts: SessionFacts;
   agent: AgentChannel;
+  /** Whether the first link went to a browser. */
+  browser: BrowserOutcome;
 }
 
-export async function serveReview(options: ReviewOptions, io: CliIo, mode: SessionMode, onCleanup: OnCleanup): Promise<ServedReview> {
+/** How the caller says where the link went (linkNotice.ts), before the rest of the reading goes on. */
+export type AnnounceLink = (url: string, browser: BrowserOutcome) => void;
+
+export async function serveReview(options: ReviewOptions, io: CliIo, mode: SessionMode, onCleanup: OnCleanup, announce: AnnounceLink): Promise<ServedReview> {
   const note = (line: string) => io.stderr.write(`${line}\n`);
   const outputPath = options.output === null ? null : resolve(io.cwd, options.output);
   if (outputPath) await assertWritableDir(outputPath);
@@ -49,6 +57,9 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   const store = new SessionStore(source.stateDir);
   await store.assertNoOpenReview();
   const session = new ReviewSession(source, options.json ? 'json' : 'markdown', note);
+  // The first reading pairs untracked renames as the reviewer's page will (their preferences; --no-untracked-renames wins).
+  const preferences = PreferencesStore.forEnv(io.env);
+  session.setUntrackedRenames((await preferences.read()).settings.pairRenames);
   const swept = await session.drafts.sweepInterruptedWrites();
   if (swept > 0) note(`redline: removed ${swept} temporary draft file${swept === 1 ? '' : 's'} left by interrupted saves`);
   let releaseRest!: () => void;
@@ -57,19 +68,22 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
     throw new RedlineError('empty-diff', `nothing to review: the diff is empty (${data.target.description})`);
   }
 
-  let launcher: { opened: boolean; dispose(): Promise<void> } | null = null;
+  const launches = new BrowserLaunches(io.openReview ?? ((url: string) => openReviewInBrowser(url, io.env)));
+  await onCleanup(() => launches.disposeAll());
   const agent = new AgentChannel();
   const server = await startReviewServer({
     session,
+    preferences,
     agent,
     appDir: io.appDir ?? io.env.REDLINE_APP_DIR ?? DEFAULT_APP_DIR,
     port: options.port,
-    onTokenSpent: () => void launcher?.dispose(),
+    onTokenSpent: (spend) => void launches.retireAll(spend),
+    openInBrowser: (url) => launches.open(url),
     onInternalError: (error) => io.stderr.write(`redline: internal error: ${error instanceof Error ? error.message : String(error)}\n`),
   });
   await onCleanup(() => server.close());
   const facts = sessionFacts(mode, server.port, source.stateDir, data);
-  await store.claim(facts, agent.key);
+  await store.claim(facts, { agent: agent.key, opener: server.openerKey });
   const pending = await readPendingFindings(source.stateDir);
   if (pending.length > 0) {
     releaseRest();
@@ -77,16 +91,10 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   }
 
   note(summaryLine(data));
-  note(`Review: ${server.reviewUrl}`);
+  const browser: BrowserOutcome = !options.open ? 'not-asked' : (await launches.open(server.reviewUrl)) ? 'opened' : 'failed';
+  announce(server.reviewUrl, browser);
   releaseRest();
-  if (options.open) {
-    const open = io.openReview ?? ((url: string) => openReviewInBrowser(url, io.env));
-    launcher = await open(server.reviewUrl);
-    const opened = launcher;
-    await onCleanup(() => opened.dispose());
-    if (!launcher.opened) note('Could not open a browser; open the link above yourself.');
-  }
-  return { session, server, store, facts, agent };
+  return { session, server, store, facts, agent, browser };
 }
 
 function sessionFacts(mode: SessionMode, port: number, stateDir: string, data: ReviewOpening): SessionFacts {

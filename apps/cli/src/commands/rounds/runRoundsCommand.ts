@@ -4,7 +4,7 @@
  * one line when there is no series.
  */
 import { resolve } from 'node:path';
-import { THREAD_STATES, type ReviewRoundsData, type Thread, type ThreadState } from '@redline/core';
+import { claimWords, signatureWords, THREAD_STATES, type ReviewRoundsData, type Thread, type ThreadState } from '@redline/core';
 import type { CliIo } from '../../cliIo.js';
 import { RedlineError } from '../../errors.js';
 import { findRepository } from '../../git/findRepository.js';
@@ -35,10 +35,10 @@ export async function runRoundsCommand(command: 'rounds' | 'threads', args: read
   }
   const data = await readNewestSeries(resolve(io.cwd, optionValue(read, 'repo') ?? '.'), io);
   const json = read.flags.has('json');
-  if (command === 'rounds') io.stdout.write(json ? `${JSON.stringify({ seriesId: data.seriesId, baseCommit: data.baseCommit, rounds: data.rounds }, null, 2)}\n` : formatRounds(data));
+  if (command === 'rounds') io.stdout.write(json ? `${JSON.stringify({ seriesId: data.seriesId, baseCommit: data.baseCommit, rounds: data.rounds, claims: data.claims }, null, 2)}\n` : formatRounds(data));
   else {
     const threads = data.threads.filter((thread) => state === undefined || thread.state === (state as ThreadState));
-    io.stdout.write(json ? `${JSON.stringify({ seriesId: data.seriesId, threads }, null, 2)}\n` : formatThreads(threads));
+    io.stdout.write(json ? `${JSON.stringify({ seriesId: data.seriesId, threads, refused: data.refused }, null, 2)}\n` : formatThreads(threads));
   }
   return 0;
 }
@@ -50,7 +50,17 @@ export async function readNewestSeries(dir: string, io: CliIo): Promise<ReviewRo
   for (const { ref, reason } of reading.skipped) io.stderr.write(`${skippedRefWarning(ref, reason)}\n`);
   const newest = reading.series[reading.series.length - 1];
   if (!newest) throw new RedlineError('no-series', `no review series in ${repository.root}: a round is recorded when you send feedback with redline`);
-  return readRoundsData(repository.root, newest);
+  const data = await readRoundsData(repository.root, newest);
+  for (const line of roundsWarnings(data)) io.stderr.write(`${line}\n`);
+  return data;
+}
+
+/** What a reading of a series refused or did not count, each line naming the ref it came from (escaped for the terminal: a teammate wrote it). */
+export function roundsWarnings(data: Pick<ReviewRoundsData, 'claims' | 'refused'>): string[] {
+  return [
+    ...data.claims.map((claim) => `redline: warning: round ${claim.number} under ${claim.ref} ${claimWords(claim)}: shown as a claim, it changes no thread`),
+    ...data.refused.map((thread) => `redline: warning: not reading thread ${thread.id} of round ${thread.round} under ${thread.ref}: its path ${JSON.stringify(thread.path)} is refused: ${thread.why}`),
+  ].map(forTerminal);
 }
 
 function formatRounds(data: ReviewRoundsData): string {
@@ -58,8 +68,9 @@ function formatRounds(data: ReviewRoundsData): string {
   for (const round of data.rounds) {
     const state = round.state.kind === 'missing' ? `${round.state.tree.slice(0, 12)} (missing)` : round.state.tree.slice(0, 12);
     const { comments, suggestions, acts } = round.counts;
-    lines.push(`round ${round.number}  ${forTerminal(round.time)}  ${round.verdict}  ${forTerminal(round.reviewer ?? '(no reviewer given)')}  ${comments} comments, ${suggestions} suggestions, ${acts} acts  state ${state}`);
+    lines.push(`round ${round.number}  ${forTerminal(round.time)}  ${round.verdict}  ${forTerminal(round.reviewer ?? '(no reviewer given)')}  ${comments} comments, ${suggestions} suggestions, ${acts} acts  state ${state}  ${signatureWords(round.signature)}`);
   }
+  for (const claim of data.claims) lines.push(forTerminal(`round ${claim.number}  ${claim.time}  ${claim.verdict}  unverified: ${claimWords(claim)} (${claim.ref}); changes nothing  ${signatureWords(claim.signature)}`));
   return `${lines.join('\n')}\n`;
 }
 

@@ -1,9 +1,9 @@
 /**
  * `redline serve-session …` (internal: spawned by `redline start`, not for
  * people): serves one review detached from any terminal. Its stderr lines
- * go to the parent over IPC until it is serving; after that to the
- * session's 0600 server.log (by then the link has been printed, and nothing
- * later carries a secret). On feedback it keeps the feedback in the
+ * go to the parent over IPC until it is serving, then the ready message with
+ * the link (the parent prints it only to a terminal); after that to the
+ * session's 0600 server.log (nothing later carries a secret). On feedback it keeps the feedback in the
  * session's folder for `redline wait`, does what plain `redline` does with a
  * sent review (copies, drafts, --output), records the ending and exits.
  */
@@ -26,7 +26,8 @@ type Ending = ReviewOutcome | { kind: 'stopped'; code: number };
 
 export async function runServeSession(argv: readonly string[], io: CliIo): Promise<number> {
   const stderr = new RelayedStderr();
-  const detachedIo: CliIo = { ...io, stderr, stdout: { write: () => true } };
+  // Detached: no terminal of its own; the link goes to the parent with the ready message.
+  const detachedIo: CliIo = { ...io, stderr, stdout: { write: () => true }, terminal: null };
   const cleanups: (() => Promise<void>)[] = [];
   try {
     const args = parseStartArgs(argv);
@@ -41,9 +42,10 @@ export async function runServeSession(argv: readonly string[], io: CliIo): Promi
 }
 
 async function serveUntilEnd(options: ReviewOptions, io: CliIo, stderr: RelayedStderr, onCleanup: OnCleanup): Promise<number> {
-  const served = await serveReview(options, io, 'detached', onCleanup);
+  // The link goes to the parent with the ready message; it announces it.
+  const served = await serveReview(options, io, 'detached', onCleanup, () => undefined);
   const { facts, agent, session } = served;
-  stderr.handOver({ kind: 'ready', session: facts.id, pid: facts.pid, port: facts.port }, served.store.logPath(facts.id));
+  stderr.handOver({ kind: 'ready', session: facts.id, pid: facts.pid, port: facts.port, link: served.server.reviewUrl, browser: served.browser }, served.store.logPath(facts.id));
   const interrupted = (io.interrupted ?? new Promise<never>(() => undefined)).then(
     (signal): Ending => ({ kind: 'stopped', code: signal === 'SIGINT' ? EXIT.interrupted : EXIT.terminated }),
   );

@@ -4,11 +4,14 @@
  * this (an agent's shell tool stops a command after 2 minutes): the CLI
  * itself is spawned as `redline serve-session …` in a new process group,
  * with no stdio of ours and an IPC channel only until it serves. It relays
- * the summary and the review link to our stderr, opens the browser unless
- * --no-open, and we exit 0 at once; `redline wait` collects the feedback.
+ * the summary to our stderr and opens the browser unless --no-open; we
+ * print the review link only if our stderr is a terminal (linkNotice.ts: an
+ * agent that runs `redline start` never holds it) and exit 0 at once;
+ * `redline wait` collects the feedback.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { findStateDir } from '../../agent/findStateDir.js';
+import { announceLink } from '../review/linkNotice.js';
 import type { CliIo } from '../../cliIo.js';
 import { EXIT, RedlineError } from '../../errors.js';
 import { SessionStore } from '../../sessions/sessionStore.js';
@@ -49,6 +52,7 @@ export async function runStart(argv: readonly string[], io: CliIo): Promise<numb
   if (typeof ready === 'number') return ready;
   child.disconnect();
   child.unref();
+  announceLink(ready.link, ready.browser, io);
   if (args.options.json) io.stdout.write(`${JSON.stringify({ session: ready.session, pid: ready.pid, port: ready.port })}\n`);
   io.stderr.write(`Review session ${ready.session} is open (pid ${ready.pid}, port ${ready.port}); collect the feedback with 'redline wait --timeout 90' (exit 4: still open, wait again).\n`);
   return EXIT.feedbackSent;

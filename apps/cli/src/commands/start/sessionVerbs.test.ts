@@ -39,6 +39,8 @@ function changedRepo(): TestRepo {
 async function start(repo: TestRepo): Promise<StartedSession> {
   const session = await startSession(repo.dir, ENV);
   started.push(session.pid);
+  // The agent that ran start holds no link; the reviewer gets one in their own terminal.
+  expect(session.run.stdout + session.run.stderr).not.toMatch(/token=/);
   return session;
 }
 
@@ -58,7 +60,7 @@ describe('redline start, wait, status, stop', () => {
     expect(statSync(folder).mode & 0o777).toBe(0o700);
     for (const name of readdirSync(folder)) expect(statSync(join(folder, name)).mode & 0o777, name).toBe(0o600);
     const status = await redline(['status', '--json'], repo.dir);
-    expect(JSON.parse(status.stdout)).toMatchObject({ session, state: 'open', pid, port, live: { linkUsed: false, files: 1 } });
+    expect(JSON.parse(status.stdout)).toMatchObject({ session, state: 'open', pid, port, live: { linkOpened: null, files: 1 } });
     const token = new URL(url).searchParams.get('token')!;
     expect(status.stdout + run.stdout).not.toContain(token);
 

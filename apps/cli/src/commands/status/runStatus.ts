@@ -8,6 +8,7 @@ import { AgentClient } from '../../agent/agentClient.js';
 import type { CliIo } from '../../cliIo.js';
 import { RedlineError } from '../../errors.js';
 import type { AgentStatusAnswer } from '../../server/agent/agentApi.js';
+import { clockTime } from '../../server/link/spentLinkNotice.js';
 import { SessionStore, type FoundSession } from '../../sessions/sessionStore.js';
 import { openSessionVerb } from '../parseSessionArgs.js';
 import { STATUS_HELP } from './statusHelp.js';
@@ -48,7 +49,7 @@ function statusText(status: SessionStatus): string {
   const live = status.live;
   if (live) {
     lines.push(`diff: ${live.files} file${live.files === 1 ? '' : 's'}, +${live.additions} -${live.deletions}`);
-    lines.push(`link: ${live.linkUsed ? 'opened' : 'not opened yet'}`);
+    lines.push(`link: ${live.linkOpened ? `opened by ${live.linkOpened.by} at ${clockTime(live.linkOpened.at)} (if that was not the reviewer: redline stop)` : 'not opened yet'}`);
     if (live.annotations) lines.push(`feedback: ${live.annotations.comments} comment(s), ${live.annotations.suggestions} suggestion(s)`);
   }
   return `${lines.join('\n')}\n`;

@@ -6,7 +6,8 @@ Usage:
 
 Prints the session's state (open, sent, closed, or ended when its server is gone,
 which also cleans it up), its pid and port, the diff's counts and whether the review
-link was opened. Never the link's token or any other secret.
+link was opened: when, and by what program (a link opened by anything but the
+reviewer's browser is a reason to 'redline stop'). Never a link or any other secret.
 
 Options:
   --json                           print it as JSON

@@ -10,6 +10,8 @@
  * thread (`redline reply`, written to the series' agent acts). None of
  * them resolves, accepts, edits or sets a verdict: those stay the reviewer's.
  */
+import type { LinkSpend } from '../link/linkSpender.js';
+
 export const AGENT_HEADER = 'x-redline-agent';
 
 export const AGENT_API_PREFIX = '/api/agent/';
@@ -39,8 +41,8 @@ export type AgentEnding = { state: 'sent'; annotations: AnnotationCounts } | { s
 
 export interface AgentStatusAnswer {
   state: AgentReviewState;
-  /** Whether the review link has been opened (its single-use token spent). Never the token. */
-  linkUsed: boolean;
+  /** When the first review link was opened (its single-use token spent) and by what; null while none was. Never a token. */
+  linkOpened: LinkSpend | null;
   files: number;
   additions: number;
   deletions: number;

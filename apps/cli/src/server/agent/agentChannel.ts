@@ -4,12 +4,13 @@
  * and sends in no argv and no output), how the review ended once the owner
  * has recorded it, and the agent's request to stop.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { HeaderKey } from '../link/headerKey.js';
 import { AGENT_HEADER, type AgentEnding } from './agentApi.js';
 
 export class AgentChannel {
-  readonly key = randomBytes(32).toString('hex');
+  private readonly credential = new HeaderKey(AGENT_HEADER);
+  readonly key = this.credential.value;
   readonly ended: Promise<AgentEnding>;
   readonly stopRequested: Promise<void>;
   private current: AgentEnding | null = null;
@@ -37,11 +38,7 @@ export class AgentChannel {
 
   /** The request carries this session's agent key in exactly one `X-Redline-Agent` header. */
   accepts(req: IncomingMessage): boolean {
-    const value = req.headers[AGENT_HEADER];
-    if (typeof value !== 'string') return false;
-    // Equal-length digests: the comparison takes the same time whatever was sent.
-    const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
-    return timingSafeEqual(digest(value), digest(this.key));
+    return this.credential.accepts(req);
   }
 }
 

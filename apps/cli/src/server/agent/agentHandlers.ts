@@ -5,12 +5,12 @@ import { readJsonBody, sendJson } from '../httpIo.js';
 import { AGENT_WAIT_MAX_MS, type AgentStatusAnswer, type AgentWaitAnswer } from './agentApi.js';
 import type { AgentContext } from './agentRoutes.js';
 
-export async function getAgentStatus({ req, res, session, agent, linkUsed }: AgentContext): Promise<void> {
+export async function getAgentStatus({ req, res, session, agent, linkSpend }: AgentContext): Promise<void> {
   const data = await session.loadRecentReview(false, 10_000);
   const ending = agent.ending;
   const answer: AgentStatusAnswer = {
     state: ending?.state ?? 'open',
-    linkUsed: linkUsed(),
+    linkOpened: await (linkSpend() ?? null),
     files: data.files.length,
     additions: data.files.reduce((sum, file) => sum + file.additions, 0),
     deletions: data.files.reduce((sum, file) => sum + file.deletions, 0),

@@ -6,7 +6,7 @@
  * reviewer's secret instead) is refused with 401 and does nothing; with its
  * key the agent reads status, waits and stops, and that is all.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API, LINK_HEADER, type DraftData, type ReviewData } from '@redline/core';
@@ -16,6 +16,7 @@ import { signIn } from '../../../testSupport/browserSession.js';
 import { gitSource } from '../../../testSupport/reviewServerHarness.js';
 import { makeStubAppDir } from '../../../testSupport/stubApp.js';
 import { ReviewSession } from '../../review/reviewSession.js';
+import { PreferencesStore } from '../../preferences/preferencesStore.js';
 import { startReviewServer, type ReviewServer } from '../startReviewServer.js';
 import { API_ROUTES } from '../routes/apiRoutes.js';
 import { AGENT_API, AGENT_HEADER, AGENT_WAIT_MAX_MS, type AgentStatusAnswer } from './agentApi.js';
@@ -33,7 +34,7 @@ beforeEach(async () => {
   session = new ReviewSession(await gitSource(repo.dir), 'markdown');
   review = await session.loadReview();
   agent = new AgentChannel();
-  server = await startReviewServer({ session, agent, appDir: makeStubAppDir() });
+  server = await startReviewServer({ session, agent, preferences: PreferencesStore.forEnv(process.env), appDir: makeStubAppDir() });
 });
 afterEach(async () => {
   await server.close();
@@ -112,11 +113,14 @@ describe("the agent's credential grants only the agent's rights", () => {
 
   it('with its key the agent reads the status (never a secret), waits and stops', async () => {
     const status = await call('GET', AGENT_API.status, agentKey());
-    expect(status.json<AgentStatusAnswer>()).toEqual({ state: 'open', linkUsed: false, files: 1, additions: 1, deletions: 1, annotations: null });
+    expect(status.json<AgentStatusAnswer>()).toEqual({ state: 'open', linkOpened: null, files: 1, additions: 1, deletions: 1, annotations: null });
     expect(status.text).not.toContain(agent.key);
     expect(status.text).not.toContain(new URL(server.reviewUrl).searchParams.get('token')!);
     await signIn(server.reviewUrl);
-    expect((await call('GET', AGENT_API.status, agentKey())).json<AgentStatusAnswer>().linkUsed).toBe(true);
+    // When, and what spent it: this test process, found through /proc.
+    const opened = (await call('GET', AGENT_API.status, agentKey())).json<AgentStatusAnswer>().linkOpened;
+    expect(opened?.by).toBe(`${readFileSync('/proc/self/comm', 'utf8').trim()} (pid ${process.pid})`);
+    expect(Date.now() - Date.parse(opened!.at)).toBeLessThan(60_000);
 
     const started = Date.now();
     expect((await call('GET', `${AGENT_API.wait}?timeout=300`, agentKey())).json()).toEqual({ state: 'open' });

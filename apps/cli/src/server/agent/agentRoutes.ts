@@ -14,6 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RedlineError } from '../../errors.js';
 import type { ReviewSession } from '../../review/reviewSession.js';
 import { sendApiError } from '../httpIo.js';
+import type { LinkSpend } from '../link/linkSpender.js';
 import { AGENT_API, AGENT_API_PREFIX } from './agentApi.js';
 import { carriesAgentHeader, type AgentChannel } from './agentChannel.js';
 import { getAgentStatus, getAgentWait, postAgentStop } from './agentHandlers.js';
@@ -25,7 +26,8 @@ export interface AgentContext {
   query: URLSearchParams;
   session: ReviewSession;
   agent: AgentChannel;
-  linkUsed: () => boolean;
+  /** The first review link's spend (when and by what), null while none is spent. */
+  linkSpend: () => Promise<LinkSpend> | null;
 }
 
 type AgentHandler = (context: AgentContext) => Promise<void>;
@@ -43,7 +45,8 @@ export interface AgentScope {
   session: ReviewSession;
   /** Null for a server with no agent (tests of the page alone): every agent route is refused. */
   agent: AgentChannel | null;
-  linkUsed: () => boolean;
+  /** The first review link's spend (when and by what), null while none is spent. */
+  linkSpend: () => Promise<LinkSpend> | null;
 }
 
 /** Answers the request if it is the agent's business (its routes, or its credential anywhere else); false otherwise. */
@@ -65,7 +68,7 @@ export async function routeAgentRequest(req: IncomingMessage, res: ServerRespons
     return true;
   }
   try {
-    await handler({ req, res, query: scope.query, session: scope.session, agent, linkUsed: scope.linkUsed });
+    await handler({ req, res, query: scope.query, session: scope.session, agent, linkSpend: scope.linkSpend });
   } catch (error) {
     sendApiError(req, res, error);
   }

@@ -1,6 +1,7 @@
-/** What an API route handler gets: the request, the response, the query and the review it serves. */
+/** What an API route handler gets: the request, the response, the query, the review it serves and the reviewer's preferences. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RedlineError } from '../../errors.js';
+import type { PreferencesStore } from '../../preferences/preferencesStore.js';
 import type { ReviewSession } from '../../review/reviewSession.js';
 
 export interface ApiContext {
@@ -8,6 +9,8 @@ export interface ApiContext {
   res: ServerResponse;
   query: URLSearchParams;
   session: ReviewSession;
+  /** The reviewer's preferences file. */
+  preferences: PreferencesStore;
 }
 
 export type ApiHandler = (context: ApiContext) => Promise<void>;

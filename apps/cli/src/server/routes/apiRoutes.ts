@@ -8,6 +8,7 @@ import { postFeedback } from './feedbackRoute.js';
 import { getFile } from './fileRoute.js';
 import { getFreshness } from './freshnessRoute.js';
 import { getImage } from './imageRoute.js';
+import { putPreferences } from './preferencesRoute.js';
 import { getReview } from './reviewRoute.js';
 import { getRoundChanges } from './roundChangesRoute.js';
 import { getRoundDiff } from './roundDiffRoute.js';
@@ -29,6 +30,7 @@ export const API_ROUTES: ReadonlyMap<string, Partial<Record<Method, ApiHandler>>
   [API.commitSpan, { GET: getCommitSpan }],
   [API.proposals, { GET: getProposals }],
   [API.proposalAnswer, { POST: postProposalAnswer }],
+  [API.preferences, { PUT: putPreferences }],
 ]);
 
 /** The handler for a path and method; HEAD is answered like GET. */

@@ -26,45 +26,62 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { SESSION_HEADER } from '@redline/core';
 
-/** What a link token is, without spending it. */
-export type LinkState = 'valid' | 'spent' | 'wrong';
+import type { LinkSpend } from './linkSpender.js';
 
-export type TokenExchange = { outcome: 'accepted'; secret: string } | { outcome: 'reused' } | { outcome: 'wrong' };
+/** What a link token is, without spending it; a spent one says when and by what. */
+export type LinkState = { kind: 'valid' } | { kind: 'spent'; spend: Promise<LinkSpend> } | { kind: 'wrong' };
+
+export type TokenExchange = { outcome: 'accepted'; secret: string } | { outcome: 'reused'; spend: Promise<LinkSpend> } | { outcome: 'wrong' };
 
 export class SessionAuth {
   /** Goes into the first review link; never logged by the server. */
   readonly urlToken = newToken();
   private readonly sessionSecret = newToken();
-  /** Every link token minted, and whether it was spent. */
-  private readonly linkTokens = new Map<string, boolean>([[this.urlToken, false]]);
-  private anySpent = false;
+  /** Every link token minted, and, once spent, when and by what. */
+  private readonly linkTokens = new Map<string, Promise<LinkSpend> | null>([[this.urlToken, null]]);
+  private firstSpend: Promise<LinkSpend> | null = null;
 
   /** @param onTokenSpent called once, when the first link is spent (the launcher file can go) */
-  constructor(private readonly onTokenSpent: () => void = () => undefined) {}
+  constructor(private readonly onTokenSpent: (spend: Promise<LinkSpend>) => void = () => undefined) {}
 
   /** A new single-use link token for the same session. */
   mintLinkToken(): string {
     const token = newToken();
-    this.linkTokens.set(token, false);
+    this.linkTokens.set(token, null);
     return token;
   }
 
   /** Whether a navigation to the link may show the review (its first screen), without spending it. */
   linkState(token: string): LinkState {
     const known = this.findToken(token);
-    if (known === null) return 'wrong';
-    return this.linkTokens.get(known) ? 'spent' : 'valid';
+    if (known === null) return { kind: 'wrong' };
+    const spend = this.linkTokens.get(known);
+    return spend ? { kind: 'spent', spend } : { kind: 'valid' };
   }
 
-  /** Spends a link token for the session secret, once. */
-  exchange(token: string): TokenExchange {
+  /**
+   * Spends a link token for the session secret, once. `spender` tells what
+   * spent it; it is asked only after the token is spent, so the exchange
+   * waits for nothing.
+   */
+  exchange(token: string, spender: () => Promise<string>): TokenExchange {
     const known = this.findToken(token);
     if (known === null) return { outcome: 'wrong' };
-    if (this.linkTokens.get(known)) return { outcome: 'reused' };
-    this.linkTokens.set(known, true);
-    if (!this.anySpent) this.onTokenSpent();
-    this.anySpent = true;
+    const spent = this.linkTokens.get(known);
+    if (spent) return { outcome: 'reused', spend: spent };
+    const at = new Date().toISOString();
+    const spend = spender().then((by) => ({ at, by }), () => ({ at, by: 'a program that could not be named' }));
+    this.linkTokens.set(known, spend);
+    if (this.firstSpend === null) {
+      this.firstSpend = spend;
+      this.onTokenSpent(spend);
+    }
     return { outcome: 'accepted', secret: this.sessionSecret };
+  }
+
+  /** The first spend of any link of this session (what `redline status` reports), or null while none is spent. */
+  firstLinkSpend(): Promise<LinkSpend> | null {
+    return this.firstSpend;
   }
 
   /** Compares with every token (constant time each): a person mints a handful at most. */

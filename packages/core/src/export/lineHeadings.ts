@@ -1,0 +1,42 @@
+/**
+ * The line headings of the markdown export, read back: an annotation's
+ * (`### Line 9 (new)`, `### Lines 3-5 (old)`, `### Empty file (new)`) and a
+ * carried suggestion's (`### Round 1 · `path` · Line 9 (new)`,
+ * docs/feedback-format.md section 8), which ends with the same words.
+ */
+import type { Side } from '../model/types.js';
+import { unescapeUnsafeChars } from '../safety/textSafety.js';
+import { readCodeSpan } from './fences.js';
+import { CARRIED_HEADING_PREFIX, CARRIED_SEPARATOR, LINE_HEADING_RE, lineHeading } from './feedbackMarkdownSyntax.js';
+
+export interface HeadingLines {
+  side: Side;
+  startLine: number;
+  endLine: number;
+}
+
+/** What an annotation's line heading says; null when the line is none. */
+export function readLineHeading(line: string): HeadingLines | null {
+  const m = LINE_HEADING_RE.exec(line);
+  if (!m) return null;
+  const side = m[4] as Side;
+  if (m[1] !== undefined) return { side, startLine: Number(m[1]), endLine: Number(m[1]) };
+  if (m[2] !== undefined) return { side, startLine: Number(m[2]), endLine: Number(m[3]) };
+  return { side, startLine: 1, endLine: 0 };
+}
+
+/** `### Round N · `path` · Line 9 (new)`, the path already a code span. */
+export function carriedHeading(round: number, pathSpan: string, { side, startLine, endLine }: HeadingLines): string {
+  return CARRIED_HEADING_PREFIX + round + CARRIED_SEPARATOR + pathSpan + CARRIED_SEPARATOR + lineHeading(side, startLine, endLine).slice('### '.length);
+}
+
+/** What a carried suggestion's heading says; null when the line is none. */
+export function readCarriedHeading(line: string): ({ round: number; path: string } & HeadingLines) | null {
+  if (!line.startsWith(CARRIED_HEADING_PREFIX)) return null;
+  let end = CARRIED_HEADING_PREFIX.length;
+  while (end < line.length && end - CARRIED_HEADING_PREFIX.length < 9 && line.charCodeAt(end) >= 0x30 && line.charCodeAt(end) <= 0x39) end++;
+  const rest = line.slice(end);
+  const span = end > CARRIED_HEADING_PREFIX.length && rest.startsWith(CARRIED_SEPARATOR + '`') ? readCodeSpan(rest, CARRIED_SEPARATOR.length) : null;
+  const lines = span && rest.slice(span.end).startsWith(CARRIED_SEPARATOR) ? readLineHeading('### ' + rest.slice(span.end + CARRIED_SEPARATOR.length)) : null;
+  return span && lines ? { round: Number(line.slice(CARRIED_HEADING_PREFIX.length, end)), path: unescapeUnsafeChars(span.content), ...lines } : null;
+}
