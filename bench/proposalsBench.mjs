@@ -163,5 +163,7 @@ try {
   process.stdout.write('| figure | ms | target | verdict |\n|---|---|---|---|\n');
   for (const [what, ms, bound] of rows) process.stdout.write(`| ${what} | ${ms.toFixed(0)} | ${bound === null ? '' : `≤ ${bound}`} | ${bound === null ? '' : verdict(ms, bound)} |\n`);
 } finally {
+  // A run that failed midway may leave its session's server running: stop it before the repository goes.
+  spawnSync(process.execPath, [BIN, 'stop'], { cwd: dir, env: ENV, stdio: 'ignore' });
   rmSync(dir, { recursive: true, force: true });
 }
