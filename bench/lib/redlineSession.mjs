@@ -21,11 +21,11 @@ export function call(port, method, path, headers = {}, body, agent) {
   });
 }
 
-/** Spends the review link `url` (a URL object or string): `{ port, origin, auth }`, auth being the session header. */
-export async function signIn(url) {
+/** Spends the review link `url` (a URL object or string): `{ port, origin, auth }`, auth being the session header. `agent`: as for call. */
+export async function signIn(url, agent) {
   const link = new URL(url);
   const port = Number(link.port);
-  const grant = await call(port, 'POST', '/api/session', { origin: link.origin, 'x-redline-link': link.searchParams.get('token') });
+  const grant = await call(port, 'POST', '/api/session', { origin: link.origin, 'x-redline-link': link.searchParams.get('token') }, undefined, agent);
   if (grant.status !== 200) throw new Error(`sign-in answered ${grant.status}: ${grant.text.slice(0, 200)}`);
   return { port, origin: link.origin, auth: { 'x-redline-session': JSON.parse(grant.text).session } };
 }

@@ -3,14 +3,22 @@
  * `<state dir>/drafts/<fingerprint>.json`, written atomically so a browser
  * crash, a reload or a server restart loses nothing.
  *
- * A draft that cannot be read (not JSON, a version this redline has no
- * reader for, a failed check) is never dropped or overwritten: it is renamed
- * to `<fingerprint>.unreadable-<time>.json` beside it, and `load` says so.
+ * Only a regular file at the draft's path is read (readOwnFile: never
+ * through a symbolic link, a FIFO or a device, so nothing can hang the
+ * server), and only a draft whose fingerprint is its file name's is served.
+ *
+ * A draft that cannot be read (not a regular file, not JSON, a version this
+ * redline has no reader for, a failed check, another fingerprint inside) is
+ * never dropped or overwritten: it is renamed to
+ * `<fingerprint>.unreadable-<time>.json` beside it, and `load` says so.
  */
-import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { isFingerprint, type DraftData } from '@redline/core';
 import { RedlineError } from '../errors.js';
+import { readOwnFile } from '../files/readOwnFile.js';
+import { writeFailed } from '../files/writeFailure.js';
+import { MAX_BODY_BYTES } from '../server/httpIo.js';
 import { writeFileAtomic, writesSettled } from '../files/writeFileAtomic.js';
 import { readDraft } from './readDraft.js';
 
@@ -35,10 +43,15 @@ export class DraftStore {
   /** The draft saved for a fingerprint; an unreadable one is moved aside first. */
   async load(fingerprint: string): Promise<DraftLoad> {
     const path = this.pathFor(fingerprint);
-    const text = await readFile(path, 'utf8').catch(() => null);
-    if (text === null) return { kind: 'none' };
+    const read = await readOwnFile(path, MAX_BODY_BYTES);
+    if (read.kind === 'missing') return { kind: 'none' };
+    if (read.kind === 'refused') return { kind: 'unreadable', keptAs: await this.moveAside(path), reason: read.reason };
     try {
-      return { kind: 'draft', draft: readDraft(JSON.parse(text)) };
+      const draft = readDraft(JSON.parse(read.bytes.toString('utf8')));
+      if (draft.fingerprint !== fingerprint) {
+        throw new RedlineError('unreadable-draft', `it holds the draft of fingerprint ${draft.fingerprint.slice(0, 12)}…, not of its file name's`);
+      }
+      return { kind: 'draft', draft };
     } catch (error) {
       const reason = error instanceof SyntaxError ? `not JSON (${error.message})` : error instanceof Error ? error.message : String(error);
       return { kind: 'unreadable', keptAs: await this.moveAside(path), reason };
@@ -46,7 +59,9 @@ export class DraftStore {
   }
 
   async save(draft: DraftData): Promise<void> {
-    await writeFileAtomic(this.pathFor(draft.fingerprint), JSON.stringify(draft));
+    await writeFileAtomic(this.pathFor(draft.fingerprint), JSON.stringify(draft)).catch((error: unknown) => {
+      throw writeFailed(`save the draft in ${this.dir}`, error);
+    });
   }
 
   /** Removes the temporary files of writes that were interrupted; returns how many. */

@@ -5,8 +5,9 @@
  * the same path are serialized, so the last call wins.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { makePrivateDir } from './writeFailure.js';
 
 const queues = new Map<string, Promise<unknown>>();
 
@@ -27,7 +28,7 @@ export async function writesSettled(path: string): Promise<void> {
 
 async function writeNow(path: string, data: string | Uint8Array, mode: number): Promise<void> {
   const dir = dirname(path);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await makePrivateDir(dir);
   const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temp, 'wx', mode);
   try {

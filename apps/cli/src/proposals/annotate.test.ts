@@ -8,8 +8,11 @@
  * may do (403, nothing changed); an outdated proposal cannot be accepted;
  * and the export names every outcome.
  */
+import { execFile } from 'node:child_process';
 import { statSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, type ProposalsData } from '@redline/core';
 import { captureIo, type CapturedIo } from '../../testSupport/capturedIo.js';
@@ -17,11 +20,12 @@ import { signInAsPage, type PageSession } from '../../testSupport/browserSession
 import { makeRepo, type TestRepo } from '../../testSupport/gitRepo.js';
 import { httpCall } from '../../testSupport/httpClient.js';
 import { runCli } from '../main.js';
-import { AGENT_HEADER } from '../server/agent/agentApi.js';
+import { AGENT_API, AGENT_HEADER } from '../server/agent/agentApi.js';
 import { SessionStore } from '../sessions/sessionStore.js';
 import { pendingFindingsPath } from './pendingFindings.js';
 import { repoWithOneThread } from '../../testSupport/reviewRounds.js';
 
+const execFileAsync = promisify(execFile);
 const REVIEW_URL_RE = /^Review: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+)$/m;
 const repos: TestRepo[] = [];
 afterEach(() => {
@@ -40,7 +44,7 @@ const THREE = { findings: [finding(2, 'Why upper case?'), finding(3, 'A question
 
 async function annotate(repo: TestRepo, findings: unknown): Promise<{ code: number; io: CapturedIo }> {
   const file = join(repo.dir, '.git', 'findings.json');
-  writeFileSync(file, typeof findings === 'string' ? findings : JSON.stringify(findings));
+  writeFileSync(file, typeof findings === 'string' || Buffer.isBuffer(findings) ? findings : JSON.stringify(findings));
   const io = captureIo(repo.dir);
   return { code: await runCli(['annotate', file, '--json'], io), io };
 }
@@ -57,6 +61,19 @@ async function agentKey(repo: TestRepo): Promise<Record<string, string>> {
   const found = await store.find();
   if (found.kind !== 'live') throw new Error('no live session');
   return { [AGENT_HEADER]: await store.readAgentKey(found.record.id) };
+}
+
+/** Sends the head and the whole body at once, reading as it goes; what the server answered, or how the connection failed. */
+function postAtOnce(port: number, head: string[], body: Buffer): Promise<string> {
+  return new Promise((done) => {
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+    socket.on('error', (error: NodeJS.ErrnoException) => done(`connection failed: ${error.code}`));
+    socket.on('close', () => done(answer));
+    socket.write(`${head.join('\r\n')}\r\n\r\n`);
+    socket.end(body);
+  });
 }
 
 const proposals = async (page: PageSession) => (await page.get(API.proposals)).json<ProposalsData>().proposals;
@@ -77,6 +94,35 @@ describe('redline annotate', () => {
     expect(huge.io.err()).toMatch(/^redline annotate: the findings are over 1048576 bytes \(1 MiB\)/);
     const notJson = await annotate(repo, '{ findings');
     expect(notJson.code).toBe(2);
+    expect(await proposals(page)).toEqual([]);
+    await page.post(API.close, {});
+    expect(await exit).toBe(3);
+  });
+
+  it('refuses findings that are not UTF-8 as the route does (never U+FFFD), and answers a raw post over 1 MiB with a readable 413', async () => {
+    const repo = changedRepo();
+    const { exit, page } = await startReview(repo);
+    const [before, after] = JSON.stringify({ findings: [finding(2, 'caf\u0000')] }).split('\\u0000') as [string, string];
+    const latin1 = Buffer.concat([Buffer.from(before), Buffer.from([0xe9]), Buffer.from(after)]);
+    const refused = await annotate(repo, latin1);
+    expect([refused.code, refused.io.err()]).toEqual([2, 'redline annotate: the findings are not valid UTF-8; nothing was posted\n']);
+    const post = (body: Buffer, headers: Record<string, string> = {}) =>
+      agentKey(repo).then((key) => httpCall({ port: page.port, method: 'POST', path: AGENT_API.proposals, headers: { ...key, origin: page.origin, 'content-type': 'application/json', ...headers }, body }));
+    expect((await post(latin1)).json()).toEqual({ error: { code: 'bad-request', message: 'request body is not valid UTF-8' } });
+    const huge = Buffer.from(JSON.stringify({ findings: [finding(2, 'x'.repeat(1536 * 1024))] }));
+    // As curl sends it (Expect: 100-continue above 1 MiB) and as fetch does: a reset here used to be all the agent got.
+    const key = await agentKey(repo);
+    const file = join(repo.dir, '.git', 'huge.json');
+    writeFileSync(file, huge);
+    const headers = [`${AGENT_HEADER}: ${key[AGENT_HEADER]}`, `origin: ${page.origin}`, 'content-type: application/json'].flatMap((h) => ['-H', h]);
+    const curl = await execFileAsync('curl', ['-sS', '-w', '\n%{http_code}', ...headers, '--data-binary', `@${file}`, `${page.origin}${AGENT_API.proposals}`]).catch((error: { stderr: string }) => ({ stdout: `curl failed: ${error.stderr}` }));
+    expect(curl.stdout).toBe('{"error":{"code":"payload-too-large","message":"request body is larger than 1048576 bytes"}}\n413');
+    const fetched = await fetch(`${page.origin}${AGENT_API.proposals}`, { method: 'POST', headers: { ...key, origin: page.origin, 'content-type': 'application/json' }, body: huge });
+    expect(fetched.status).toBe(413);
+    // A client still sending when the answer comes (8 MiB at once): the connection is not cut under it (EPIPE before).
+    const big = Buffer.alloc(8 * 1024 * 1024, 0x20);
+    const atOnce = await postAtOnce(page.port, [`POST ${AGENT_API.proposals} HTTP/1.1`, `host: 127.0.0.1:${page.port}`, `origin: ${page.origin}`, `${AGENT_HEADER}: ${key[AGENT_HEADER]}`, 'content-type: application/json', `content-length: ${big.length}`], big);
+    expect(atOnce).toMatch(/^HTTP\/1\.1 413 [^]*\r\n\r\n\{"error":\{"code":"payload-too-large"/);
     expect(await proposals(page)).toEqual([]);
     await page.post(API.close, {});
     expect(await exit).toBe(3);

@@ -5,9 +5,10 @@
  * (the file is then removed); a finding on a path that is not in its diff
  * is dropped, and said so on the terminal.
  */
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { validateFindings, type Finding } from '@redline/core';
+import { readOwnText } from '../files/readOwnFile.js';
 import { writeFileAtomic } from '../files/writeFileAtomic.js';
 import type { ReviewSession } from '../review/reviewSession.js';
 import { takeFindings } from './takeFindings.js';
@@ -26,9 +27,13 @@ export async function keepFindings(stateDir: string, findings: readonly Finding[
   return all.length;
 }
 
+/** Kept findings accumulate from several posts of at most 1 MiB each; past this the file is not read. */
+const MAX_PENDING_BYTES = 64 * 1024 * 1024;
+
 /** The kept findings; none when there is no file, or it no longer reads as findings. */
 export async function readPendingFindings(stateDir: string): Promise<Finding[]> {
-  const text = await readFile(pendingFindingsPath(stateDir), 'utf8').catch(() => null);
+  // Read by readOwnText: a FIFO or a link in its place is never opened (it would hang the review's start).
+  const text = await readOwnText(pendingFindingsPath(stateDir), MAX_PENDING_BYTES);
   if (text === null) return [];
   try {
     const result = validateFindings(JSON.parse(text) as unknown);

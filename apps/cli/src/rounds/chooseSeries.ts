@@ -22,6 +22,7 @@ import { countOf } from '@redline/core';
 import { lastRound, readAllSeries, type Series } from './readSeries.js';
 import { newSeriesId } from './roundRefs.js';
 import type { SeriesTarget } from './roundRecord.js';
+import { skippedRefWarning } from '../terminal/forTerminal.js';
 
 export interface OpenSeries {
   id: string;
@@ -49,7 +50,7 @@ export async function chooseSeries(root: string, spec: GitTargetSpec, target: Gi
   const base = target.review.baseCommit;
   if (!wanted || base === null) return { target, series: null };
   const reading = await readAllSeries(root, options.gitDir);
-  for (const { ref, reason } of reading.skipped) options.note(`redline: warning: skipping ${ref}: ${reason}`);
+  for (const { ref, reason } of reading.skipped) options.note(skippedRefWarning(ref, reason));
   const open = options.newSeries ? [] : reading.series.filter((series) => isOpenFor(series, wanted));
   const own = open.filter((series) => series.own);
   const found = await findContinued(root, spec, base, own.length > 0 ? own : open, options.note);

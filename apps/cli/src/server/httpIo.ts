@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { ApiError } from '@redline/core';
 import { httpStatusFor, isRedlineError, RedlineError } from '../errors.js';
 import { escapeHtml } from '../html/escapeHtml.js';
+import { decodeStrictUtf8 } from '../validation/strictUtf8.js';
 
 /** The largest JSON body accepted (a review with many suggestions stays far below it). */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -24,8 +25,12 @@ export function preferredEncoding(acceptEncoding: string): ContentCoding | null 
   return (['br', 'gzip'] as const).find((name) => (quality.get(name) ?? 0) > 0) ?? null;
 }
 
-/** Bodies must be UTF-8: a bad byte is refused, never turned into U+FFFD. */
-const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+/**
+ * How much of an oversized body is read and dropped before the 413 is sent:
+ * a client still sending when the connection closes sees a reset, not the
+ * answer. Past this, the connection is cut.
+ */
+const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
 
 /**
  * Reads a JSON body: `Content-Type: application/json` (else 415), at most
@@ -37,15 +42,10 @@ export async function readJsonBody(req: IncomingMessage, maxBytes = MAX_BODY_BYT
   if (type !== 'application/json') {
     throw new RedlineError('unsupported-media-type', `request body must be application/json, got ${JSON.stringify(type || 'none')}`);
   }
-  const declared = Number(req.headers['content-length'] ?? NaN);
-  if (declared > maxBytes) throw new RedlineError('payload-too-large', `request body is larger than ${maxBytes} bytes`);
   const body = await readBody(req, maxBytes);
-  let text: string;
-  try {
-    text = STRICT_UTF8.decode(body);
-  } catch {
-    throw new RedlineError('bad-request', 'request body is not valid UTF-8');
-  }
+  // Bodies must be UTF-8: a bad byte is refused, never turned into U+FFFD.
+  const text = decodeStrictUtf8(body);
+  if (text === null) throw new RedlineError('bad-request', 'request body is not valid UTF-8');
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -53,19 +53,24 @@ export async function readJsonBody(req: IncomingMessage, maxBytes = MAX_BODY_BYT
   }
 }
 
+/** The body, at most maxBytes; a longer one is read to its end (up to DRAIN_LIMIT_BYTES) and dropped, so its 413 is read. */
 async function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const tooLarge = () => new RedlineError('payload-too-large', `request body is larger than ${maxBytes} bytes`);
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (declared > DRAIN_LIMIT_BYTES) throw tooLarge();
   const chunks: Buffer[] = [];
   let total = 0;
   try {
     for await (const chunk of req as AsyncIterable<Buffer>) {
       total += chunk.length;
-      if (total > maxBytes) throw new RedlineError('payload-too-large', `request body is larger than ${maxBytes} bytes`);
-      chunks.push(chunk);
+      if (total > DRAIN_LIMIT_BYTES) throw tooLarge();
+      if (total <= maxBytes && !(declared > maxBytes)) chunks.push(chunk);
     }
   } catch (error) {
     if (error instanceof RedlineError) throw error;
     throw new RedlineError('bad-request', 'the request body was cut short (the client went away)');
   }
+  if (total > maxBytes || declared > maxBytes) throw tooLarge();
   return Buffer.concat(chunks, total);
 }
 

@@ -102,7 +102,7 @@ export async function startReviewServer(options: ReviewServerOptions): Promise<R
   const server = createServer(SERVER_LIMITS, (req, res) => {
     if (!guard) return sendText(res, 503, 'Starting');
     handleRequest(req, res, { ...guard, app, page, options, opener }).catch((error: unknown) => {
-      options.onInternalError?.(error);
+      reportInternalError(options, error);
       if (!res.headersSent) sendText(res, 500, 'Internal error');
       else res.destroy();
     });
@@ -224,8 +224,17 @@ async function runApiHandler(handler: ApiHandler, req: IncomingMessage, res: Ser
   try {
     await handler({ req, res, query, session: options.session, preferences: options.preferences });
   } catch (error) {
-    if (!(error instanceof RedlineError) || error.code === 'internal') options.onInternalError?.(error);
+    if (!(error instanceof RedlineError) || error.code === 'internal') reportInternalError(options, error);
     sendApiError(req, res, error);
+  }
+}
+
+/** Reports an unexpected error; a report that fails itself (its log on a full disk) never takes the server down. */
+function reportInternalError(options: ReviewServerOptions, error: unknown): void {
+  try {
+    options.onInternalError?.(error);
+  } catch {
+    // the answer already says it failed; nothing more can be done
   }
 }
 

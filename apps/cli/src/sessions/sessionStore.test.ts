@@ -4,8 +4,8 @@
  * and removed, ended sessions kept until collected, and a record that names
  * another repository refused.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { closeSync, constants, mkdirSync, openSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../testSupport/gitRepo.js';
@@ -77,5 +77,38 @@ describe('SessionStore', () => {
     writeFileSync(join(torn.dir, '0123456789abcdef', 'session.json'), '{"version": 1, "id": ');
     writeFileSync(join(torn.dir, 'open'), '0123456789abcdef\n');
     expect(await torn.find()).toEqual({ kind: 'none' });
+  });
+
+  it('never opens a FIFO or follows a link in place of its files: find, the agent key and the feedback answer at once', async () => {
+    const store = new SessionStore(makeTempDir());
+    const live = facts(store);
+    await store.claim(live, KEY);
+    const folder = join(store.dir, live.id);
+    const fifos = [join(folder, 'agent-key'), join(folder, 'feedback.md')];
+    for (const path of fifos) {
+      rmSync(path, { force: true });
+      execFileSync('mkfifo', [path]);
+    }
+    const outside = join(makeTempDir(), 'key');
+    writeFileSync(outside, `${'b'.repeat(64)}\n`);
+    try {
+      const within = <T,>(promise: Promise<T>) =>
+        Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer within a second')), 1_000))]);
+      await expect(within(store.readAgentKey(live.id))).rejects.toMatchObject({ code: 'session-gone' });
+      await expect(within(store.readFeedback(live.id, 'md'))).rejects.toThrow(/feedback\.md is not a regular file \(a FIFO/);
+      expect(await within(store.find())).toMatchObject({ kind: 'live' });
+      rmSync(fifos[0]!);
+      symlinkSync(outside, fifos[0]!);
+      await expect(within(store.readAgentKey(live.id))).rejects.toMatchObject({ code: 'session-gone' });
+    } finally {
+      // Releases a reader left blocked on a FIFO (none, once they are refused).
+      for (const path of fifos) {
+        try {
+          closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
+        } catch {
+          // no reader, or no FIFO
+        }
+      }
+    }
   });
 });

@@ -13,13 +13,16 @@
  *   sessions/<id>/feedback.md|.json   the feedback, once sent, until `redline wait` collects it
  *
  * A session whose process is gone while it was open is reported as ended and
- * removed; nothing waits on it.
+ * removed; nothing waits on it. Every file here is read by readOwnFile: a
+ * FIFO, device or symbolic link in its place is never opened.
  */
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { RedlineError } from '../errors.js';
+import { readOwnFile, readOwnText } from '../files/readOwnFile.js';
 import { writeFileAtomic } from '../files/writeFileAtomic.js';
+import { makePrivateDir, writeFailed } from '../files/writeFailure.js';
 import { isProcessAlive } from './isProcessAlive.js';
 import { parseSessionRecord, recordToJson, type SessionEnding, type SessionFacts, type SessionRecord } from './sessionRecord.js';
 
@@ -33,6 +36,10 @@ export type FoundSession =
 export type FeedbackFormat = 'md' | 'json';
 
 const CLAIM = 'open';
+/** The claim, a record, the agent key: far below this; anything bigger is not ours. */
+const SMALL_FILE_BYTES = 64 * 1024;
+/** A review's feedback (an export) is at most what `redline apply` reads. */
+const MAX_FEEDBACK_BYTES = 64 * 1024 * 1024;
 
 /** A session's two credentials: the agent's, and `redline open`'s (never the agent's). */
 export interface SessionKeys {
@@ -67,10 +74,14 @@ export class SessionStore {
    * so whoever reads the claim finds a whole session.
    */
   async claim(facts: SessionFacts, keys: SessionKeys): Promise<void> {
-    await mkdir(this.folder(facts.id), { recursive: true, mode: 0o700 });
-    await writeFileAtomic(join(this.folder(facts.id), KEY_FILES.agent), `${keys.agent}\n`, 0o600);
-    await writeFileAtomic(join(this.folder(facts.id), KEY_FILES.opener), `${keys.opener}\n`, 0o600);
-    await this.write({ ...facts, state: 'open' });
+    try {
+      await makePrivateDir(this.folder(facts.id));
+      await writeFileAtomic(join(this.folder(facts.id), KEY_FILES.agent), `${keys.agent}\n`, 0o600);
+      await writeFileAtomic(join(this.folder(facts.id), KEY_FILES.opener), `${keys.opener}\n`, 0o600);
+      await this.write({ ...facts, state: 'open' });
+    } catch (error) {
+      throw writeFailed(`keep the review's state in ${this.stateDir}`, error);
+    }
     for (let attempt = 0; ; attempt++) {
       const taken = await writeExclusive(join(this.dir, CLAIM), `${facts.id}\n`);
       if (taken) return;
@@ -95,10 +106,11 @@ export class SessionStore {
     await writeFileAtomic(this.feedbackPath(id, 'json'), json, 0o600);
   }
 
-  readFeedback(id: string, format: FeedbackFormat): Promise<string> {
-    return readFile(this.feedbackPath(id, format), 'utf8').catch(() => {
-      throw new RedlineError('session-gone', `the feedback of review session ${id} is missing from ${this.folder(id)}`);
-    });
+  async readFeedback(id: string, format: FeedbackFormat): Promise<string> {
+    const read = await readOwnFile(this.feedbackPath(id, format), MAX_FEEDBACK_BYTES);
+    if (read.kind === 'bytes') return read.bytes.toString('utf8');
+    const why = read.kind === 'refused' ? `unreadable (${read.reason})` : 'missing';
+    throw new RedlineError('session-gone', `the feedback of review session ${id} is ${why} in ${this.folder(id)}`);
   }
 
   readAgentKey(id: string): Promise<string> {
@@ -111,7 +123,7 @@ export class SessionStore {
   }
 
   private async readKey(id: string, which: keyof SessionKeys): Promise<string> {
-    const text = await readFile(join(this.folder(id), KEY_FILES[which]), 'utf8').catch(() => '');
+    const text = (await readOwnText(join(this.folder(id), KEY_FILES[which]), SMALL_FILE_BYTES)) ?? '';
     const key = text.trim();
     if (!/^[0-9a-f]{64}$/.test(key)) throw new RedlineError('session-gone', `review session ${id} has no ${which} key; it cannot be reached`);
     return key;
@@ -161,13 +173,13 @@ export class SessionStore {
   }
 
   private async read(id: string): Promise<SessionRecord | null> {
-    const text = await readFile(join(this.folder(id), 'session.json'), 'utf8').catch(() => null);
+    const text = await readOwnText(join(this.folder(id), 'session.json'), SMALL_FILE_BYTES);
     return text === null ? null : parseSessionRecord(text);
   }
 
   /** The session named by the claim, and whether its process still runs. */
   private async claimed(): Promise<{ record: SessionRecord; alive: boolean } | null> {
-    const id = (await readFile(join(this.dir, CLAIM), 'utf8').catch(() => '')).trim();
+    const id = ((await readOwnText(join(this.dir, CLAIM), SMALL_FILE_BYTES)) ?? '').trim();
     if (!/^[0-9a-f]{16}$/.test(id)) return null;
     const record = await this.read(id);
     if (!record) {
@@ -190,7 +202,7 @@ export class SessionStore {
   }
 
   private async releaseClaim(id: string): Promise<void> {
-    const holder = (await readFile(join(this.dir, CLAIM), 'utf8').catch(() => '')).trim();
+    const holder = ((await readOwnText(join(this.dir, CLAIM), SMALL_FILE_BYTES)) ?? '').trim();
     if (holder === id) await rm(join(this.dir, CLAIM), { force: true });
   }
 

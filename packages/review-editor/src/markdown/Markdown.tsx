@@ -3,13 +3,20 @@
  * The renderer (markdown-it, DOMPurify: markdownToReact.tsx) is a lazy chunk,
  * fetched the first time any text is shown: a review without annotations
  * never loads it. Until it arrives, or if it cannot load, the text shows as
- * it is, pre-wrapped.
+ * it is, pre-wrapped; and so does a text over MAX_RENDERED_CHARS or with more
+ * than MAX_CHIPS invisible or bidi characters (TextWithChips): rendered,
+ * such a text is hundreds of thousands of elements (a 1 MiB comment took
+ * seconds to show); shown as it is (LongText) only what is on screen is laid out.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { TextWithChips } from '../ui/TextWithChips.js';
+import { LongText } from '../ui/LongText.js';
+import { hasTooManyChips } from '../ui/TextWithChips.js';
 import './markdown.css';
 
 type Renderer = typeof import('./markdownToReact.js');
+
+/** The longest text rendered as markdown; a longer one shows as it is. */
+export const MAX_RENDERED_CHARS = 128 * 1024;
 
 let renderer: Renderer | null = null;
 let loading: Promise<Renderer> | null = null;
@@ -28,21 +35,22 @@ export function loadMarkdownRenderer(): Promise<Renderer> {
 
 export function Markdown({ text, className }: { text: string; className?: string }) {
   const [loaded, setLoaded] = useState(renderer);
+  const renders = useMemo(() => text.length <= MAX_RENDERED_CHARS && !hasTooManyChips(text), [text]);
   useEffect(() => {
-    if (loaded) return;
+    if (loaded || !renders) return;
     let live = true;
     loadMarkdownRenderer().then((next) => live && setLoaded(next), () => undefined);
     return () => {
       live = false;
     };
-  }, [loaded]);
-  // Null also when the text nests too deep to render whole: then it shows as it is.
-  const tree = useMemo(() => loaded?.markdownToReact(text) ?? null, [loaded, text]);
+  }, [loaded, renders]);
+  // Null also when the text nests too deep to render whole, or is too big to render: then it shows as it is.
+  const tree = useMemo(() => (renders ? (loaded?.markdownToReact(text) ?? null) : null), [loaded, text, renders]);
   const classes = `markdown${className ? ` ${className}` : ''}`;
   if (!tree) {
     return (
       <div className={`${classes} markdown-plain`}>
-        <TextWithChips text={text} />
+        <LongText text={text} />
       </div>
     );
   }

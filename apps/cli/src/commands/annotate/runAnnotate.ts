@@ -15,6 +15,7 @@ import { RedlineError } from '../../errors.js';
 import { keepFindings, pendingFindingsPath } from '../../proposals/pendingFindings.js';
 import { readFindings } from '../../proposals/postAgentProposals.js';
 import { SessionStore } from '../../sessions/sessionStore.js';
+import { decodeStrictUtf8 } from '../../validation/strictUtf8.js';
 import { optionValue, readOptions, usageError } from '../readOptions.js';
 import { ANNOTATE_HELP } from './annotateHelp.js';
 
@@ -52,7 +53,10 @@ async function readInput(source: string, io: CliIo): Promise<string> {
     throw new RedlineError('unreadable-file', `cannot read ${source}: ${error.code ?? error.message}`);
   });
   if (bytes.length > MAX_FINDINGS_BYTES) throw tooLarge();
-  return bytes.toString('utf8');
+  // Refused as the server refuses a body, never turned into U+FFFD.
+  const text = decodeStrictUtf8(bytes);
+  if (text === null) throw new RedlineError('bad-input', 'the findings are not valid UTF-8; nothing was posted');
+  return text;
 }
 
 async function readStdin(io: CliIo): Promise<Buffer> {
@@ -73,7 +77,7 @@ function tooLarge(): RedlineError {
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
+    return JSON.parse(text) as unknown;
   } catch (error) {
     throw new RedlineError('bad-input', `the findings are not JSON (${error instanceof Error ? error.message : String(error)}); nothing was posted`);
   }

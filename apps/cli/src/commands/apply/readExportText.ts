@@ -1,6 +1,7 @@
 /** Reads the feedback export from a file or standard input, as UTF-8, with a size cap. */
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { decodeStrictUtf8 } from '../../validation/strictUtf8.js';
 
 /** Far above any real review; keeps a wrong pipe from filling memory. */
 export const MAX_EXPORT_BYTES = 64 * 1024 * 1024;
@@ -25,11 +26,8 @@ export async function readExportText(input: string, cwd: string, stdin: NodeJS.R
       return { ok: false, message: `cannot read ${input}: ${(error as NodeJS.ErrnoException).code ?? String(error)}` };
     }
   }
-  try {
-    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
-  } catch {
-    return { ok: false, message: `${input === '-' ? 'standard input' : input} is not valid UTF-8` };
-  }
+  const text = decodeStrictUtf8(bytes);
+  return text === null ? { ok: false, message: `${input === '-' ? 'standard input' : input} is not valid UTF-8` } : { ok: true, text };
 }
 
 function readStream(stream: NodeJS.ReadableStream): Promise<{ ok: true; bytes: Buffer } | { ok: false; message: string }> {

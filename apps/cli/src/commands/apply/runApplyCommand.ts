@@ -85,7 +85,14 @@ async function run(args: string[], io: ApplyIo, hooks: WriteHooks | undefined): 
   const reviewed = await readReviewedTexts(root, selected);
   const results = new Map<Suggestion, SuggestionResult>();
   const planned: PlannedFile[] = [];
-  for (const [path, group] of groupByPath(selected)) {
+  for (const [path, suggested] of groupByPath(selected)) {
+    // A NUL would make the text file binary: never written, whatever the suggestion says.
+    const group = suggested.filter((a) => {
+      const line = nulLine(a.suggestedCode);
+      if (line !== null) results.set(a, refusedResult(a, roundOf, 'binary', `${path}: the suggested code holds a NUL byte (U+0000) on line ${line}; redline apply never writes one into a text file`));
+      return line === null;
+    });
+    if (group.length === 0) continue;
     const problem = checkRepoPath(path);
     if (problem) {
       for (const a of group) results.set(a, refusedResult(a, roundOf, problem.reason, problem.message));
@@ -249,6 +256,12 @@ function inReportOrder(r: SuggestionResult): SuggestionResult {
 
 function refusedResult(a: Suggestion, roundOf: ReadonlyMap<Suggestion, number>, reason: SuggestionResult['reason'], message: string): SuggestionResult {
   return { ...baseResult(a, roundOf), status: 'refused', reason, message };
+}
+
+/** The 1-based line of the suggested code's first NUL, or null. */
+function nulLine(code: string): number | null {
+  const at = code.indexOf('\0');
+  return at === -1 ? null : code.slice(0, at).split('\n').length;
 }
 
 function firstLine(message: string): string {

@@ -8,6 +8,7 @@
  * The MCP tool reply_to_thread runs this same command.
  */
 import { resolve } from 'node:path';
+import { findUnsafeChars, formatCodePoint } from '@redline/core';
 import type { CliIo } from '../../cliIo.js';
 import { RedlineError } from '../../errors.js';
 import { findRepository } from '../../git/findRepository.js';
@@ -32,6 +33,12 @@ export async function runReply(argv: readonly string[], io: CliIo): Promise<numb
   const text = optionValue(read, 'text');
   if (text === undefined || text.trim() === '') throw usageError('--text TEXT is required: the words of the reply');
   if (text.length > MAX_REPLY_CHARS) throw usageError(`--text is over ${MAX_REPLY_CHARS} characters`);
+  const hidden = findUnsafeChars(text, { carriageReturns: true }).find((found) => found.kind === 'control' || found.kind === 'bidi');
+  if (hidden) {
+    // Stored, they would reach the reviewer's terminal and every later export as they are.
+    const what = hidden.codePoint === 0x0d ? 'a carriage return' : hidden.kind === 'bidi' ? 'a bidi control character' : 'a control character';
+    throw usageError(`--text holds ${what} (${formatCodePoint(hidden.codePoint)}) at line ${hidden.line}, column ${hidden.column}; a reply is plain words and line breaks`);
+  }
   const root = (await findRepository(resolve(io.cwd, optionValue(read, 'repo') ?? '.'))).root;
   const data = await readNewestSeries(root, io);
   if (!data.threads.some((t) => t.id === thread)) {

@@ -10,6 +10,7 @@ import { RedlineError } from '../../errors.js';
 import { findRepository } from '../../git/findRepository.js';
 import { readAllSeries } from '../../rounds/readSeries.js';
 import { readRoundsData } from '../../rounds/readRoundsData.js';
+import { forTerminal, skippedRefWarning } from '../../terminal/forTerminal.js';
 import { optionValue, readOptions, usageError, type OptionSpec } from '../readOptions.js';
 import { ROUNDS_HELP, THREADS_HELP } from './roundsHelp.js';
 
@@ -46,7 +47,7 @@ export async function runRoundsCommand(command: 'rounds' | 'threads', args: read
 export async function readNewestSeries(dir: string, io: CliIo): Promise<ReviewRoundsData> {
   const repository = await findRepository(dir);
   const reading = await readAllSeries(repository.root);
-  for (const { ref, reason } of reading.skipped) io.stderr.write(`redline: warning: skipping ${ref}: ${reason}\n`);
+  for (const { ref, reason } of reading.skipped) io.stderr.write(`${skippedRefWarning(ref, reason)}\n`);
   const newest = reading.series[reading.series.length - 1];
   if (!newest) throw new RedlineError('no-series', `no review series in ${repository.root}: a round is recorded when you send feedback with redline`);
   const data = await readRoundsData(repository.root, newest);
@@ -54,21 +55,21 @@ export async function readNewestSeries(dir: string, io: CliIo): Promise<ReviewRo
   return data;
 }
 
-/** What a reading of a series refused or did not count, each line naming the ref it came from. */
+/** What a reading of a series refused or did not count, each line naming the ref it came from (escaped for the terminal: a teammate wrote it). */
 export function roundsWarnings(data: Pick<ReviewRoundsData, 'claims' | 'refused'>): string[] {
   return [
     ...data.claims.map((claim) => `redline: warning: round ${claim.number} under ${claim.ref} ${claimWords(claim)}: shown as a claim, it changes no thread`),
     ...data.refused.map((thread) => `redline: warning: not reading thread ${thread.id} of round ${thread.round} under ${thread.ref}: its path ${JSON.stringify(thread.path)} is refused: ${thread.why}`),
-  ];
+  ].map(forTerminal);
 }
 
 function formatRounds(data: ReviewRoundsData): string {
   const lines = [`review series ${data.seriesId}; base ${data.baseCommit.slice(0, 7)}`];
   for (const round of data.rounds) {
     const state = round.state.kind === 'missing' ? `${round.state.tree.slice(0, 12)} (missing)` : round.state.tree.slice(0, 12);
-    lines.push(`round ${round.number}  ${round.time}  ${round.verdict}  ${round.reviewer ?? '(no reviewer given)'}  ${countsWords(round.counts)}  state ${state}  ${signatureWords(round.signature)}`);
+    lines.push(`round ${round.number}  ${forTerminal(round.time)}  ${round.verdict}  ${forTerminal(round.reviewer ?? '(no reviewer given)')}  ${countsWords(round.counts)}  state ${state}  ${signatureWords(round.signature)}`);
   }
-  for (const claim of data.claims) lines.push(`round ${claim.number}  ${claim.time}  ${claim.verdict}  unverified: ${claimWords(claim)} (${claim.ref}); changes nothing  ${signatureWords(claim.signature)}`);
+  for (const claim of data.claims) lines.push(forTerminal(`round ${claim.number}  ${claim.time}  ${claim.verdict}  unverified: ${claimWords(claim)} (${claim.ref}); changes nothing  ${signatureWords(claim.signature)}`));
   return `${lines.join('\n')}\n`;
 }
 
@@ -91,7 +92,7 @@ function formatThreads(threads: readonly Thread[]): string {
       const applied = thread.kind === 'suggestion' ? (thread.applied ? ' applied' : ' not applied') : '';
       const agentReplies = thread.acts.filter((act) => act.by === 'agent').length;
       const replies = agentReplies > 0 ? `  ${countOf(agentReplies, 'agent reply', 'agent replies')}` : '';
-      return `${thread.id}  round ${thread.round}  ${thread.reviewer ?? '(no reviewer given)'}  ${where}  ${thread.state}${applied}${replies}${threadWords(thread)}`;
+      return forTerminal(`${thread.id}  round ${thread.round}  ${thread.reviewer ?? '(no reviewer given)'}  ${where}  ${thread.state}${applied}${replies}${threadWords(thread)}`);
     })
     .join('\n')
     .concat('\n');

@@ -80,10 +80,18 @@ async function recordEnding(ending: Ending, served: ServedReview, options: Revie
 class RelayedStderr implements TextSink {
   private log: string | null = null;
 
+  /** A log line that cannot be written (a read-only or full disk) is dropped: the server keeps serving. */
   write(text: string): boolean {
-    if (this.log !== null) appendFileSync(this.log, text, { mode: 0o600 });
-    else if (process.connected) process.send?.({ kind: 'line', text } satisfies StartMessage);
-    return true;
+    if (this.log === null) {
+      if (process.connected) process.send?.({ kind: 'line', text } satisfies StartMessage);
+      return true;
+    }
+    try {
+      appendFileSync(this.log, text, { mode: 0o600 });
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   handOver(ready: StartMessage, logPath: string): void {

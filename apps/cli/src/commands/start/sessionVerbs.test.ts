@@ -7,19 +7,17 @@
  * review in the same repository is refused; a server that dies makes `wait`
  * exit 1 at once; a session of another repository is refused.
  */
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type FeedbackResult } from '@redline/core';
+import { runRedline, startSession, type CliRun, type StartedSession } from '../../../testSupport/agentSession.js';
 import { signInAsPage } from '../../../testSupport/browserSession.js';
-import { buildCli, CLI_BIN } from '../../../testSupport/buildCli.js';
+import { buildCli } from '../../../testSupport/buildCli.js';
 import { makeRepo, type TestRepo } from '../../../testSupport/gitRepo.js';
-import { reviewerLink } from '../../../testSupport/inTerminal.mjs';
 import { makeStubAppDir } from '../../../testSupport/stubApp.js';
 import { isProcessAlive } from '../../sessions/isProcessAlive.js';
 
-const BIN = CLI_BIN;
 const ENV = { ...process.env, REDLINE_APP_DIR: makeStubAppDir(), BROWSER: '' };
 const started: number[] = [];
 
@@ -30,22 +28,7 @@ afterAll(() => {
   for (const pid of started) if (isProcessAlive(pid)) process.kill(pid, 'SIGKILL');
 });
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
-function redline(args: string[], cwd: string): Promise<Run> {
-  const begun = Date.now();
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: ENV });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  return new Promise((done) => child.on('close', (code) => done({ code: code ?? -1, stdout, stderr, ms: Date.now() - begun })));
-}
+const redline = (args: string[], cwd: string): Promise<CliRun> => runRedline(args, cwd, ENV);
 
 function changedRepo(): TestRepo {
   const repo = makeRepo({ commit: { 'a.txt': 'one\n' } });
@@ -53,15 +36,12 @@ function changedRepo(): TestRepo {
   return repo;
 }
 
-async function start(repo: TestRepo): Promise<{ session: string; pid: number; port: number; url: string; run: Run }> {
-  const run = await redline(['start', '--no-open', '--json'], repo.dir);
-  expect(run.code, run.stderr).toBe(0);
-  const answer = JSON.parse(run.stdout) as { session: string; pid: number; port: number };
-  started.push(answer.pid);
+async function start(repo: TestRepo): Promise<StartedSession> {
+  const session = await startSession(repo.dir, ENV);
+  started.push(session.pid);
   // The agent that ran start holds no link; the reviewer gets one in their own terminal.
-  expect(run.stdout + run.stderr).not.toMatch(/token=/);
-  const url = await reviewerLink(BIN, repo.dir, ENV);
-  return { ...answer, url, run };
+  expect(session.run.stdout + session.run.stderr).not.toMatch(/token=/);
+  return session;
 }
 
 const sessionsDir = (repo: TestRepo) => join(repo.dir, '.git', 'redline', 'sessions');
