@@ -59,7 +59,8 @@ test('the review URL works once: a second browser context is refused', async ({ 
     const intruder = await other.newPage();
     const answer = await intruder.goto(redline.url);
     expect(answer?.status()).toBe(403);
-    await expect(intruder.getByText('This review link has already been used')).toBeVisible();
+    await expect(intruder.getByRole('heading', { name: 'This review link was already used' })).toBeVisible();
+    await expect(intruder.getByText(/It was used by .* \(pid \d+\) at \d\d:\d\d:\d\d/)).toBeVisible();
   } finally {
     await other.close();
   }
