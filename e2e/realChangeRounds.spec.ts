@@ -22,7 +22,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { postFindings, runRedline } from './support/agentCli';
 import { realChangeRepo, type RealChange } from './support/realChange';
 import { openReview, startRedline, type RunningRedline } from './support/redline';
-import { clickInDiff, lineNumber } from './support/reviewPage';
+import { clickInDiff, dragLines, lineNumber } from './support/reviewPage';
+import { screenshotsToOutput } from './support/screenshots';
 
 const MERGE = 'dist/schema/yaml-1.1/merge.js';
 const ALIAS = 'dist/nodes/Alias.js';
@@ -45,11 +46,13 @@ test.afterEach(async () => {
 const lineOf = (path: string, line: number) => readFileSync(join(repo.root, path), 'utf8').split('\n')[line - 1]!;
 const thread = (page: Page, name: RegExp) => page.getByRole('article', { name });
 
-/** Shows one file: the filter narrows the tree to it, and its row scrolls the diff there. */
-async function showFile(page: Page, path: string): Promise<void> {
+/** Shows one file: the filter narrows the tree to it, its row scrolls the diff there (`dist/` is generated: it starts folded). */
+async function showFile(page: Page, path: string, { expand }: { expand: boolean } = { expand: true }): Promise<void> {
   await page.getByRole('searchbox', { name: 'Filter files' }).fill(path);
   await page.getByRole('navigation', { name: 'Changed files' }).getByRole('button', { name: new RegExp(`^${path.replaceAll('.', '\\.')},`) }).click();
   await expect(page.getByRole('checkbox', { name: `Viewed ${path}` })).toBeVisible();
+  const unfold = page.getByRole('button', { name: `Expand ${path}`, exact: true });
+  if (expand && (await unfold.count()) > 0) await unfold.click();
 }
 
 async function clearFilter(page: Page): Promise<void> {
@@ -58,8 +61,8 @@ async function clearFilter(page: Page): Promise<void> {
 
 /** Selects new-side lines `from`..`to` of the file shown, opens the composer (c) and writes a suggestion. */
 async function suggest(page: Page, path: string, from: number, to: number, code: string): Promise<void> {
-  await lineNumber(page, path, 'new', from).click();
-  if (to !== from) await lineNumber(page, path, 'new', to).click({ modifiers: ['Shift'] });
+  if (to === from) await lineNumber(page, path, 'new', from).click();
+  else await dragLines(page, lineNumber(page, path, 'new', from), lineNumber(page, path, 'new', to));
   await page.keyboard.press('c');
   await clickInDiff(page, page.getByRole('button', { name: 'Suggest change' }));
   await page.getByRole('textbox', { name: 'Suggested code' }).fill(code);
@@ -67,8 +70,7 @@ async function suggest(page: Page, path: string, from: number, to: number, code:
 }
 
 async function commentOnRange(page: Page, path: string, from: number, to: number, text: string): Promise<void> {
-  await lineNumber(page, path, 'new', from).click();
-  await lineNumber(page, path, 'new', to).click({ modifiers: ['Shift'] });
+  await dragLines(page, lineNumber(page, path, 'new', from), lineNumber(page, path, 'new', to));
   await page.keyboard.press('c');
   const box = page.getByRole('textbox', { name: /^Comment/ });
   await box.fill(text);
@@ -98,7 +100,7 @@ function savedCopy(redline: RunningRedline): string {
   return /a copy is in (\S+\.md)/.exec(redline.stderr())![1]!;
 }
 
-test('three rounds on a real change of 135 files: states, ranges, viewed marks, proposals, preview and carried suggestions are true', async ({ page }) => {
+test('three rounds on a real change of 135 files: states, ranges, viewed marks, proposals, preview and carried suggestions are true', async ({ page }, testInfo) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1400, height: 900 });
 
@@ -111,10 +113,12 @@ test('three rounds on a real change of 135 files: states, ranges, viewed marks, 
   ]);
   expect(posted.code, posted.stderr).toBe(0);
   await openReview(page, round1);
-  await expect(page.getByText(/\b135 files\b/).first()).toBeVisible();
+  const overview = page.getByRole('region', { name: 'Review overview' });
+  await expect(overview).toContainText(/Uncommitted changes \(working tree against HEAD\) ?\d+ files changed/);
+  expect(Number(/(\d+) files changed/.exec((await overview.textContent()) ?? '')![1])).toBeGreaterThanOrEqual(130);
 
   for (const path of VIEWED) {
-    await showFile(page, path);
+    await showFile(page, path, { expand: false });
     await page.getByRole('checkbox', { name: `Viewed ${path}` }).check();
   }
 
@@ -163,10 +167,10 @@ test('three rounds on a real change of 135 files: states, ranges, viewed marks, 
 
   // Viewed only where viewed and untouched since.
   for (const path of [VIEWED[0]!, VIEWED[2]!]) {
-    await showFile(page, path);
+    await showFile(page, path, { expand: false });
     await expect(page.getByRole('checkbox', { name: `Viewed ${path}` })).toBeChecked();
   }
-  await showFile(page, VIEWED[1]!);
+  await showFile(page, VIEWED[1]!, { expand: false });
   await expect(page.getByRole('checkbox', { name: `Viewed ${VIEWED[1]!}` })).not.toBeChecked();
 
   const threads = await threadsJson();
@@ -189,6 +193,8 @@ test('three rounds on a real change of 135 files: states, ranges, viewed marks, 
   await showFile(page, NODE);
   await expect(thread(page, /^Suggestion from round 1, Line 12, /)).toContainText('Proposed by the agent');
   await clearFilter(page);
+  await page.getByRole('tab', { name: /Comments/ }).click();
+  await screenshotsToOutput(page, 'round-2', (name) => testInfo.outputPath(name));
 
   const preview = await send(page, /^Request changes/);
   expect(await round2.exited).toBe(0);
@@ -199,7 +205,7 @@ test('three rounds on a real change of 135 files: states, ranges, viewed marks, 
   // The agent applies the latest export: round 1's suggestion still open comes with it.
   const carried = await runRedline(['apply', export2], repo.root);
   expect(carried.code, carried.stderr).toBe(0);
-  expect(carried.stderr).toContain(`${STRINGIFY}:${stringifyLine} (round 1)`);
+  expect(carried.stdout + carried.stderr).toContain(`${STRINGIFY}:${stringifyLine} (round 1)`);
   expect(lineOf(STRINGIFY, stringifyLine)).toBe(`${stringifyOriginal} // round 1`);
 
   // ---- Round 3 ----

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
 import { openReview, startRedline, type RunningRedline } from './support/redline';
-import { card, clickInDiff, commentOnLine, fileDiff, lineNumber } from './support/reviewPage';
+import { card, clickInDiff, commentOnLine, dragLines, fileDiff, lineNumber } from './support/reviewPage';
 
 let fixture: FixtureRepo;
 let redline: RunningRedline | null = null;
@@ -38,24 +38,6 @@ async function start(args: string[] = []): Promise<RunningRedline> {
 async function open(page: Page, running: RunningRedline): Promise<void> {
   await openReview(page, running);
   await expect(page.locator('diffs-container [data-line]').first()).toBeVisible();
-}
-
-/** Drags across line numbers, as a reviewer selects a range. */
-async function dragLines(page: Page, from: Locator, to: Locator): Promise<void> {
-  // The virtualized view may re-render the rows while we measure: measure again then.
-  type Box = { x: number; y: number; width: number; height: number };
-  const boxes: { a?: Box; b?: Box } = {};
-  await expect(async () => {
-    await from.scrollIntoViewIfNeeded({ timeout: 1000 });
-    boxes.a = (await from.boundingBox({ timeout: 1000 })) ?? undefined;
-    boxes.b = (await to.boundingBox({ timeout: 1000 })) ?? undefined;
-    expect(boxes.a && boxes.b).toBeTruthy();
-  }).toPass({ timeout: 5000 });
-  const { a, b } = boxes as Required<typeof boxes>;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });
-  await page.mouse.up();
 }
 
 async function draftSaved(page: Page): Promise<void> {

@@ -37,3 +37,21 @@ export async function clickInDiff(page: Page, control: Locator): Promise<void> {
   await expect.poll(() => page.locator('.code-view [style*="pointer-events: none"]').count(), { message: 'the diff is at rest' }).toBe(0);
   await control.click();
 }
+
+/** Drags across line numbers, as a reviewer selects a range. */
+export async function dragLines(page: Page, from: Locator, to: Locator): Promise<void> {
+  // The virtualized view may re-render the rows while we measure: measure again then.
+  type Box = { x: number; y: number; width: number; height: number };
+  const boxes: { a?: Box; b?: Box } = {};
+  await expect(async () => {
+    await from.scrollIntoViewIfNeeded({ timeout: 1000 });
+    boxes.a = (await from.boundingBox({ timeout: 1000 })) ?? undefined;
+    boxes.b = (await to.boundingBox({ timeout: 1000 })) ?? undefined;
+    expect(boxes.a && boxes.b).toBeTruthy();
+  }).toPass({ timeout: 5000 });
+  const { a, b } = boxes as Required<typeof boxes>;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });
+  await page.mouse.up();
+}
