@@ -44,7 +44,7 @@ export const CARRIED_HEADING_PREFIX = '### Round ';
 export const CARRIED_SEPARATOR = ' · ';
 /** The agent's proposals and their outcomes (issue 14): the last section; the parser reads nothing after it. */
 export const PROPOSALS_HEADING = '## Agent proposals';
-/** The threads of earlier rounds (issue 13): for the agent to read; the parser reads nothing in it, only the carried suggestions after it. */
+/** The threads of earlier rounds (docs/rounds.md): for the agent to read; the parser reads nothing in it, only the carried suggestions after it. */
 export const THREADS_HEADING = '## Threads from earlier rounds';
 
 export const STATUS_NOTES: Partial<Record<FileStatus, string>> = {

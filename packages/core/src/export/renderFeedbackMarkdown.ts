@@ -87,7 +87,7 @@ export function renderFeedbackMarkdown(review: FeedbackReview): string {
     }
     out.push(...renderAnnotation(annotation));
   }
-  // The earlier rounds' threads (issue 13), their suggestions still open, then the agent's proposals and their outcomes (issue 14): sections of their own.
+  // The earlier rounds' threads (docs/rounds.md), their suggestions still open, then the agent's proposals and their outcomes (docs/feedback-format.md): sections of their own.
   if (review.threads) out.push(...renderThreadsMarkdown(review.threads));
   // After the threads: a reader before carried suggestions stops at the threads' heading, so it reads the export as before.
   if (carried) {

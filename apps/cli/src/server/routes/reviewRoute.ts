@@ -20,7 +20,7 @@ export async function getReview({ req, res, query, session }: ApiContext): Promi
   const ignoreWhitespace = query.get('whitespace') === 'ignore';
   const encoding = preferredEncoding(String(req.headers['accept-encoding'] ?? ''));
   const coding: AnswerCoding = encoding ?? 'identity';
-  // The page's pairing setting (issue 15), as the page has it now: it says so in the query.
+  // The page's "pair moved files as renames" setting, as the page has it now: it says so in the query.
   const renames = query.get('renames');
   if (renames === 'on' || renames === 'off') session.setUntrackedRenames(renames === 'on');
   const answer = await session.loadReviewAnswer(ignoreWhitespace, coding);
