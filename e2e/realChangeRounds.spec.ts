@@ -1,7 +1,7 @@
 /**
  * Three rounds on a real change, in Chromium, with the agent's commands in
  * between (docs/rounds.md): the `yaml` package's published 2.5.0 with 2.8.1
- * laid over it (135 files; e2e/support/realChange.ts).
+ * laid over it (136 files in the review; e2e/support/realChange.ts).
  *
  * Round 1: the agent posts a finding with a suggestion before the reviewer
  * opens the page; the reviewer accepts it, marks three files viewed, comments
@@ -10,11 +10,13 @@
  * one, inserts a line inside the commented range and edits one viewed file,
  * and posts a new finding. Round 2 must say: both suggestions of the first
  * file applied (the line-9 one moved to line 10), the range grown by one line
- * and changed, viewed marks only on the two viewed files it did not touch,
+ * and changed, a comment the agent answered with `redline reply --addressed`
+ * addressed, viewed marks only on the two viewed files it did not touch,
  * the accepted suggestion still "Proposed by the agent", the new proposal in
  * reach at once, and a Send preview byte for byte what redline prints. The
  * agent's `redline apply` of round 2's export applies round 1's suggestion
- * still open, naming round 1. Round 3 reads it applied.
+ * still open, naming round 1. Round 3 reads it applied, and the suggestion
+ * the reviewer resolved in round 2 resolved.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,6 +31,7 @@ const MERGE = 'dist/schema/yaml-1.1/merge.js';
 const ALIAS = 'dist/nodes/Alias.js';
 const NODE = 'dist/compose/compose-node.js';
 const STRINGIFY = 'dist/stringify/stringify.js';
+const PUBLIC = 'dist/public-api.js';
 const VIEWED = ['dist/log.js', 'dist/util.js', 'dist/doc/anchors.js'];
 const REVIEWER = '@alice';
 
@@ -100,7 +103,7 @@ function savedCopy(redline: RunningRedline): string {
   return /a copy is in (\S+\.md)/.exec(redline.stderr())![1]!;
 }
 
-test('three rounds on a real change of 135 files: states, ranges, viewed marks, proposals, preview and carried suggestions are true', async ({ page }, testInfo) => {
+test('three rounds on a real change of 136 files: states (applied, changed, addressed, resolved), ranges, viewed marks, proposals, provenance, preview and carried suggestions are true', async ({ page }, testInfo) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1400, height: 900 });
 
@@ -128,6 +131,12 @@ test('three rounds on a real change of 135 files: states, ranges, viewed marks, 
   await showFile(page, ALIAS);
   await commentOnRange(page, ALIAS, 24, 27, 'Why cache the nodes here?');
 
+  await showFile(page, PUBLIC);
+  await lineNumber(page, PUBLIC, 'new', 8).click();
+  await page.keyboard.press('c');
+  await page.getByRole('textbox', { name: /^Comment/ }).fill('Is identity used here?');
+  await page.getByRole('textbox', { name: /^Comment/ }).press('Control+Enter');
+
   const merge4 = lineOf(MERGE, 4);
   const merge9 = lineOf(MERGE, 9);
   await showFile(page, MERGE);
@@ -149,6 +158,9 @@ test('three rounds on a real change of 135 files: states, ranges, viewed marks, 
   expect(suggestionIds).toHaveLength(3);
   const applied = await runRedline(['apply', export1, '--only', suggestionIds.join(',')], repo.root);
   expect(applied.code, applied.stderr).toBe(0);
+  const question = before.threads.find((t) => t.path === PUBLIC)!;
+  const addressed = await runRedline(['reply', question.id, '--text', 'Yes: stringify checks for a Document.', '--addressed'], repo.root);
+  expect(addressed.code, addressed.stderr).toBe(0);
   // A line inserted inside the commented range (after line 25), and one viewed file edited.
   const alias = readFileSync(join(repo.root, ALIAS), 'utf8').split('\n');
   alias.splice(25, 0, '        // the agent: nodes are cached per document');
@@ -185,13 +197,18 @@ test('three rounds on a real change of 135 files: states, ranges, viewed marks, 
   // The accepted proposal keeps its provenance; round 1's unapplied suggestion stays open.
   expect(byPath(NODE).map((t) => [t.applied, t.annotation.proposal !== undefined])).toEqual([[true, true]]);
   expect(byPath(STRINGIFY).map((t) => [t.state, t.applied])).toEqual([['open', false]]);
+  expect(byPath(PUBLIC).map((t) => t.state)).toEqual(['addressed']);
 
   await showFile(page, MERGE);
   await expect(thread(page, /^Suggestion from round 1, Line 10, /)).toContainText('Applied');
   await showFile(page, ALIAS);
   await expect(thread(page, /^Comment from round 1, Lines 24–28, Changed/)).toBeVisible();
   await showFile(page, NODE);
-  await expect(thread(page, /^Suggestion from round 1, Line 12, /)).toContainText('Proposed by the agent');
+  const accepted = thread(page, /^Suggestion from round 1, Line 12, /);
+  await expect(accepted).toContainText('Proposed by the agent');
+  // Applied and checked: the reviewer resolves it (round 3 reads it resolved).
+  await clickInDiff(page, accepted.getByRole('button', { name: 'Resolve' }));
+  await expect(accepted).toContainText('Resolved on Send');
   await clearFilter(page);
   await page.getByRole('tab', { name: /Comments/ }).click();
   await screenshotsToOutput(page, 'round-2', (name) => testInfo.outputPath(name));
@@ -211,6 +228,8 @@ test('three rounds on a real change of 135 files: states, ranges, viewed marks, 
   // ---- Round 3 ----
   const after = await threadsJson();
   expect(after.threads.filter((t) => t.path === STRINGIFY).map((t) => t.applied)).toEqual([true]);
+  expect(after.threads.filter((t) => t.path === NODE).map((t) => t.state)).toEqual(['resolved']);
+  expect(after.threads.filter((t) => t.path === PUBLIC).map((t) => t.state)).toEqual(['addressed']);
   const round3 = await startRedline({ cwd: repo.root, configHome: round1.configHome });
   await openReview(page, round3);
   await showFile(page, STRINGIFY);

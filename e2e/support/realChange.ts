@@ -1,7 +1,7 @@
 /**
  * A real change: the `yaml` package's published 2.5.0 committed, 2.8.1's
  * files laid over it as uncommitted work, as an agent's upgrade would leave
- * them (135 files, 132 modified; the tarballs are in e2e/fixtures/npm/, see
+ * them (135 paths in `git diff`, 132 modified; 136 files in the review; the tarballs are in e2e/fixtures/npm/, see
  * its README). No registry is asked at run time.
  */
 import { execFileSync } from 'node:child_process';
