@@ -19,7 +19,7 @@ export function announceLink(url: string, browser: BrowserOutcome, io: Pick<CliI
   }
   io.stderr.write(
     browser === 'opened'
-      ? "The review is open in the reviewer's browser. Its link is printed only to a terminal: to open the review again, run 'redline open' in your own terminal.\n"
-      : "The review link is printed only to a terminal: run 'redline open' in your own terminal to open the review in your browser (or print a new link there).\n",
+      ? "The review is open in the reviewer's browser. Its link is printed only to a terminal: to open the review again, run 'redline open' in your own terminal, in the repository under review.\n"
+      : "The review link is printed only to a terminal: run 'redline open' in your own terminal, in the repository under review, to open it in your browser (or print a new link there).\n",
   );
 }
