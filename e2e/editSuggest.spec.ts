@@ -55,6 +55,21 @@ async function startOn(dir: string, { flag = true }: { flag?: boolean } = {}): P
   return redline;
 }
 
+/**
+ * Clicks the editor's "Make annotation" where it is drawn, as a person does.
+ * A locator's click first scrolls the button into view, and run after
+ * e2e/editReady.spec.ts in the same worker that scroll had Pierre draw its
+ * selection action anew each time: the element Playwright held was detached,
+ * and it retried until the test timed out (the button itself stays put: one
+ * element across 120 frames when nothing scrolls).
+ */
+async function clickMakeAnnotation(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: 'Make annotation' });
+  await expect(button).toBeInViewport();
+  const box = (await button.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
 /** Opens the review and waits for the first painted line. */
 async function open(page: Page, running: RunningRedline): Promise<string[]> {
   const requests: string[] = [];
@@ -323,7 +338,7 @@ test('Make annotation on a selection below an in-session insertion anchors to th
   // Select line 8 from the keyboard (the selection action opens for user selections).
   await caretTo(page, CALC, 8);
   await page.keyboard.press('Shift+Home');
-  await page.getByRole('button', { name: 'Make annotation' }).click();
+  await clickMakeAnnotation(page);
   const form = page.getByRole('form', { name: 'Comment on Line 6 (new)' });
   await expect(form).toBeVisible();
   await form.getByRole('textbox').fill('Why floor here?');
@@ -333,7 +348,7 @@ test('Make annotation on a selection below an in-session insertion anchors to th
   // A selection made only of inserted lines: anchored next to them, approximate.
   await caretTo(page, CALC, 1);
   await page.keyboard.press('Shift+Home');
-  await page.getByRole('button', { name: 'Make annotation' }).click();
+  await clickMakeAnnotation(page);
   const approximate = page.getByRole('form', { name: 'Comment on Line 1 (new)' });
   await approximate.getByRole('textbox').fill('What are these?');
   await approximate.getByRole('button', { name: 'Add comment' }).click();
@@ -474,7 +489,7 @@ test('accessibility while editing: the Edit buttons, the HUD, the floating comme
     await expect(hud(page, CALC)).toContainText('1 change');
     await scan('the HUD during a session');
     await page.keyboard.press('Shift+Home');
-    await page.getByRole('button', { name: 'Make annotation' }).click();
+    await clickMakeAnnotation(page);
     await expect(page.getByRole('form', { name: /^Comment on Line 6/ })).toBeVisible();
     await scan('the floating comment form');
     await page.getByRole('button', { name: 'Cancel' }).click();
