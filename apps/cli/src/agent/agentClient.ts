@@ -3,8 +3,7 @@
  * the session's agent key in `X-Redline-Agent` (sessions/sessionRequest.ts).
  */
 import { isErrorCode, RedlineError } from '../errors.js';
-import { AGENT_API, AGENT_HEADER, type AgentStatusAnswer, type AgentWaitAnswer } from '../server/agent/agentApi.js';
-import type { ProposalsPosted } from '../proposals/postAgentProposals.js';
+import { AGENT_API, AGENT_HEADER, type AgentStatusAnswer, type AgentWaitAnswer, type ProposalsPosted } from '../server/agent/agentApi.js';
 import { requestSession, ServerAnswer } from '../sessions/sessionRequest.js';
 
 export class AgentClient {

@@ -13,7 +13,7 @@ import { findStateDir } from '../../agent/findStateDir.js';
 import type { CliIo } from '../../cliIo.js';
 import { RedlineError } from '../../errors.js';
 import { keepFindings, pendingFindingsPath } from '../../proposals/pendingFindings.js';
-import { readFindings } from '../../proposals/postAgentProposals.js';
+import { readFindings } from '../../proposals/readFindings.js';
 import { SessionStore } from '../../sessions/sessionStore.js';
 import { decodeStrictUtf8 } from '../../validation/strictUtf8.js';
 import { optionValue, readOptions, usageError } from '../readOptions.js';

@@ -50,6 +50,13 @@ export interface AgentStatusAnswer {
   annotations: AnnotationCounts | null;
 }
 
+/** POST /api/agent/proposals's answer. */
+export interface ProposalsPosted {
+  /** Ids of the proposals this post added, then of those the review already had. */
+  added: string[];
+  known: string[];
+}
+
 export interface AgentWaitAnswer {
   state: AgentReviewState;
 }

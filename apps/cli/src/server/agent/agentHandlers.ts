@@ -3,7 +3,7 @@ import { RedlineError } from '../../errors.js';
 import { readObject } from '../../validation/fields.js';
 import { readJsonBody, sendJson } from '../httpIo.js';
 import { AGENT_WAIT_MAX_MS, type AgentStatusAnswer, type AgentWaitAnswer } from './agentApi.js';
-import type { AgentContext } from './agentRoutes.js';
+import type { AgentContext } from './agentContext.js';
 
 export async function getAgentStatus({ req, res, session, agent, linkSpend }: AgentContext): Promise<void> {
   const data = await session.loadRecentReview(false, 10_000);

@@ -18,17 +18,9 @@ import type { LinkSpend } from '../link/linkSpender.js';
 import { AGENT_API, AGENT_API_PREFIX } from './agentApi.js';
 import { carriesAgentHeader, type AgentChannel } from './agentChannel.js';
 import { getAgentStatus, getAgentWait, postAgentStop } from './agentHandlers.js';
-import { postAgentProposals } from '../../proposals/postAgentProposals.js';
+import { postAgentProposals } from './postAgentProposals.js';
+import type { AgentContext } from './agentContext.js';
 
-export interface AgentContext {
-  req: IncomingMessage;
-  res: ServerResponse;
-  query: URLSearchParams;
-  session: ReviewSession;
-  agent: AgentChannel;
-  /** The first review link's spend (when and by what), null while none is spent. */
-  linkSpend: () => Promise<LinkSpend> | null;
-}
 
 type AgentHandler = (context: AgentContext) => Promise<void>;
 

@@ -12,7 +12,7 @@ import { putPreferences } from './preferencesRoute.js';
 import { getReview } from './reviewRoute.js';
 import { getRoundChanges } from './roundChangesRoute.js';
 import { getRoundDiff } from './roundDiffRoute.js';
-import { getProposals, postProposalAnswer } from '../../proposals/proposalsRoute.js';
+import { getProposals, postProposalAnswer } from './proposalsRoute.js';
 
 type Method = 'GET' | 'PUT' | 'POST';
 

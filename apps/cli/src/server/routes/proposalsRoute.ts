@@ -6,11 +6,11 @@
  * (403, agentRoutes.ts): answering a proposal is the reviewer's act.
  */
 import type { ProposalActBody, ProposalsData } from '@redline/core';
-import { RedlineError } from '../errors.js';
-import { readJsonBody, sendJson } from '../server/httpIo.js';
-import type { ApiContext } from '../server/routes/apiContext.js';
-import { readObject, readOneOf, readString } from '../validation/fields.js';
-import { readNowFor } from './proposalLines.js';
+import { RedlineError } from '../../errors.js';
+import { readJsonBody, sendJson } from '../httpIo.js';
+import type { ApiContext } from './apiContext.js';
+import { readObject, readOneOf, readString } from '../../validation/fields.js';
+import { readNowFor } from '../../proposals/proposalLines.js';
 
 /** A reply's words: at most this many characters (a reply is a sentence or a paragraph, not a file). */
 const MAX_REPLY_CHARS = 20_000;
