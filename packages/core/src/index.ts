@@ -51,7 +51,8 @@ export {
   codeSpan, codeSpanDelimiter, fenceFor, fencedBlock, longestBacktickRun, readCodeSpan,
 } from './export/fences.js';
 export type { CodeSpanMatch } from './export/fences.js';
-export { renderFeedbackMarkdown, unsafeCharsWarning } from './export/renderFeedbackMarkdown.js';
+export { renderFeedbackMarkdown } from './export/renderFeedbackMarkdown.js';
+export { unsafeCharsWarning } from './export/markdownWriters.js';
 export { parseFeedbackMarkdown } from './export/parseFeedbackMarkdown.js';
 export { decisionForVerdict, FEEDBACK_FORMAT, FEEDBACK_VERSION, FEEDBACK_VERSIONS_READ, parseFeedbackJson, renderClosedFeedbackJson, renderFeedbackJson } from './export/feedbackJson.js';
 export type { FeedbackDecision } from './export/feedbackJson.js';

@@ -12,7 +12,6 @@
  * - the same review gives the same bytes (`normalizeFeedbackReview`), with no
  *   timestamps.
  */
-import { codeSpan, fencedBlock } from './fences.js';
 import {
   APPLY_GUIDANCE,
   APPROXIMATE_NOTE,
@@ -38,10 +37,6 @@ import {
   TARGET_SEPARATOR,
   TITLE,
   VERDICT_WORDS,
-  WARNING_MAX_ITEMS,
-  WARNING_PREFIX,
-  WARNING_TEXT,
-  lineCountNote,
   lineHeading,
   similarityNote,
 } from './feedbackMarkdownSyntax.js';
@@ -51,7 +46,7 @@ import { languageForPath } from '../diff/languageForPath.js';
 import { renderProposalsMarkdown } from './renderProposalOutcomes.js';
 import { renderThreadsMarkdown } from './renderThreadsSection.js';
 import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
-import { escapeUnsafeChars, findUnsafeChars, formatCodePoint } from '../safety/textSafety.js';
+import { codeBlock, inlineCode, oneLine, quote } from './markdownWriters.js';
 import type { Annotation, FeedbackReview, FeedbackFile } from '../model/types.js';
 
 type FileEntry = FeedbackFile;
@@ -149,47 +144,4 @@ function renderAnnotation(a: Annotation, carriedHeading?: string): string[] {
     );
   }
   return out;
-}
-
-/** A label with the block's line count, a warning when needed, and the byte-exact fenced code. */
-export function codeBlock(label: string, code: string, language: string, after = ''): string {
-  const warning = unsafeCharsWarning(code);
-  const lines = [`${label} ${lineCountNote(code)}${after}`];
-  if (warning !== null) lines.push(warning);
-  lines.push(fencedBlock(code, language));
-  return lines.join('\n');
-}
-
-/** `⚠ Contains …: U+202E (line 2), U+200B (line 5)`, or null when the code is clean. */
-export function unsafeCharsWarning(code: string): string | null {
-  const found = findUnsafeChars(code, { atFileStart: false, carriageReturns: true });
-  if (found.length === 0) return null;
-  const items: string[] = [];
-  const seen = new Set<string>();
-  for (const { codePoint, line } of found) {
-    const item = `${formatCodePoint(codePoint)} (line ${line})`;
-    if (seen.has(item)) continue;
-    seen.add(item);
-    items.push(item);
-  }
-  const shown = items.slice(0, WARNING_MAX_ITEMS).join(', ');
-  const more = items.length > WARNING_MAX_ITEMS ? `, and ${items.length - WARNING_MAX_ITEMS} more` : '';
-  return WARNING_PREFIX + WARNING_TEXT + shown + more;
-}
-
-/** The reviewer's words as a quote, escaped visibly; `> ` on every line, `>` alone on an empty one. */
-export function quote(text: string): string {
-  return escapeUnsafeChars(text, { context: 'prose' })
-    .split('\n')
-    .map((line) => (line === '' ? '>' : '> ' + line))
-    .join('\n');
-}
-
-function oneLine(value: string): string {
-  return escapeUnsafeChars(value, { context: 'line' });
-}
-
-/** A one-line value in a code span; '' (never valid where this is used) shows as `""`. */
-export function inlineCode(value: string): string {
-  return value === '' ? '""' : codeSpan(oneLine(value));
 }

@@ -12,7 +12,7 @@ import { languageForPath } from '../diff/languageForPath.js';
 import type { ProposalState } from '../proposals/proposalTypes.js';
 import { compareStrings } from './normalizeFeedbackReview.js';
 import { PROPOSALS_HEADING } from './feedbackMarkdownSyntax.js';
-import { codeBlock, inlineCode, quote } from './renderFeedbackMarkdown.js';
+import { codeBlock, inlineCode, quote } from './markdownWriters.js';
 
 export const PROPOSALS_NOTE =
   "_What the agent proposed, and the reviewer's answer to each. Accepted and edited ones are also above, as the reviewer's annotations._";

@@ -11,7 +11,7 @@
 import { languageForPath } from '../diff/languageForPath.js';
 import type { ExportOpenThread, ExportSettledThread, ExportThreads, ThreadReply } from './exportThreads.js';
 import { THREADS_HEADING } from './feedbackMarkdownSyntax.js';
-import { codeBlock, inlineCode, quote } from './renderFeedbackMarkdown.js';
+import { codeBlock, inlineCode, quote } from './markdownWriters.js';
 
 export const THREADS_NOTE =
   '_Every thread of an earlier round that is still open, with the code it points at now: it is asked of you as well as the annotations above._';
