@@ -78,6 +78,21 @@ describe('integrations/', () => {
     if (file !== 'cursor/redline.md') expect(typeof frontMatter?.description).toBe('string'); // Cursor's commands are plain markdown
   });
 
+  it.each(Object.keys(INSTRUCTIONS))('%s: the developer\'s arguments reach `redline start` the way this agent passes them', (file) => {
+    const { text } = INSTRUCTIONS[file]!();
+    // Each agent's own placeholder; Cursor substitutes none (it appends what was typed), so its command says so in words.
+    const PLACEHOLDERS: Record<string, RegExp> = {
+      'claude-code/redline.md': /`redline start \$ARGUMENTS`/,
+      'codex/redline.md': /`redline start \$ARGUMENTS`/,
+      'opencode/redline.md': /`redline start \$ARGUMENTS`/,
+      'gemini/redline.toml': /`redline start \{\{args\}\}`/,
+      'cursor/redline.md': /`redline start` from the repository root, followed by whatever the developer typed after this command/,
+    };
+    expect(text).toMatch(PLACEHOLDERS[file]!);
+    // Never a command with its arguments lost: `redline start ` then a closing backtick.
+    expect(text).not.toMatch(/`redline start `/);
+  });
+
   it('the Claude Code command may run only the agent verbs and apply (and the package by its npm name)', () => {
     const allowed = String(markdown('claude-code/redline.md').frontMatter?.['allowed-tools']).split(/,\s*/);
     expect(allowed).toEqual(['Bash(redline start:*)', 'Bash(redline wait:*)', 'Bash(redline status:*)', 'Bash(redline stop:*)', 'Bash(redline annotate:*)', 'Bash(redline reply:*)', 'Bash(redline threads:*)', 'Bash(redline apply:*)', 'Bash(npx redline-review:*)']);

@@ -50,7 +50,7 @@ export const MCP_TOOLS: readonly ToolSpec[] = [
       open: z.boolean().optional().describe('open the browser (default true)'),
       repo,
     },
-    run: (input, cwd) => callVerb(runStart, [...targetArgs(input), '--json'], cwd),
+    run: (input, cwd) => callVerb(runStart, startArgs(input), cwd),
   },
   {
     name: 'review_status',
@@ -99,6 +99,11 @@ export const MCP_TOOLS: readonly ToolSpec[] = [
 
 function repoArgs(input: Record<string, unknown>): string[] {
   return typeof input.repo === 'string' ? ['--repo', input.repo] : [];
+}
+
+/** `redline start`'s arguments for start_review: `--json` before the target, which comes last after `--`. */
+export function startArgs(input: Record<string, unknown>): string[] {
+  return ['--json', ...targetArgs(input)];
 }
 
 function targetArgs(input: Record<string, unknown>): string[] {
