@@ -38,7 +38,7 @@ function geminiCommand(file: string): Instructions {
 
 const INSTRUCTIONS: Record<string, () => Instructions> = {
   'claude-code/redline.md': () => markdown('claude-code/redline.md'),
-  'codex/redline.md': () => markdown('codex/redline.md'),
+  'codex/SKILL.md': () => markdown('codex/SKILL.md'),
   'opencode/redline.md': () => markdown('opencode/redline.md'),
   'cursor/redline.md': () => markdown('cursor/redline.md'),
   'gemini/redline.toml': () => geminiCommand('gemini/redline.toml'),
@@ -83,7 +83,7 @@ describe('integrations/', () => {
     // Each agent's own placeholder; Cursor substitutes none (it appends what was typed), so its command says so in words.
     const PLACEHOLDERS: Record<string, RegExp> = {
       'claude-code/redline.md': /`redline start \$ARGUMENTS`/,
-      'codex/redline.md': /`redline start \$ARGUMENTS`/,
+      'codex/SKILL.md': /`redline start` from the repository root, followed by whatever the developer asked to review/,
       'opencode/redline.md': /`redline start \$ARGUMENTS`/,
       'gemini/redline.toml': /`redline start \{\{args\}\}`/,
       'cursor/redline.md': /`redline start` from the repository root, followed by whatever the developer typed after this command/,
@@ -91,6 +91,13 @@ describe('integrations/', () => {
     expect(text).toMatch(PLACEHOLDERS[file]!);
     // Never a command with its arguments lost: `redline start ` then a closing backtick.
     expect(text).not.toMatch(/`redline start `/);
+  });
+
+  it('the Codex skill is a skill (Codex reads SKILL.md with a name and a description from .agents/skills/<name>/; its custom prompts are gone)', () => {
+    const { frontMatter } = markdown('codex/SKILL.md');
+    expect(frontMatter?.name).toBe('redline');
+    expect(String(frontMatter?.description).length).toBeGreaterThan(20);
+    expect(Object.keys(frontMatter ?? {}).sort()).toEqual(['description', 'name']);
   });
 
   it('the Claude Code command may run only the agent verbs and apply (and the package by its npm name)', () => {
