@@ -66,8 +66,25 @@ async function startOn(dir: string, { flag = true }: { flag?: boolean } = {}): P
 async function clickMakeAnnotation(page: Page): Promise<void> {
   const button = page.getByRole('button', { name: 'Make annotation' });
   await expect(button).toBeInViewport();
-  const box = (await button.boundingBox())!;
+  const box = await button.boundingBox({ timeout: 2000 });
+  if (!box) throw new Error('the Make annotation button is not drawn');
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/**
+ * Selects line `line` of CALC from the keyboard (End, then Shift+Home) and
+ * clicks Make annotation until `form` opens. In the same worker after
+ * e2e/editReady.spec.ts the selection action was sometimes gone again before
+ * the click (seen in a fresh-clone CI run): a person selects again, and so
+ * does this.
+ */
+async function annotateSelection(page: Page, line: number, form: Locator): Promise<void> {
+  await expect(async () => {
+    await caretTo(page, CALC, line);
+    await page.keyboard.press('Shift+Home');
+    await clickMakeAnnotation(page);
+    await expect(form).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 40_000 });
 }
 
 /** Opens the review and waits for the first painted line. */
@@ -336,20 +353,15 @@ test('Make annotation on a selection below an in-session insertion anchors to th
   await expect(editor(page, CALC).locator('[data-line="8"]')).toHaveText('  return Math.floor(n / 2);');
 
   // Select line 8 from the keyboard (the selection action opens for user selections).
-  await caretTo(page, CALC, 8);
-  await page.keyboard.press('Shift+Home');
-  await clickMakeAnnotation(page);
   const form = page.getByRole('form', { name: 'Comment on Line 6 (new)' });
-  await expect(form).toBeVisible();
+  await annotateSelection(page, 8, form);
   await form.getByRole('textbox').fill('Why floor here?');
   await form.getByRole('button', { name: 'Add comment' }).click();
   await expect(form).toHaveCount(0);
 
   // A selection made only of inserted lines: anchored next to them, approximate.
-  await caretTo(page, CALC, 1);
-  await page.keyboard.press('Shift+Home');
-  await clickMakeAnnotation(page);
   const approximate = page.getByRole('form', { name: 'Comment on Line 1 (new)' });
+  await annotateSelection(page, 1, approximate);
   await approximate.getByRole('textbox').fill('What are these?');
   await approximate.getByRole('button', { name: 'Add comment' }).click();
   await expect(approximate).toHaveCount(0);
