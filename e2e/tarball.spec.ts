@@ -22,7 +22,7 @@ import { openReview, startRedline } from './support/redline';
 const ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/[\\/]$/, '');
 const PACKAGE_DIR = join(ROOT, 'packages/redline-review');
 /**
- * The issue's budget (issue 12), in decimal megabytes. Measured 2026-12-01:
+ * The package's size budget, in decimal megabytes. Measured 2026-12-01:
  * 6,205,554 B packed / 19,946,652 B unpacked / 1,017 files with the worker's
  * own grammar copies; 5,441,580 / 15,718,061 / 845 without
  * (apps/review/build/workerLanguagesPlugin.ts). The test prints each pack's figures.

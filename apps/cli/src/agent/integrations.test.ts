@@ -76,7 +76,7 @@ describe('integrations/', () => {
     expect(text).toContain('redline apply');
     expect(text).toContain('.git/redline/reviews/');
     expect(text).toContain('Never act as the reviewer');
-    // Issue 14, part 2: the agent's findings, their outcomes, and replies on threads.
+    // The agent's findings, their outcomes, and replies on threads.
     expect(text).toContain('redline annotate -');
     expect(text).toContain('Agent proposals');
     expect(text).toMatch(/redline reply THREAD_ID --text "[^"]+"`, adding `--addressed`/);
