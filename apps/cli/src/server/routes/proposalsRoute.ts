@@ -16,7 +16,7 @@ import { readNowFor } from '../../proposals/proposalLines.js';
 const MAX_REPLY_CHARS = 20_000;
 
 export async function getProposals({ req, res, session }: ApiContext): Promise<void> {
-  const answer: ProposalsData = { proposals: await session.proposals.states(readNowFor(session)) };
+  const answer: ProposalsData = { proposals: await session.proposals.states(readNowFor(session)), tour: session.tour };
   sendJson(req, res, 200, answer);
 }
 
