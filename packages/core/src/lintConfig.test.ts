@@ -3,7 +3,7 @@
  * the repository's own config, through ESLint's Node API, reports a planted
  * violation of each kind it promises to catch: a hook in a condition, an
  * effect missing a dependency, an `eslint-disable` without a reason, one that
- * disables nothing, an `any`. The same code written correctly lints clean, so
+ * disables nothing, a page function over 100 lines, an `any`. The same code written correctly lints clean, so
  * the errors come from the rules and not from a broken setup.
  */
 import { ESLint } from 'eslint';
@@ -41,6 +41,12 @@ describe('the lint config catches what it promises', () => {
     expect(await rulesReported('// eslint-disable-next-line no-debugger -- planted\ndebugger;\n', path)).toEqual([]);
     // A disable with nothing to disable is reported (ESLint's own check; its message has no rule id).
     expect(await rulesReported('// eslint-disable-next-line no-debugger -- planted\nexport const x = 1;\n', path)).toEqual([null]);
+  });
+
+  it('no function of the page over 100 lines', async () => {
+    const component = (lines: number) => `export function Planted() {\n${'  void 0;\n'.repeat(lines - 3)}  return null;\n}\n`;
+    expect(await rulesReported(component(101), PAGE_FILE)).toEqual(['max-lines-per-function']);
+    expect(await rulesReported(component(100), PAGE_FILE)).toEqual([]);
   });
 
   it('the typescript-eslint recommended rules run on every package', async () => {
