@@ -1,5 +1,5 @@
 /**
- * Issue 14, the MCP loop: the SDK's own client drives `redline mcp` over
+ * The MCP loop: the SDK's own client drives `redline mcp` over
  * stdio (StdioClientTransport spawning node apps/cli/bin/redline.js mcp)
  * against a real review server, while Playwright plays the reviewer in
  * Chromium: start_review, wait_for_feedback answering "still open", the

@@ -415,7 +415,7 @@ test('the production build loads its lazy chunks (grammars, themes, worker) and 
 });
 
 // The tree keeps the current file's row in sight as the diff scrolls (navigation/FileTree.tsx),
-// judged from its own record of its scroll position (issue 17: reading the DOM's forced a layout
+// judged from its own record of its scroll position (reading the DOM's forced a layout
 // per file passed): in a window too short for the 46 rows, both ways.
 test('the tree scrolls to the current file as the diff scrolls, both ways', async ({ page }) => {
   // 40 more new files (46 in all), so the tree's rows overflow its height.

@@ -29,7 +29,7 @@ export function FeedbackDialog() {
   const summary = useReview((s) => s.summary);
   const annotations = useReview((s) => s.annotations);
   const review = useReview((s) => s.review);
-  // A resolve, reopen or reply changes the threads section of the export (issue 13).
+  // A resolve, reopen or reply changes the threads section of the export.
   const threadActs = useReview((s) => s.threadActs);
   // The agent's proposals and their outcomes are the export's last section.
   const proposals = useReview((s) => s.proposals);

@@ -5,7 +5,7 @@
  * fixed row height and only the visible window rendered), so 2,000 files
  * cost what 40 do.
  *
- * One Tab stop (a roving tab index, issue 18 finding 3: every row used to be
+ * One Tab stop (a roving tab index for keyboard-only review: every row used to be
  * its own): ↑/↓ (Home/End) move among the rows, ←/→ fold and unfold a
  * folder, Enter opens a file and puts the line cursor on its first line.
  */

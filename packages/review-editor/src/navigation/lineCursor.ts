@@ -1,5 +1,5 @@
 /**
- * The line cursor (issue 18, finding 3): a keyboard-only reviewer's place in
+ * The line cursor: a keyboard-only reviewer's place in
  * the diff. ↑/↓ move it over the lines the diff shows, in the order they are
  * shown (a hunk's deletions before its additions), from file to file; Shift
  * extends the selection from where it started. The selection it makes is

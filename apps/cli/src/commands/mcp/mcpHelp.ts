@@ -13,5 +13,7 @@ Tools (each runs the command of the same job and answers with what it prints):
   reply_to_thread     redline reply THREAD --text TEXT [--addressed]
 
 Configure it in your agent as the command 'redline' with the argument 'mcp'
-(README, "Agents"). It reviews the repository it runs in unless a tool is given repo.
+('redline setup AGENT --mcp' does it; README, "Agents"). It reviews the repository
+it runs in unless a tool is given repo, the repository's absolute path: pass it when
+the server is configured user-wide, which starts it outside your repository.
 `;
