@@ -6,16 +6,19 @@
  * round N's diff).
  */
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { RangeCommit, ReviewData } from '@redline/core';
 import { ReviewOverview } from '../annotations/ReviewOverview.js';
 import { ReviewContext } from '../app/reviewContext.js';
-import { commitSpanFileView, showCommitSpan, startCommits } from '../commits/commitsView.js';
+import { startCommits } from '../commits/rangeCommits.js';
 import { FileTree } from '../navigation/FileTree.js';
 import { CALC_FILES, CALC_PATCH, KINDS_FILES, KINDS_PATCH, makeReview } from '../testing/fixtures.js';
 import { createHarness, type ReviewHarness } from '../testing/renderWithReview.js';
 import { roundsData } from '../testing/roundsFixture.js';
-import { filesInView, totalsInView } from '../threads/filesInView.js';
+import { recordScrolls, walkDown } from '../testing/walkView.js';
+import { fileView } from './diffShown.js';
+import { filesInView, totalsInView } from './filesInView.js';
+import { showDiff } from './showDiff.js';
 import { startRoundView } from '../threads/roundView.js';
 
 afterEach(() => {
@@ -47,22 +50,10 @@ async function spanDuringRoundView(): Promise<ReviewHarness & { scrolled: string
   h.api.commitSpans = new Map([[`${C1}..${C1}`, SPAN_PATCH]]);
   await startRoundView(h.store, h.api);
   await startCommits(h.store, h.api, null);
-  await showCommitSpan(h.store, h.api, { from: C1, to: C1 });
-  const scrolled: string[] = [];
-  h.controller.setViewport({ scrollToTop: vi.fn(), scrollToFile: (id) => scrolled.push(id), scrollToLine: (id) => scrolled.push(id), revealLine: vi.fn() });
-  return { ...h, scrolled };
+  await showDiff(h.store, h.api, { kind: 'span', span: { from: C1, to: C1 } });
+  return { ...h, scrolled: recordScrolls(h) };
 }
 
-function walkDown(h: ReviewHarness, count: number): string[] {
-  h.controller.leaveLines();
-  const seen: string[] = [];
-  for (let i = 0; i < count; i++) {
-    h.controller.moveLine(1, false);
-    const at = h.store.getState().lineCursor!;
-    seen.push(`${at.fileId} ${at.at.side} ${at.at.line}`);
-  }
-  return seen;
-}
 
 describe('a commit span shown while "Since round N" is on', () => {
   it('the diff shows the span, and the cursor, j/k, the search and the totals walk the span too', async () => {
@@ -70,7 +61,7 @@ describe('a commit span shown while "Since round N" is on', () => {
     expect(h.store.getState().roundView).toBe('since-last');
     const mod = h.store.getState().fileById.get('mod.txt')!;
     // What the diff draws for mod.txt: the span's change.
-    expect(commitSpanFileView(h.store.getState(), mod)?.file.fileDiff.additionLines).toEqual(['a\n', 'B\n', 'c\n']);
+    expect(fileView(h.store.getState(), mod)?.file.fileDiff.additionLines).toEqual(['a\n', 'B\n', 'c\n']);
     expect(filesInView(h.store.getState()).map((file) => file.path)).toEqual(['mod.txt']);
     expect(walkDown(h, 4)).toEqual(['mod.txt new 1', 'mod.txt old 2', 'mod.txt new 2', 'mod.txt new 3']);
     h.controller.stepFile(1);

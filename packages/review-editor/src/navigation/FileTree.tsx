@@ -19,7 +19,7 @@ import { useController, useReview } from '../app/reviewContext.js';
 import { shownFiles } from './shownFiles.js';
 import { ShownFilesBar } from './ShownFilesBar.js';
 import { waitingWordsFor } from '../annotations/waitingItems.js';
-import { countsInView } from '../threads/filesInView.js';
+import { countsInView } from '../diffViews/filesInView.js';
 
 const ROW_HEIGHT = 26;
 const OVERSCAN = 12;
