@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import type { CodeView as CodeViewInstance } from '@pierre/diffs';
 import type { ReviewController } from '../app/reviewController.js';
 import { shownFiles } from '../navigation/shownFiles.js';
+import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import type { SlotMeta } from './slotMeta.js';
 
 type OnScroll = (scrollTop: number, view: CodeViewInstance<SlotMeta, undefined>) => void;
@@ -47,23 +48,7 @@ export function useFollowCurrentFile(controller: ReviewController): OnScroll {
           const top = view.getTopForItem(s.currentFileId);
           if (top !== undefined && top >= scrollTop && top < scrollTop + height) return;
         }
-        // Files are CodeView's items in order, their tops increasing: the last
-        // one starting above the top edge, by binary search over CodeView's own
-        // (estimated where not yet rendered) positions. Not the rendered items:
-        // after a long jump they are still the ones CodeView is about to replace.
-        const files = shownFiles(s);
-        let low = 0;
-        let high = files.length - 1;
-        let current = 0;
-        while (low <= high) {
-          const mid = (low + high) >> 1;
-          const top = view.getTopForItem(files[mid]!.id);
-          if (top !== undefined && top <= scrollTop + 8) {
-            current = mid;
-            low = mid + 1;
-          } else high = mid - 1;
-        }
-        const picked = files[current];
+        const picked = fileAtTop(view, shownFiles(s), scrollTop);
         if (!picked) return;
         // Written after this frame, not in it: the write re-renders the tree, which inside
         // the scroll's frame made its longest tasks longer (bench trace, scrolling S one
@@ -82,4 +67,25 @@ export function useFollowCurrentFile(controller: ReviewController): OnScroll {
     },
     [controller, store],
   );
+}
+
+/**
+ * Files are CodeView's items in order, their tops increasing: the last
+ * one starting above the top edge, by binary search over CodeView's own
+ * (estimated where not yet rendered) positions. Not the rendered items:
+ * after a long jump they are still the ones CodeView is about to replace.
+ */
+function fileAtTop(view: CodeViewInstance<SlotMeta, undefined>, files: readonly ReviewFile[], scrollTop: number): ReviewFile | undefined {
+  let low = 0;
+  let high = files.length - 1;
+  let current = 0;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const top = view.getTopForItem(files[mid]!.id);
+    if (top !== undefined && top <= scrollTop + 8) {
+      current = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  return files[current];
 }

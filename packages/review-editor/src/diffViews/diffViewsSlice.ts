@@ -9,7 +9,7 @@
  * (showDiff.ts): the view before stays until the diff is in, and
  * `diffLoad` says what is being read, or why it could not be.
  */
-import type { ReviewSliceCreator } from '../app/reviewStore.js';
+import type { ReviewSliceCreator, ReviewStoreState } from '../app/reviewStore.js';
 import { waitingItemsOf } from '../annotations/waitingItems.js';
 import type { ViewDiffs } from './viewDiffs.js';
 
@@ -43,11 +43,7 @@ export interface DiffViewsSlice {
 }
 
 export const createDiffViewsSlice: ReviewSliceCreator<DiffViewsSlice> = (set, get) => {
-  // The search walks the view (filesInView.ts): its hits are found again in the one chosen.
-  const searchAgain = () => {
-    const query = get().search.query;
-    if (query !== '') get().setSearchQuery(query);
-  };
+  const searchAgain = () => searchViewAgain(get());
   return {
     roundView: 'since-last',
     commitSpan: null,
@@ -83,6 +79,11 @@ export const createDiffViewsSlice: ReviewSliceCreator<DiffViewsSlice> = (set, ge
     },
   };
 };
+
+/** The search walks the view (filesInView.ts): its hits are found again in the one chosen. */
+function searchViewAgain(s: ReviewStoreState): void {
+  if (s.search.query !== '') s.setSearchQuery(s.search.query);
+}
 
 export function requestKey(request: DiffRequest): string {
   return request.kind === 'pair' ? `pair ${request.pair}` : `span ${request.span.from}..${request.span.to}`;
