@@ -22,10 +22,14 @@ type ShownInputs = Pick<ReviewStoreState, 'commitSpan' | 'roundView' | 'fetchedD
 const WHOLE: DiffShown = { kind: 'whole' };
 let memo: { inputs: ShownInputs; shown: DiffShown } | null = null;
 
-/** The diff shown; the same object while its inputs are the same (a component selects it). */
+/**
+ * The diff shown; the same object while its inputs are the same (a component selects it, and
+ * each tree row's counts ask for it on every change of the store).
+ */
 export function diffShown(s: ShownInputs): DiffShown {
+  const m = memo;
+  if (m && m.inputs.commitSpan === s.commitSpan && m.inputs.roundView === s.roundView && m.inputs.fetchedDiffs === s.fetchedDiffs && m.inputs.roundChanges === s.roundChanges && m.inputs.review === s.review) return m.shown;
   const inputs = { commitSpan: s.commitSpan, roundView: s.roundView, fetchedDiffs: s.fetchedDiffs, roundChanges: s.roundChanges, review: s.review };
-  if (memo && (Object.keys(inputs) as (keyof ShownInputs)[]).every((key) => memo!.inputs[key] === inputs[key])) return memo.shown;
   memo = { inputs, shown: pickShown(inputs) };
   return memo.shown;
 }
