@@ -3,7 +3,8 @@
  * exist fails clearly; one that hangs (even one that ignores SIGTERM) is
  * ended with its whole process group at the time limit; one that leaves a
  * process behind in the background has it killed when it ends; Ctrl-C ends
- * the group too; and after every one of them the scratch copy is gone. A
+ * the group too (in-process, and SIGINT or SIGTERM sent to the real
+ * `redline` process); and after every one of them the scratch copy is gone. A
  * command that writes into `../` and over the copy's files leaves the
  * user's repository byte-for-byte as it was: every file of the work tree and
  * of .git (index, config, HEAD, refs: testSupport/apply/treeSnapshot.ts),
@@ -13,10 +14,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TempRepo } from '../../testSupport/apply/applyTestKit.js';
 import { snapshotTree } from '../../testSupport/apply/treeSnapshot.js';
 import { livingInGroup, runCheck, scratchFolders, sumRepo } from '../../testSupport/check/checkTestKit.js';
+import { buildCli, CLI_BIN } from '../../testSupport/buildCli.js';
 import { makeTempDir } from '../../testSupport/gitRepo.js';
 
 const repos: TempRepo[] = [];
@@ -139,4 +142,31 @@ describe('redline check: bad check commands', () => {
     const run = await runCheck(['--export', exportFile, '--command', `test -L node_modules && test "$(readlink node_modules)" = "${repo.root}/node_modules" && test -f node_modules/dep/index.js`], repo.root);
     expect(run.code, run.stderr).toBe(0);
   });
+});
+
+describe('redline check: the real process, signalled', () => {
+  beforeAll(() => {
+    expect(buildCli()).toBe(true);
+  }, 120_000);
+
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const)('%s to redline itself: the group ended, the copy removed, exit %i', async (signal, code) => {
+    const { repo, exportFile, sayWhere, where } = setUp();
+    const child = spawn(process.execPath, [CLI_BIN, 'check', '--export', exportFile, '--command', `${sayWhere}; echo started; sleep 1000`], { cwd: repo.root });
+    let stderr = '';
+    const exited = new Promise<number | null>((done) => child.on('exit', (status) => done(status)));
+    await new Promise<void>((started) =>
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString('utf8');
+        if (/^started$/m.test(stderr)) started();
+      }),
+    );
+    child.kill(signal);
+    expect(await exited, stderr).toBe(code);
+    const { pgid, copy } = where();
+    expect(livingInGroup(pgid)).toEqual([]);
+    expectRemoved(copy);
+  }, 30_000);
 });
