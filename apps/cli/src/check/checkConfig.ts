@@ -97,7 +97,8 @@ async function readJsonFile(root: string, name: string): Promise<Record<string, 
 }
 
 function configError(file: string, field: string, expected: string, got: unknown): RedlineError {
-  return new RedlineError('usage', `${file}: ${field} must be ${expected}, not ${JSON.stringify(got) ?? 'nothing'}`);
+  const shown = JSON.stringify(got) ?? 'nothing';
+  return new RedlineError('usage', `${file}: ${field} must be ${expected}, not ${shown.length > 60 ? `${shown.slice(0, 60)}…` : shown}`);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

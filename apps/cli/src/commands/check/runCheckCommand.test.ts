@@ -42,6 +42,7 @@ describe('redline check: the suggestions in a scratch copy', () => {
     const none = writeExport(repo, 'none.json', []);
     const run = await runCheck(['--export', none, '--command', 'node --test'], repo.root);
     expect(run.code).toBe(1);
+    expect(run.stderr).toContain('no pending suggestions: the work tree is checked as it is');
     expect(run.stdout).toMatch(/^failed: `node --test` failed in [\d.]+ s with 0 suggestions: exit 1\n$/);
     expect(run.stderr).toMatch(/redline check: the last \d+ line\(s\) of its output:\n(.*\n)*.*# fail 1/);
   });

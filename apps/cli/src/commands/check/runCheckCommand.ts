@@ -39,6 +39,7 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
 
   const pending = await readPending(options.exportFile, io, join(repository.gitDir, 'redline'));
   if (pending.unsentSuggestion) io.stderr.write('redline check: the suggestion still in its form (not added yet) is not checked\n');
+  if (pending.suggestions.length === 0) io.stderr.write('redline check: no pending suggestions: the work tree is checked as it is\n');
 
   const aborted = new AbortController();
   let interruptedBy: 'SIGINT' | 'SIGTERM' | null = null;
