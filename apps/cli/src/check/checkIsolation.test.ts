@@ -12,13 +12,13 @@
  * Process groups are read from /proc; every command says its shell's pid
  * ($$, the group's id) and its folder into files of the test's own.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TempRepo } from '../../testSupport/apply/applyTestKit.js';
+import { makeSuggestion, type TempRepo } from '../../testSupport/apply/applyTestKit.js';
 import { snapshotTree } from '../../testSupport/apply/treeSnapshot.js';
-import { livingInGroup, runCheck, scratchFolders, sumRepo } from '../../testSupport/check/checkTestKit.js';
+import { livingInGroup, runCheck, scratchFolders, sumRepo, writeExport } from '../../testSupport/check/checkTestKit.js';
 import { buildCli, CLI_BIN } from '../../testSupport/buildCli.js';
 import { makeTempDir } from '../../testSupport/gitRepo.js';
 
@@ -135,12 +135,22 @@ describe('redline check: bad check commands', () => {
     expectRemoved(where().copy);
   });
 
-  it('links a root node_modules into the copy (never copied)', async () => {
-    const { repo, exportFile } = setUp();
+  it("gives the copy the root node_modules as links (never copied), a workspace package's pointing into the copy", async () => {
+    const { repo } = setUp();
     repo.write('.gitignore', 'node_modules/\n');
+    repo.write('lib/package.json', JSON.stringify({ name: '@scope/lib', type: 'module', main: 'index.mjs' }));
+    const lib = 'export const value = 1;\n';
+    repo.write('lib/index.mjs', lib);
     repo.write('node_modules/dep/index.js', 'module.exports = 1;\n');
-    const run = await runCheck(['--export', exportFile, '--command', `test -L node_modules && test "$(readlink node_modules)" = "${repo.root}/node_modules" && test -f node_modules/dep/index.js`], repo.root);
+    repo.write('node_modules/@scope/.keep', '');
+    symlinkSync('../../lib', join(repo.root, 'node_modules/@scope/lib'));
+    const fix = makeSuggestion({ path: 'lib/index.mjs', startLine: 1, endLine: 1, originalCode: 'export const value = 1;', suggestedCode: 'export const value = 2;', madeOn: lib });
+    const exportFile = writeExport(repo, 'lib.json', [fix]);
+    const uses = `node --input-type=module -e "import { value } from '@scope/lib'; process.exit(value === 2 ? 0 : 1)"`;
+    const dep = `test -L node_modules/dep && test "$(readlink node_modules/dep)" = "${repo.root}/node_modules/dep" && test -f node_modules/dep/index.js`;
+    const run = await runCheck(['--export', exportFile, '--command', `${dep} && ${uses}`], repo.root);
     expect(run.code, run.stderr).toBe(0);
+    expect(repo.read('lib/index.mjs').toString()).toBe(lib);
   });
 });
 

@@ -8,16 +8,17 @@
  * `.git/worktrees/`), no index, ref or config; `git ls-files` only reads.
  * So the check command's `../` is still inside the scratch folder.
  *
- * A root `node_modules` (ignored, so not copied) is linked into the copy as
- * a symbolic link, for the project's check to find its dependencies: it is
- * the one path through which a check can reach the user's own files.
+ * A root `node_modules` (ignored, so not copied) is given to the copy as a
+ * folder of symbolic links to its packages, for the project's check to find
+ * its dependencies (a workspace package's link points into the copy): the
+ * one path through which a check can reach the user's own files.
  * Symbolic links are copied as links, modes kept; a tracked file deleted
  * from the work tree is absent, as it is for apply; a submodule's folder is
  * not copied.
  */
-import { chmod, copyFile, lstat, mkdir, mkdtemp, readlink, rm, symlink } from 'node:fs/promises';
+import { chmod, copyFile, lstat, mkdir, mkdtemp, readdir, readlink, realpath, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { runGit } from '../git/runGit.js';
 import { mapConcurrently } from '../mapConcurrently.js';
 
@@ -66,11 +67,38 @@ async function copyEntry(from: string, to: string): Promise<boolean> {
   return true;
 }
 
+/**
+ * The copy's `node_modules`: a folder of symbolic links to the user's
+ * packages (one level down in `@scope` folders), so nothing is copied, but a
+ * workspace package (a link to a folder of the repository itself, as npm,
+ * yarn and pnpm workspaces make them) points into the copy, where the
+ * suggestions are: the check then tests the suggested code, not the user's.
+ */
 async function linkNodeModules(repoRoot: string, root: string): Promise<void> {
   const source = join(repoRoot, 'node_modules');
   const info = await lstat(source).catch(() => null);
   if (!info?.isDirectory()) return;
   const target = join(root, 'node_modules');
   if (await lstat(target).catch(() => null)) return;
-  await symlink(source, target, 'dir');
+  const realRepo = await realpath(repoRoot);
+  await linkEntries(source, target, realRepo, root, true);
+}
+
+async function linkEntries(source: string, target: string, realRepo: string, root: string, scopes: boolean): Promise<void> {
+  await mkdir(target);
+  for (const entry of await readdir(source, { withFileTypes: true })) {
+    const from = join(source, entry.name);
+    const to = join(target, entry.name);
+    if (scopes && entry.name.startsWith('@') && entry.isDirectory()) await linkEntries(from, to, realRepo, root, false);
+    else await symlink(await linkTarget(from, realRepo, root), to);
+  }
+}
+
+/** Where a package's link points: into the copy for a workspace package of the repository, else to the user's own entry. */
+async function linkTarget(from: string, realRepo: string, root: string): Promise<string> {
+  const real = await realpath(from).catch(() => null);
+  if (real === null) return from;
+  const inRepo = relative(realRepo, real);
+  const workspace = inRepo !== '' && !inRepo.startsWith('..') && !isAbsolute(inRepo) && !inRepo.split(sep).includes('node_modules');
+  return workspace ? join(root, inRepo) : from;
 }

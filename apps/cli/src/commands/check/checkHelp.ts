@@ -29,8 +29,9 @@ The command is yours, never the agent's: --command, or "redline": { "check":
 which it would offer (npm test, tsc --noEmit, make check) and runs nothing.
 
 The command's output streams to stderr; its last 40 lines are repeated when
-it fails. A root node_modules is linked into the copy (a symbolic link, not a
-copy), so the check finds the project's dependencies.
+it fails. The copy gets the root node_modules as symbolic links to its
+packages (never copied), so the check finds the project's dependencies; a
+workspace package's link points into the copy, at the suggested code.
 
 This is your command, for your terminal: no agent integration offers it.
 
