@@ -10,12 +10,13 @@
 export type {
   Annotation, AnnotationKind, AnnotationScope, ApiError, Comment, DraftData, FeedbackReview,
   FeedbackSubmission, FileComment, FileContentsData, FileFacts, FileRefusalCode, FileSideContents,
-  FileStatus, FreshnessData, GeneralComment, LineAnnotation, LineComment, LineRange, ReviewData,
+  FileStatus, FreshnessData, GeneralComment, LineAnnotation, LineComment, ReviewData,
   ReviewTarget, Side, Suggestion, TargetKind, UnsentComposer, UnsentTarget, Verdict,
   FeedbackFile, MovedFileFacts, PlainFileFacts, QuotedLines,
 } from './model/types.js';
 export { fileMove, similarityWords } from './model/fileMove.js';
 export type { FileMove } from './model/fileMove.js';
+export type { LineSpan } from './model/lineSpan.js';
 export { API, DRAFT_BASE_HEADER, FIRST_SCREEN_ID, LINK_HEADER, MAX_EDITABLE_BYTES, PREFERENCES_ELEMENT_ID, SESSION_HEADER, SESSION_STORAGE_KEY } from './model/api.js';
 export type { ApiRequests, ApiResponses, FeedbackResult, ProposalActBody, ProposalsData, SessionGrant } from './model/api.js';
 export {
@@ -82,7 +83,7 @@ export type { ExportOpenThread, ExportSettledThread, ExportThreads, OpenThreadSt
 // Apply planning
 export { planApply } from './apply/planApply.js';
 export type { ApplyPlan, PlanApplyInput } from './apply/planApply.js';
-export type { ApplyStatus, LineSpan, PlanReasonCode, SuggestionOutcome } from './apply/suggestionOutcome.js';
+export type { ApplyStatus, PlanReasonCode, SuggestionOutcome } from './apply/suggestionOutcome.js';
 
 // Diffs and lines: line handling, git's lines and path quoting, patch sections, unified diffs, file classification, the file tree, counts, languages
 export { codeToLines, endsWithNewline, joinText, linesToCode, splitText, toLines } from './diff/lines.js';

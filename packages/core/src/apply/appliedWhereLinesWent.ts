@@ -12,7 +12,8 @@
 import type { TextLayout } from '../diff/lines.js';
 import type { FollowedRange } from '../suggestions/followRange.js';
 import { suggestedSpan } from './linesAt.js';
-import { span, type LineSpan } from './suggestionOutcome.js';
+import type { LineSpan } from '../model/lineSpan.js';
+import { span } from './suggestionOutcome.js';
 
 /**
  * Where the suggested code is, when the lines the suggestion was made on went

@@ -3,6 +3,7 @@
  * sentences are written.
  */
 import type { Candidate, Placement } from './toCandidate.js';
+import type { LineSpan } from '../model/lineSpan.js';
 import type { Suggestion } from '../model/types.js';
 
 export type ApplyStatus = 'applied' | 'relocated' | 'already-applied' | 'outdated' | 'conflict' | 'refused';
@@ -26,12 +27,6 @@ export type PlanReasonCode =
   /** The spliced text failed verification; nothing in the file is applied. */
   | 'verify-failed';
 
-export interface LineSpan {
-  /** 1-based, inclusive. */
-  startLine: number;
-  endLine: number;
-}
-
 export interface SuggestionOutcome {
   id: string;
   status: ApplyStatus;
@@ -46,9 +41,9 @@ export interface SuggestionOutcome {
   conflictsWith: string | null;
 }
 
-export function rangeLabel(start: number, end: number): string {
-  if (end < start) return 'the empty file';
-  return start === end ? `line ${start}` : `lines ${start}-${end}`;
+export function rangeLabel({ startLine, endLine }: LineSpan): string {
+  if (endLine < startLine) return 'the empty file';
+  return startLine === endLine ? `line ${startLine}` : `lines ${startLine}-${endLine}`;
 }
 
 export function span(pos: number, count: number): LineSpan | null {
@@ -69,7 +64,7 @@ export function conflictOutcome(c: Candidate, other: Candidate, where = ''): Sug
       c.id,
       'conflict',
       'overlap',
-      `overlaps suggestion ${other.id} (${rangeLabel(other.startLine, other.endLine)})${where ? ` ${where}` : ''}, which comes first and is kept`,
+      `overlaps suggestion ${other.id} (${rangeLabel(other)})${where ? ` ${where}` : ''}, which comes first and is kept`,
     ),
     conflictsWith: other.id,
   };
@@ -78,7 +73,7 @@ export function conflictOutcome(c: Candidate, other: Candidate, where = ''): Sug
 export function acceptedOutcome(p: Extract<Placement, { kind: 'apply' }>): SuggestionOutcome {
   const c = p.candidate;
   const at = c.emptyInsert ? null : span(p.pos, c.original.length);
-  const here = at ? rangeLabel(at.startLine, at.endLine) : 'the empty file';
+  const here = at ? rangeLabel(at) : 'the empty file';
   if (p.relocated !== null) {
     const movedBy = p.pos - p.relocated.from;
     const direction = movedBy > 0 ? 'down' : 'up';
@@ -105,7 +100,7 @@ export function alreadyOutcome(p: Extract<Placement, { kind: 'already' }>): Sugg
   const message = c.deletion
     ? 'the lines are already deleted; nothing to do'
     : at
-      ? `the suggested code is already at ${rangeLabel(at.startLine, at.endLine)}; nothing to do`
+      ? `the suggested code is already at ${rangeLabel(at)}; nothing to do`
       : 'the suggested code (an empty last line, which is the final newline) is already in place; nothing to do';
   return { id: c.id, status: 'already-applied', reason: null, message, at, movedBy: null, conflictsWith: null };
 }

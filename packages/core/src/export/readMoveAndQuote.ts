@@ -5,7 +5,8 @@
  * one side). Kept beside validateFeedbackReview.ts, whose Reader it uses.
  */
 import { codeToLines } from '../diff/lines.js';
-import type { LineRange, QuotedLines } from '../model/types.js';
+import type { LineSpan } from '../model/lineSpan.js';
+import type { QuotedLines } from '../model/types.js';
 import type { Reader } from './validateFeedbackReview.js';
 
 type Fields = Record<string, unknown>;
@@ -19,7 +20,7 @@ export function readSimilarity(reader: Reader, obj: Fields, field: string): numb
 }
 
 /** `annotations[i].quoted`: absent, or the quoted lines of a line comment's range. */
-export function readQuoted(reader: Reader, obj: Fields, at: string, lines: LineRange | undefined): QuotedLines | undefined {
+export function readQuoted(reader: Reader, obj: Fields, at: string, lines: LineSpan | undefined): QuotedLines | undefined {
   if (obj.quoted === undefined) return undefined;
   const quoted = reader.object(obj.quoted, `${at}.quoted`);
   if (!quoted) return undefined;

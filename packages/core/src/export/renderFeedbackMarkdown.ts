@@ -108,7 +108,7 @@ function renderFileHeading(path: string, facts: FileEntry | undefined): string[]
 function renderAnnotation(a: Annotation, carriedHeading?: string): string[] {
   const heading =
     carriedHeading ??
-    (a.scope === 'general' ? GENERAL_COMMENT_HEADING : a.scope === 'file' ? FILE_COMMENT_HEADING : lineHeading(a.side, a.startLine, a.endLine));
+    (a.scope === 'general' ? GENERAL_COMMENT_HEADING : a.scope === 'file' ? FILE_COMMENT_HEADING : lineHeading(a.side, a));
   const out = [heading];
 
   const notes: string[] = [];

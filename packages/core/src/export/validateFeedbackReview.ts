@@ -32,13 +32,13 @@ import type {
   FeedbackFile,
   FeedbackReview,
   FileStatus,
-  LineRange,
   ReviewTarget,
   Side,
   Suggestion,
   TargetKind,
   Verdict,
 } from '../model/types.js';
+import type { LineSpan } from '../model/lineSpan.js';
 
 export interface FieldProblem {
   /** Path of the bad field: `annotations[3].startLine`, `target.kind`, or '' for the whole value. */
@@ -306,7 +306,7 @@ function readAnchorAndCode(
 
 interface ReadRange {
   side: Side | undefined;
-  lines: LineRange | undefined;
+  lines: LineSpan | undefined;
 }
 
 type SuggestionCode = Pick<Suggestion, 'originalCode' | 'suggestedCode' | 'deletion' | 'revision'>;
@@ -375,7 +375,7 @@ function readSuggestion(
 }
 
 /** `originalCode` holds exactly the range's lines; the empty-file insertion holds none and deletes nothing. */
-function checkOriginalLines(reader: Reader, at: string, { startLine, endLine }: LineRange, code: SuggestionCode): void {
+function checkOriginalLines(reader: Reader, at: string, { startLine, endLine }: LineSpan, code: SuggestionCode): void {
   if (endLine === 0) {
     if (code.originalCode !== '') {
       reader.fail(`${at}.originalCode`, `an insertion into an empty file (lines 1-0) has originalCode "", got ${describe(code.originalCode)}`);

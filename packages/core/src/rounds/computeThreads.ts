@@ -23,7 +23,7 @@ import { diffLineRegions, type LineRegion } from '../suggestions/diffLineRegions
 import { codeToLines, splitText, toLines, type TextLayout } from '../diff/lines.js';
 import { planApply } from '../apply/planApply.js';
 import { appliedWhereLinesWent } from '../apply/appliedWhereLinesWent.js';
-import type { LineSpan } from '../apply/suggestionOutcome.js';
+import type { LineSpan } from '../model/lineSpan.js';
 import { followRange } from '../suggestions/followRange.js';
 import { reanchorAnnotations, type ReanchoredAnnotation } from '../suggestions/reanchorAnnotations.js';
 import type { Annotation } from '../model/types.js';
