@@ -55,16 +55,17 @@ export type { CodeSpanMatch } from './export/fences.js';
 export { renderFeedbackMarkdown } from './export/renderFeedbackMarkdown.js';
 export { unsafeCharsWarning } from './export/markdownWriters.js';
 export { parseFeedbackMarkdown } from './export/parseFeedbackMarkdown.js';
-export { decisionForVerdict, FEEDBACK_FORMAT, FEEDBACK_VERSION, FEEDBACK_VERSIONS_READ, parseFeedbackJson, renderClosedFeedbackJson, renderFeedbackJson } from './export/feedbackJson.js';
+export { decisionForVerdict, FEEDBACK_FORMAT, FEEDBACK_VERSION, FEEDBACK_VERSIONS_READ } from './export/feedbackJson.js';
 export type { FeedbackDecision } from './export/feedbackJson.js';
+export { proposalsToJson, renderClosedFeedbackJson, renderFeedbackJson } from './export/renderFeedbackJson.js';
+export { parseFeedbackJson } from './export/parseFeedbackJson.js';
 export { detectFeedbackFormat, parseFeedback } from './export/parseFeedback.js';
 export type { FeedbackParseError, ParseResult } from './export/feedbackParseResult.js';
 export { compareAnnotations, compareStrings, normalizeFeedbackReview } from './export/normalizeFeedbackReview.js';
-export {
-  FILE_STATUSES, TARGET_KINDS, VERDICTS, formatFieldProblem, formatFieldProblems, quoteForMessage, validateAnnotations,
-  validateFeedbackReview,
-} from './export/validateFeedbackReview.js';
-export type { FieldProblem, ValidationResult } from './export/validateFeedbackReview.js';
+export { FILE_STATUSES, TARGET_KINDS, VERDICTS, validateAnnotations, validateFeedbackReview } from './export/validateFeedbackReview.js';
+export type { ValidationResult } from './export/validateFeedbackReview.js';
+export { formatFieldProblem, formatFieldProblems, quoteForMessage } from './export/fieldReader.js';
+export type { FieldProblem } from './export/fieldReader.js';
 
 // The agent's proposals (issue 14): findings, their ids, outdated, and their outcomes in the export
 export { FINDING_KINDS, MAX_FINDINGS, MAX_FINDINGS_BYTES } from './proposals/proposalTypes.js';
@@ -75,8 +76,8 @@ export { validateFindings } from './proposals/validateFindings.js';
 export type { FindingsResult } from './proposals/validateFindings.js';
 export { proposalId } from './proposals/proposalId.js';
 export { isProposalOutdated, linesText } from './proposals/isProposalOutdated.js';
-export { PROPOSALS_NOTE, proposalsToJson, renderProposalsMarkdown, sortProposalStates } from './export/renderProposalOutcomes.js';
-export type { ProposalOutcome } from './export/renderProposalOutcomes.js';
+export { PROPOSALS_NOTE, renderProposalsMarkdown, sortProposalStates } from './export/renderProposalsMarkdown.js';
+export type { ProposalOutcome } from './export/renderProposalsMarkdown.js';
 export { exportThreadsOf } from './export/exportThreads.js';
 export type { ExportOpenThread, ExportSettledThread, ExportThreads, OpenThreadState, SettledOutcome, ThreadReply } from './export/exportThreads.js';
 

@@ -64,7 +64,8 @@ import { QUOTED_PLACE_SEPARATOR, readQuotedPlace } from './quotedLines.js';
 import { fileMove } from '../model/fileMove.js';
 import { unescapeUnsafeChars } from '../safety/textSafety.js';
 import type { AnnotationScope, FeedbackFile, FileStatus, Side, Verdict } from '../model/types.js';
-import { formatFieldProblem, quoteForMessage, validateFeedbackReview } from './validateFeedbackReview.js';
+import { formatFieldProblem, quoteForMessage } from './fieldReader.js';
+import { validateFeedbackReview } from './validateFeedbackReview.js';
 
 type FileEntry = FeedbackFile;
 
@@ -153,7 +154,7 @@ class MarkdownReader {
       const line = trimEnd(raw);
       this.i++;
       if (line === '') continue;
-      // The agent's proposals (renderProposalOutcomes.ts) and the earlier rounds' threads (renderThreadsSection.ts)
+      // The agent's proposals (renderProposalsMarkdown.ts) and the earlier rounds' threads (renderThreadsMarkdown.ts)
       // are for the agent to read, not annotations: the export ends at the proposals, and the threads are passed
       // over to the carried suggestions after them, if any, so a thread's code is never a suggestion.
       if (line === PROPOSALS_HEADING) break;

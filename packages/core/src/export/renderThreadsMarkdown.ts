@@ -2,7 +2,8 @@
  * The earlier rounds' threads in the export (issue 13): what is still asked
  * of the agent, with the code each thread points at now, and what was settled
  * since the last round. A section of its own after the annotations, in both
- * forms (docs/feedback-format.md, "Threads from earlier rounds"); the markdown
+ * forms (docs/feedback-format.md, "Threads from earlier rounds"; the JSON
+ * form is written by renderFeedbackJson.ts); the markdown
  * parser stops at its heading, so `redline apply` never takes a thread's code
  * for a suggestion. Everything is written with the export's own escaping:
  * words quoted (`quote`), ids and paths as code spans (`inlineCode`), code
@@ -51,20 +52,3 @@ function settledLine({ id, round, path, outcome }: ExportSettledThread): string 
   return `- ${inlineCode(id)} (round ${round}, ${where}): ${what}`;
 }
 
-/** The JSON form: fixed key order; `where` and `codeNow` are null where there are none. */
-export function threadsToJson({ open, settled }: ExportThreads): Record<string, unknown> {
-  return {
-    open: open.map((t) => ({
-      id: t.id,
-      round: t.round,
-      state: t.state,
-      kind: t.kind,
-      path: t.path,
-      where: t.where === null ? null : { side: t.where.side, startLine: t.where.lines.startLine, endLine: t.where.lines.endLine },
-      text: t.text,
-      codeNow: t.codeNow,
-      replies: t.replies.map((r) => ({ by: r.by, text: r.text })),
-    })),
-    settled: settled.map((t) => ({ id: t.id, round: t.round, path: t.path, outcome: t.outcome })),
-  };
-}

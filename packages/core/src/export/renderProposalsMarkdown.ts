@@ -4,7 +4,8 @@
  * reviewer's annotation it became, "proposed by the agent"), edited (the
  * reviewer's own annotation now), rejected, or unanswered, and the
  * reviewer's replies. A section of its own, after the annotations, in both
- * forms (docs/feedback-format.md, "Agent proposals"); the markdown parser
+ * forms (docs/feedback-format.md, "Agent proposals"; the JSON form is
+ * written by renderFeedbackJson.ts); the markdown parser
  * stops at its heading, since `redline apply` takes suggestions only from
  * the annotations above it.
  */
@@ -61,17 +62,3 @@ function outcomeWords(answer: ProposalState['answer']): string {
   }
 }
 
-/** The JSON form: fixed key order, `suggestion` and `annotationId` only when there is one. */
-export function proposalsToJson(states: readonly ProposalState[]): Record<string, unknown>[] {
-  return sortProposalStates(states).map(({ proposal, answer, replies, outdated }) => {
-    const { kind, path, side, lines, text, suggestion } = proposal.finding;
-    const out: Record<string, unknown> = { id: proposal.id, kind, path, side, lines: { start: lines.start, end: lines.end }, text };
-    if (suggestion !== null) out.suggestion = { original: suggestion.original, replacement: suggestion.replacement };
-    out.proposedBy = 'agent';
-    out.outcome = answer.kind satisfies ProposalOutcome;
-    if (answer.kind === 'accepted' || answer.kind === 'edited') out.annotationId = answer.annotationId;
-    out.outdated = outdated;
-    out.replies = [...replies];
-    return out;
-  });
-}
