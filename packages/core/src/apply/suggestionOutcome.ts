@@ -3,7 +3,7 @@
  * sentences are written.
  */
 import type { Candidate, Placement } from './toCandidate.js';
-import type { LineSpan } from '../model/lineSpan.js';
+import { lineSpanWords, type LineSpan } from '../model/lineSpan.js';
 import type { Suggestion } from '../model/types.js';
 
 export type ApplyStatus = 'applied' | 'relocated' | 'already-applied' | 'outdated' | 'conflict' | 'refused';
@@ -41,9 +41,8 @@ export interface SuggestionOutcome {
   conflictsWith: string | null;
 }
 
-export function rangeLabel({ startLine, endLine }: LineSpan): string {
-  if (endLine < startLine) return 'the empty file';
-  return startLine === endLine ? `line ${startLine}` : `lines ${startLine}-${endLine}`;
+export function rangeLabel(span: LineSpan): string {
+  return span.endLine < span.startLine ? 'the empty file' : lineSpanWords(span);
 }
 
 export function span(pos: number, count: number): LineSpan | null {

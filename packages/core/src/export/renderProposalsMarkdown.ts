@@ -10,6 +10,7 @@
  * the annotations above it.
  */
 import { languageForPath } from '../diff/languageForPath.js';
+import { lineSpanWords } from '../model/lineSpan.js';
 import type { ProposalState } from '../proposals/proposalTypes.js';
 import { compareStrings } from './normalizeFeedbackReview.js';
 import { PROPOSALS_HEADING } from './feedbackMarkdownSyntax.js';
@@ -37,8 +38,8 @@ export function renderProposalsMarkdown(states: readonly ProposalState[]): strin
 
 function renderProposal({ proposal, answer, replies, outdated }: ProposalState): string[] {
   const { finding } = proposal;
-  const { start, end } = finding.lines;
-  const lines = start === end ? `line ${start}` : `lines ${start}-${end}`;
+  // The findings file's spelling of the lines (`{ start, end }`), as a LineSpan.
+  const lines = lineSpanWords({ startLine: finding.lines.start, endLine: finding.lines.end });
   const out = [`### Proposal ${inlineCode(proposal.id)} · ${finding.kind} · ${answer.kind}`];
   const items = [`- **Where:** ${inlineCode(finding.path)} ${lines} (${finding.side})`, `- **Outcome:** ${outcomeWords(answer)}`];
   if (outdated) items.push('- **Outdated:** its lines no longer read as they did when it was posted');

@@ -10,6 +10,7 @@
  * fenced with its warning line (`codeBlock`).
  */
 import { languageForPath } from '../diff/languageForPath.js';
+import { lineSpanWords } from '../model/lineSpan.js';
 import type { ExportOpenThread, ExportSettledThread, ExportThreads, ThreadReply } from './exportThreads.js';
 import { THREADS_HEADING } from './feedbackMarkdownSyntax.js';
 import { codeBlock, inlineCode, quote } from './markdownWriters.js';
@@ -37,9 +38,7 @@ function renderOpenThread(thread: ExportOpenThread): string[] {
 function whereWords({ path, where }: ExportOpenThread): string {
   if (path === '') return 'the whole review';
   if (where === null) return `${inlineCode(path)} (the file)`;
-  const { startLine, endLine } = where.lines;
-  const lines = startLine === endLine ? `line ${startLine}` : `lines ${startLine}-${endLine}`;
-  return `${inlineCode(path)} ${lines} (${where.side})`;
+  return `${inlineCode(path)} ${lineSpanWords(where.lines)} (${where.side})`;
 }
 
 function replyLabel(reply: ThreadReply): string {

@@ -11,3 +11,8 @@ export interface LineSpan {
   startLine: number;
   endLine: number;
 }
+
+/** `line 9` or `lines 3-5`: a span of one line or more in words (the export's sections, `redline apply`'s outcomes). */
+export function lineSpanWords({ startLine, endLine }: LineSpan): string {
+  return startLine === endLine ? `line ${startLine}` : `lines ${startLine}-${endLine}`;
+}
