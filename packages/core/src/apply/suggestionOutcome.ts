@@ -3,7 +3,7 @@
  * sentences are written.
  */
 import type { Candidate, Placement } from './toCandidate.js';
-import { lineSpanWords, type LineSpan } from '../model/lineSpan.js';
+import { lineSpanAt, lineSpanWords, type LineSpan } from '../model/lineSpan.js';
 import type { Suggestion } from '../model/types.js';
 
 export type ApplyStatus = 'applied' | 'relocated' | 'already-applied' | 'outdated' | 'conflict' | 'refused';
@@ -45,10 +45,6 @@ export function rangeLabel(span: LineSpan): string {
   return span.endLine < span.startLine ? 'the empty file' : lineSpanWords(span);
 }
 
-export function span(pos: number, count: number): LineSpan | null {
-  return count > 0 ? { startLine: pos + 1, endLine: pos + count } : null;
-}
-
 export function refusal(id: string, status: ApplyStatus, reason: PlanReasonCode, message: string): SuggestionOutcome {
   return { id, status, reason, message, at: null, movedBy: null, conflictsWith: null };
 }
@@ -71,7 +67,7 @@ export function conflictOutcome(c: Candidate, other: Candidate, where = ''): Sug
 
 export function acceptedOutcome(p: Extract<Placement, { kind: 'apply' }>): SuggestionOutcome {
   const c = p.candidate;
-  const at = c.emptyInsert ? null : span(p.pos, c.original.length);
+  const at = c.emptyInsert ? null : lineSpanAt(p.pos, c.original.length);
   const here = at ? rangeLabel(at) : 'the empty file';
   if (p.relocated !== null) {
     const movedBy = p.pos - p.relocated.from;
@@ -95,7 +91,7 @@ export function acceptedOutcome(p: Extract<Placement, { kind: 'apply' }>): Sugge
 
 export function alreadyOutcome(p: Extract<Placement, { kind: 'already' }>): SuggestionOutcome {
   const c = p.candidate;
-  const at = span(p.pos, p.length);
+  const at = lineSpanAt(p.pos, p.length);
   const message = c.deletion
     ? 'the lines are already deleted; nothing to do'
     : at

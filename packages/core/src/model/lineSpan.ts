@@ -12,6 +12,11 @@ export interface LineSpan {
   endLine: number;
 }
 
+/** The lines of a 0-based position and a count, as a span; null for no line. */
+export function lineSpanAt(pos: number, count: number): LineSpan | null {
+  return count > 0 ? { startLine: pos + 1, endLine: pos + count } : null;
+}
+
 /** `line 9` or `lines 3-5`: a span of one line or more in words (the export's sections, `redline apply`'s outcomes). */
 export function lineSpanWords({ startLine, endLine }: LineSpan): string {
   return startLine === endLine ? `line ${startLine}` : `lines ${startLine}-${endLine}`;
