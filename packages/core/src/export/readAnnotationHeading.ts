@@ -19,30 +19,9 @@ export function readAnnotationHeading(cursor: MarkdownCursor, review: ReviewInPr
     cursor.fail(index, `${preview(line)} must be inside a file section or the General section`);
     return;
   }
-  const start = (scope: AnnotationScope, path: string, anchor: HeadingLines | null): Draft => {
-    const draft: Draft = {
-      scope,
-      path,
-      anchor,
-      lines: { heading: index },
-      approximate: false,
-      outdated: false,
-      prose: new Prose(),
-      blocks: {},
-    };
-    review.drafts.push(draft);
-    review.draft = draft;
-    return draft;
-  };
+  const start = (scope: AnnotationScope, path: string, anchor: HeadingLines | null) => startDraft(review, index, scope, path, anchor);
   if (section.kind === 'carried') {
-    // `### Round N · `path` · Lines A-B (new)`: a suggestion of round N, its lines in that round's file.
-    const heading = readCarriedHeading(line);
-    if (heading === null) {
-      cursor.fail(index, `expected "${CARRIED_HEADING_PREFIX}N${CARRIED_SEPARATOR}\`<path>\`${CARRIED_SEPARATOR}Line N (new)" in ${CARRIED_HEADING}, got ${preview(line)}`);
-      return;
-    }
-    const { path, round, ...anchor } = heading;
-    start('line', path, anchor).round = round;
+    readCarriedSuggestionHeading(cursor, line, index, start);
     return;
   }
   if (section.kind === 'general') {
@@ -60,4 +39,28 @@ export function readAnnotationHeading(cursor: MarkdownCursor, review: ReviewInPr
     return;
   }
   start('line', section.path, anchor);
+}
+
+/** `### Round N · `path` · Lines A-B (new)`: a suggestion of round N, its lines in that round's file. */
+function readCarriedSuggestionHeading(
+  cursor: MarkdownCursor,
+  line: string,
+  index: number,
+  start: (scope: AnnotationScope, path: string, anchor: HeadingLines) => Draft,
+): void {
+  const heading = readCarriedHeading(line);
+  if (heading === null) {
+    cursor.fail(index, `expected "${CARRIED_HEADING_PREFIX}N${CARRIED_SEPARATOR}\`<path>\`${CARRIED_SEPARATOR}Line N (new)" in ${CARRIED_HEADING}, got ${preview(line)}`);
+    return;
+  }
+  const { path, round, ...anchor } = heading;
+  start('line', path, anchor).round = round;
+}
+
+/** A new annotation, read from its heading at `index`: the one being read from now on. */
+function startDraft(review: ReviewInProgress, index: number, scope: AnnotationScope, path: string, anchor: HeadingLines | null): Draft {
+  const draft: Draft = { scope, path, anchor, lines: { heading: index }, approximate: false, outdated: false, prose: new Prose(), blocks: {} };
+  review.drafts.push(draft);
+  review.draft = draft;
+  return draft;
 }

@@ -43,6 +43,12 @@ export function readBlock(cursor: MarkdownCursor, draft: Draft | null, line: str
   }
   const code = cursor.readFencedCode(index, label);
   if (code === null) return;
+  checkLineCount(cursor, index, label, count, code);
+  draft.blocks[name] = code;
+}
+
+/** The label's `(N lines)` or `(1 empty line)` must be what its block holds. */
+function checkLineCount(cursor: MarkdownCursor, index: number, label: string, count: RegExpExecArray, code: string): void {
   const expected = Number(count[1] ?? count[2]);
   const actual = code.split('\n').length;
   if (count[1] !== undefined && code !== '') {
@@ -50,7 +56,6 @@ export function readBlock(cursor: MarkdownCursor, draft: Draft | null, line: str
   } else if (actual !== expected) {
     cursor.fail(index, `${label} says ${expected} line${expected === 1 ? '' : 's'} but its block holds ${actual}`);
   }
-  draft.blocks[name] = code;
 }
 
 /** `a · b` split at the first separator; [text, null] without one. */
