@@ -13,13 +13,13 @@ import type { FindingKind } from '../proposals/proposalTypes.js';
 import type { ProposalOutcome } from './renderProposalsMarkdown.js';
 
 export const FEEDBACK_FORMAT = 'redline-feedback';
-/** Version 2 (issue 13) added `threads`; the readers still read version 1, whose reviews mean the same. */
+/** Version 2 added `threads`; the readers still read version 1, whose reviews mean the same. */
 export const FEEDBACK_VERSION = 2;
 export const FEEDBACK_VERSIONS_READ: readonly number[] = [1, 2];
 
 /**
  * What the reviewer decided, for a program to branch on without reading the
- * verdict's words (issue 14): the verdict in snake_case, or `closed` when the
+ * verdict's words: the verdict in snake_case, or `closed` when the
  * review ended without feedback (`redline wait --json`). Written after
  * `verdict`; an additive field of version 1 (docs/feedback-format.md, 3.1).
  */

@@ -74,7 +74,7 @@ export class MarkdownCursor {
 /**
  * The line without its trailing spaces, tabs and CRs. A loop, not
  * `/[ \t\r]+$/`: that pattern restarts at every blank of a long run that
- * does not end the line, quadratic in the run (issue 16).
+ * does not end the line, quadratic in the run.
  */
 export function trimEnd(line: string): string {
   let end = line.length;

@@ -33,14 +33,14 @@ export function renderFeedbackJson(review: FeedbackReview): string {
     annotations: normalized.annotations.map(annotationToJson),
     // The earlier rounds' suggestions still open (section 8): an additive field of version 2, read by `redline apply`.
     ...(normalized.carried ? { carried: normalized.carried.map((c) => ({ round: c.round, annotation: annotationToJson(c.suggestion) })) } : {}),
-    // The earlier rounds' threads (issue 13, version 2), then the agent's proposals (issue 14): fields of their own.
+    // The earlier rounds' threads (version 2), then the agent's proposals: fields of their own.
     ...(review.threads ? { threads: threadsToJson(review.threads) } : {}),
     ...(review.proposals && review.proposals.length > 0 ? { proposals: proposalsToJson(review.proposals) } : {}),
   };
   return toAsciiJson(document) + '\n';
 }
 
-/** `similarity` (issue 15) only when known: an additive field of version 2. */
+/** `similarity` only when known: an additive field of version 2. */
 function fileToJson(f: FeedbackFile): FileJson {
   return f.oldPath !== null && typeof f.similarity === 'number'
     ? { path: f.path, oldPath: f.oldPath, status: f.status, similarity: f.similarity }

@@ -52,13 +52,15 @@ function readFinding(reader: FieldReader, value: unknown, field: string): Findin
   return { kind, path, side, lines, text, suggestion };
 }
 
-function readPath(reader: FieldReader, value: unknown, field: string): string | undefined {
+/** A repository path, as a finding or a tour step names it. */
+export function readPath(reader: FieldReader, value: unknown, field: string): string | undefined {
   if (typeof value !== 'string') return reader.fail(field, 'expected a repository path');
   const problem = repoPathProblem(value);
   return problem === null ? value : reader.fail(field, `not a plain repository path (${problem.why})`);
 }
 
-function readLines(reader: FieldReader, value: unknown, field: string): FindingLines | undefined {
+/** `{ start, end }`, 1-based and inclusive, as a finding or a tour step names lines. */
+export function readLines(reader: FieldReader, value: unknown, field: string): FindingLines | undefined {
   const obj = reader.object<FindingLines>(value, field);
   if (!obj) return undefined;
   const start = reader.integer(obj, 'start', `${field}.start`, 1);
