@@ -24,6 +24,7 @@ export {
 export type { DiffStyle, LayoutSettings, Preferences, Settings, ThemeChoice } from './model/preferences.js';
 export { suggestionId } from './model/suggestionId.js';
 export type { SuggestionContent } from './model/suggestionId.js';
+export { errorMessage } from './model/errorMessage.js';
 export { isFingerprint } from './model/isFingerprint.js';
 export { buildFeedbackReview } from './model/buildFeedbackReview.js';
 export { refusalFromFileFacts } from './model/refusalFromFileFacts.js';

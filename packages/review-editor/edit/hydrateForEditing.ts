@@ -10,6 +10,7 @@ import { hydratePartialDiff, parseDiffFromFile, type FileContents, type FileDiff
 import type { FileContentsData } from '@redline/core';
 import { findContentsMismatch, type ReviewFile } from '../src/editHost.js';
 import { CHANGED_ON_DISK, refusalMessage } from './editRefusals.js';
+import { errorMessage } from '@redline/core';
 
 export type HydrationResult =
   | {
@@ -49,7 +50,7 @@ export function hydrateForEditing(file: ReviewFile, data: FileContentsData): Hyd
       return { ok: false, reason: 'No changed lines to edit in this diff' };
     }
   } catch (error) {
-    return { ok: false, reason: `The diff could not be prepared for editing: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, reason: `The diff could not be prepared for editing: ${errorMessage(error)}` };
   }
   // The editor's document is the new side of this diff: it must be exactly the served text.
   if (hydrated.isPartial || hydrated.additionLines.join('') !== newText) {

@@ -12,6 +12,7 @@ import type { OpenSeries } from './chooseSeries.js';
 import { lastRound } from './readSeries.js';
 import { recordRound, type RecordedRound, type RoundToWrite } from './recordRound.js';
 import { roundRefName } from './roundRefs.js';
+import { errorMessage } from '@redline/core';
 
 type Sent = Extract<ReviewOutcome, { kind: 'feedback' }>;
 
@@ -26,7 +27,7 @@ export async function recordSentRound(source: ReviewSource, sent: Sent, note: (l
     note(`Recorded round ${round.number} of review series ${series.id} (${recorded.ref}, state ${shortOid(recorded.state)})`);
     return recorded;
   } catch (error) {
-    note(`redline: warning: the round was not recorded: ${error instanceof Error ? error.message : String(error)}`);
+    note(`redline: warning: the round was not recorded: ${errorMessage(error)}`);
     return null;
   }
 }

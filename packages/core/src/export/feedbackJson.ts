@@ -12,6 +12,7 @@ import { proposalsToJson } from './renderProposalOutcomes.js';
 import { threadsToJson } from './renderThreadsSection.js';
 import type { Annotation, FeedbackReview, Verdict } from '../model/types.js';
 import { formatFieldProblem, validateFeedbackReview } from './validateFeedbackReview.js';
+import { errorMessage } from '../model/errorMessage.js';
 
 export const FEEDBACK_FORMAT = 'redline-feedback';
 /** Version 2 (issue 13) added `threads`; the readers still read version 1, whose reviews mean the same. */
@@ -156,7 +157,7 @@ function checkDecision(value: { decision?: unknown }, verdict: Verdict): Feedbac
 
 /** Turns JSON.parse's error into a one-line message with the line it happened on, when V8 gave a position. */
 function jsonSyntaxError(text: string, error: unknown): FeedbackParseError {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   const position = /at position (\d+)/.exec(message);
   const lineMatch = /\(line (\d+) column \d+\)/.exec(message);
   let line: number | undefined;

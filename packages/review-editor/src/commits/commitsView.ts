@@ -11,6 +11,7 @@ import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import { fileShowing, parseRoundDiffs, unchangedDiff, type RoundFileView } from '../threads/roundDiffs.js';
 import { readCommitsHash, writeCommitsHash } from './commitsHash.js';
 import { sameSpan, type CommitSpan } from './commitsSlice.js';
+import { errorMessage } from '@redline/core';
 
 type CommitsApi = Pick<ReviewApi, 'getCommits' | 'getCommitSpan'>;
 
@@ -64,6 +65,6 @@ export async function showCommitSpan(store: ReviewStore, api: CommitsApi, span: 
     state().setCommitSpanDiff({ kind: 'ready', span, diffs });
     state().chooseCommitSpan(span);
   } catch (error) {
-    state().setCommitSpanDiff({ kind: 'failed', span, message: error instanceof Error ? error.message : String(error) });
+    state().setCommitSpanDiff({ kind: 'failed', span, message: errorMessage(error) });
   }
 }

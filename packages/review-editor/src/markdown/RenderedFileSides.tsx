@@ -8,9 +8,9 @@
 import { useEffect, useState } from 'react';
 import type { FileContentsData } from '@redline/core';
 import { useController, useReview } from '../app/reviewContext.js';
-import { errorMessage } from '../ui/errorMessage.js';
 import { Markdown } from './Markdown.js';
 import { ReadingTheFile } from './RenderedMarkdownFile.js';
+import { errorMessage } from '@redline/core';
 
 type Loaded = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; data: FileContentsData };
 

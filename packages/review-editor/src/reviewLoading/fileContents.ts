@@ -8,9 +8,9 @@ import type { FileContentsData } from '@redline/core';
 import type { ReviewApi } from '../api/apiClient.js';
 import type { ReviewStore } from '../app/reviewStore.js';
 import { isRoundFileDiff } from '../threads/roundDiffs.js';
-import { errorMessage } from '../ui/errorMessage.js';
 import { findContentsMismatch } from './contentsMatchPatch.js';
 import type { ReviewFile } from './reviewFile.js';
+import { errorMessage } from '@redline/core';
 
 export interface FileContentsService {
   /** Both sides of `path` for the diff `forFingerprint` (default: the one on screen). */

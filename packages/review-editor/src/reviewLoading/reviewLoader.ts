@@ -3,10 +3,9 @@
  * draft), Refresh (annotations carried over by content) and the
  * whitespace toggle (line numbers do not move).
  */
-import { reanchorAnnotations, type Annotation, type ReanchoredAnnotation, type ReviewData } from '@redline/core';
+import { reanchorAnnotations, type Annotation, type ReanchoredAnnotation, type ReviewData, errorMessage } from '@redline/core';
 import type { ReviewApi } from '../api/apiClient.js';
 import type { ReviewStore } from '../app/reviewStore.js';
-import { errorMessage } from '../ui/errorMessage.js';
 import { collectReanchorTexts } from './collectReanchorTexts.js';
 import type { FileContentsService } from './fileContents.js';
 import { parseReviewFiles } from './parseReviewFiles.js';

@@ -11,7 +11,7 @@
 import type { Preferences } from '@redline/core';
 import type { ReviewApi } from '../api/apiClient.js';
 import type { ReviewStore, ReviewStoreState } from '../app/reviewStore.js';
-import { errorMessage } from '../ui/errorMessage.js';
+import { errorMessage } from '@redline/core';
 
 export interface PreferencesPersister {
   /** Sends what is pending now (keepalive: the request may outlive the page). */

@@ -24,6 +24,7 @@ import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import { fileShowing, parseRoundDiffs, unchangedDiff, type RoundDiffs, type RoundFileView } from './roundDiffs.js';
 import { readRoundViewHash, writeRoundViewHash } from './roundViewHash.js';
 import { waitingItemsOf } from '../annotations/waitingItems.js';
+import { errorMessage } from '@redline/core';
 
 export type RoundChanges =
   | { kind: 'none' }
@@ -219,6 +220,6 @@ export async function showRoundPair(store: ReviewStore, api: Pick<ReviewApi, 'ge
     const changes = state().roundChanges;
     if (changes.kind === 'ready') for (const id of changes.folded) if (diffs.has(state().fileById.get(id)?.path ?? '')) state().setCollapsed(id, false);
   } catch (error) {
-    state().setRoundPairDiff({ kind: 'failed', pair, message: error instanceof Error ? error.message : String(error) });
+    state().setRoundPairDiff({ kind: 'failed', pair, message: errorMessage(error) });
   }
 }
