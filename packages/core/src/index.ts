@@ -98,6 +98,7 @@ export {
   LARGE_DIFF_BYTES, LARGE_DIFF_CHANGED_LINES, formatBytes, isGeneratedFile, isLargeDiff, statusLabel,
   statusLetter,
 } from './diff/fileClassification.js';
+export { firstNewLines } from './diff/firstNewLines.js';
 export { baseName, buildFileTree, flattenFileTree, pathMatchesFilter } from './diff/fileTree.js';
 export { compareFilePaths, sortByFileOrder } from './diff/fileOrder.js';
 export type { FolderNode, TreeFile, TreeRow } from './diff/fileTree.js';
