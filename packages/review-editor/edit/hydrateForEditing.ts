@@ -7,10 +7,9 @@
  * edit mode, so Pierre's "partial diff" failure cannot be reached.
  */
 import { hydratePartialDiff, parseDiffFromFile, type FileContents, type FileDiffMetadata } from '@pierre/diffs';
-import type { FileContentsData } from '@redline/core';
+import { errorMessage, type FileContentsData } from '@redline/core';
 import { findContentsMismatch, type ReviewFile } from '../src/editHost.js';
 import { CHANGED_ON_DISK, refusalMessage } from './editRefusals.js';
-import { errorMessage } from '@redline/core';
 
 export type HydrationResult =
   | {

@@ -6,11 +6,10 @@
  * fetched (markdown/sanitizeMarkdown.ts). Loaded lazily (RenderedMarkdownFile.tsx).
  */
 import { useEffect, useState } from 'react';
-import type { FileContentsData } from '@redline/core';
+import { errorMessage, type FileContentsData } from '@redline/core';
 import { useController, useReview } from '../app/reviewContext.js';
 import { Markdown } from './Markdown.js';
 import { ReadingTheFile } from './RenderedMarkdownFile.js';
-import { errorMessage } from '@redline/core';
 
 type Loaded = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; data: FileContentsData };
 

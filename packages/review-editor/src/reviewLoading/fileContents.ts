@@ -4,13 +4,12 @@
  * which checks them against the patch before use (Pierre does not).
  */
 import type { FileContents, FileDiffLoadedFiles, FileDiffMetadata } from '@pierre/diffs';
-import type { FileContentsData } from '@redline/core';
+import { errorMessage, type FileContentsData } from '@redline/core';
 import type { ReviewApi } from '../api/apiClient.js';
 import type { ReviewStore } from '../app/reviewStore.js';
 import { isRoundFileDiff } from '../threads/roundDiffs.js';
 import { findContentsMismatch } from './contentsMatchPatch.js';
 import type { ReviewFile } from './reviewFile.js';
-import { errorMessage } from '@redline/core';
 
 export interface FileContentsService {
   /** Both sides of `path` for the diff `forFingerprint` (default: the one on screen). */
