@@ -1,5 +1,5 @@
 /**
- * Edit Code to Suggest (issue 4), measured in the production build through
+ * Edit Code to Suggest, measured in the production build through
  * the real CLI and Debian's Chromium:
  *
  * - keystroke latency while editing a 13-, a 7,500- and a 50,000-line file:
@@ -80,7 +80,7 @@ export function createEditRepo(parent, name, lineCount) {
 }
 
 /**
- * Issue 6's F (bench/generateRepos.mjs: one 100,000-line, 4.0 MB file, 1% of
+ * The bench's F (bench/generateRepos.mjs: one 100,000-line, 4.0 MB file, 1% of
  * its lines changed) as an edit target at its first changed line; null
  * when the runner has not generated it.
  */

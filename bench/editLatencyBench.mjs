@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The edit latency bench (issue 4) as the runner runs every bench/*Bench.mjs:
+// The edit latency bench as the runner runs every bench/*Bench.mjs:
 // `node bench/editLatencyBench.mjs` from the repository root prints markdown
 // (tables and a few lines) for RESULTS.md; raw figures go to
 // bench/.work/edit-latency.json. Five runs (EDIT_BENCH_RUNS=N for another count);
@@ -17,7 +17,7 @@ import { typingSpread } from './lib/typingSpread.mjs';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const quick = process.env.BENCH_QUICK === '1';
 
-// Issue 17 asks for the spread of five runs: each run is a fresh browser over the same files.
+// The speed targets ask for the spread of five runs: each run is a fresh browser over the same files.
 const runCount = Number(process.env.EDIT_BENCH_RUNS ?? (quick ? 1 : 5));
 if (!(Number.isInteger(runCount) && runCount >= 1)) throw new RangeError(`EDIT_BENCH_RUNS must be a positive integer, got "${process.env.EDIT_BENCH_RUNS}"`);
 const runs = [];

@@ -7,7 +7,7 @@
  * --profile adds a CPU profile of the page from navigation to the app's own
  * diff: inclusive time per function, named from the build's source maps when
  * it has them (`npx vite build --sourcemap hidden`), e.g. Pierre's parse of
- * the whole patch on XL (bench/RESULTS.md, "Issue 17, XL").
+ * the whole patch on XL (bench/RESULTS.md, "Speed targets, XL").
  */
 import { launchBrowser, VIEWPORT } from './lib/measureRun.mjs';
 import { installProbe } from './lib/pageProbe.mjs';

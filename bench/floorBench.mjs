@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The machine's floor (issue 17): the bench's own scroll walk, wheel and typing measures run on
+// The machine's floor: the bench's own scroll walk, wheel and typing measures run on
 // pages with no framework and no review, in the same browser and the same run as the figures
 // they stand beside. What a static page cannot do on this machine, no review page can.
 //
@@ -14,7 +14,7 @@
 //   (keydown → rAF → MessageChannel message).
 //
 // `node bench/floorBench.mjs` prints markdown for RESULTS.md and writes bench/.work/floor.json
-// (the issue 17 target table puts the floor beside each figure). FLOOR_BENCH_RUNS=N (default 3).
+// (the speed targets' table puts the floor beside each figure). FLOOR_BENCH_RUNS=N (default 3).
 // runner cap: 5 min
 
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -8,7 +8,7 @@
  *   L  2,000 files, about 200,000 changed lines: ts/js/py/go/rs/md/json/css,
  *      renames, deletions, additions, long lines, one minified file, a lock file
  *   F  one 100,000-line file with 1% of its lines changed
- *   XL 10,000 files, about 1,000,000 changed lines (issue 17's scale; full bench only)
+ *   XL 10,000 files, about 1,000,000 changed lines (the speed targets' scale; full bench only)
  *   R  a real change: jsdiff 8.0.4's published files with 9.0.0's laid over
  *      them (lib/realChange.mjs; the tarballs from the registry, cached)
  *
@@ -73,7 +73,7 @@ export const REPO_SPECS = {
   },
   F: { files: 1, single: { lines: 100_000, changedFraction: 0.01 }, unchanged: 1 },
   R: { real: REAL_CHANGE },
-  // Issue 17's scale: 10,000 files and 1,000,000 changed lines, in L's proportions (no long lines, lock file or minified file).
+  // The speed targets' scale: 10,000 files and 1,000,000 changed lines, in L's proportions (no long lines, lock file or minified file).
   XL: { files: 10_000, changedLines: 1_000_000, mix: { modified: 7_500, added: 1_250, deleted: 750, renamed: 500 }, unchanged: 1_500 },
 };
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Untrusted text in linear time (issue 16, finding 2): 1 MiB of backslashes,
+// Untrusted text in linear time: 1 MiB of backslashes,
 // spaces, backticks, invisible characters and their mixtures through every
 // path that reads reviewer, agent or export text, against the BUILT code
 // (`tsc -b apps/cli` first):

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Load on the review server (issue 16, finding 5): 200 concurrent clients for
+// Load on the review server: 200 concurrent clients for
 // 60 s against the real `redline` on the M bench repository (300 files), each
 // reloading the review (`GET /api/review`) as fast as it is answered; half
 // send Chromium's Accept-Encoding, half none (the memory case). Every 10 s

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Cost that grows with proposals and odd text (issue 41), against the BUILT
+// Cost that grows with proposals and odd text, against the BUILT
 // code (`tsc -b apps/cli`, and `vite build` for the page) through the real
 // `redline start` server and Debian's Chromium:
 //   - GET /api/proposals with 1,000 proposals (200 changed files, 5 each): the

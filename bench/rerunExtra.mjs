@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Runs one of the runner's other benches again and puts its section (and,
- * for the edit latency bench, its figures behind the issue 17 targets) into
+ * for the edit latency bench, its figures behind the speed targets) into
  * the last full run's RESULTS.md, re-rendered from bench/.work/last-run.json;
  * the run's notes say which bench was re-run, when, and at which commit.
  * For an extra bench that failed in a full run (say, killed at its cap),

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Review rounds (issue 13), measured through the built CLI (tsc -b apps/cli):
+ * Review rounds, measured through the built CLI (tsc -b apps/cli):
  *
  * 1. start-up with 100 earlier rounds against none: `redline --no-open` from
  *    spawn to the "Review:" line, and from spawn to the printed link's page

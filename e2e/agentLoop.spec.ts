@@ -1,5 +1,5 @@
 /**
- * Issue 14, the loop an agent runs, on a real repository: `redline start`
+ * The loop an agent runs, on a real repository: `redline start`
  * returns at once; the agent loops `redline wait --timeout 5` (exit 4, still
  * open) while the reviewer, in Chromium, reviews and sends; the next `wait`
  * exits 0 with the feedback on stdout, the copy named for `redline apply`.

@@ -1,5 +1,5 @@
 /**
- * Finding your way in a big change (issue 15), against the real CLI and
+ * Finding your way in a big change, against the real CLI and
  * server on a real repository of 30 changed files: collapse all / expand
  * all, hide viewed files, the filter narrowing the diff, a link per file
  * that a reload returns to (and that never carries the sign-in secret), and

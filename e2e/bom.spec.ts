@@ -1,5 +1,5 @@
 /**
- * Issue 16, finding 3: line 1 of a file with a byte order mark is a normal
+ * Line 1 of a file with a byte order mark is a normal
  * line. A suggestion made on it in the page carries the file's revision and
  * no BOM in its code, the export says so, and `redline apply` applies it,
  * keeping the BOM. Before, the page compared the diff's first line (BOM

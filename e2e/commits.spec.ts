@@ -1,5 +1,5 @@
 /**
- * Issue 15, commit by commit: `redline A..C` over a real three-commit range.
+ * Commit by commit: `redline A..C` over a real three-commit range.
  * The selector lists the three commits; commit 2 shows only its change; a
  * comment made there is exported on the range's own line; a line that the
  * range's final version does not hold is refused with the reason; and the

@@ -1,9 +1,9 @@
 /**
- * Editing is never wrong (issue 18, finding 1): a click aimed at a line as
+ * Editing is never wrong: a click aimed at a line as
  * it is drawn at that moment, 100, 500, 1,000 and 2,000 ms after Edit, then
  * typing. The text lands on that line, or nowhere at all while the file
  * says it is getting ready. Before the fix, clicks 0.5–2.5 s after Edit put
- * the text at the start of line 1 (10 of 10 tries in the issue).
+ * the text at the start of line 1 (10 of 10 tries).
  *
  * The click is `page.mouse.click(x, y)` at coordinates read from the DOM at
  * that moment (as a person aims), never a locator click (which waits for

@@ -1,5 +1,5 @@
 /**
- * "Edit Code to Suggest" (issue 4) against the real CLI and server and the
+ * "Edit Code to Suggest" against the real CLI and server and the
  * production build it serves, in Debian's Chromium, on real git
  * repositories, TYPING REAL KEYS into Pierre's editor (its editable node is
  * `role="textbox"` named after the file, inside the item's shadow root).
@@ -10,7 +10,7 @@
  * diff, Replaces/Suggested code in the exported feedback); keys typed in
  * the editor are text, not shortcuts; the dirty-switch prompt both ways;
  * Discard; a 7,500-line file; Make annotation below an in-session
- * insertion; a refresh mid-session (recovery); and the loop of issue 5:
+ * insertion; a refresh mid-session (recovery); and the apply loop:
  * review → edit in place → Send Feedback → `redline apply` → the file is
  * byte for byte what the reviewer typed.
  */
@@ -374,7 +374,7 @@ test('Make annotation on a selection below an in-session insertion anchors to th
 
   const out = await sendFeedback(page, running);
   const exact = out.slice(out.indexOf('### Line 6 (new)'));
-  // The line comment quotes its line (issue 15), then the text the selection highlighted.
+  // The line comment quotes its line, then the text the selection highlighted.
   expect(exact).toMatch(/^### Line 6 \(new\)\n\n> Why floor here\?\n\n\*\*Quoted lines:\*\* \(1 line\) · new side of `src\/calc\.ts`\n```ts\n {0,2}return Math\.floor\(n \/ 2\);\n```\n\n\*\*Highlighted text:\*\* \(1 line\)\n```ts\n {0,2}return Math\.floor\(n \/ 2\);\n```/);
   const near = out.slice(out.indexOf('### Line 1 (new)'));
   expect(near).toMatch(/approximate/i);
@@ -447,7 +447,7 @@ test('during a session: existing comments keep rendering and follow their line; 
   await expect(card(page, 'Suggestion, Line 1 (new)')).toContainText('// new first line');
 });
 
-test('the loop of issue 5: review, edit in place, Send Feedback, `redline apply`: the file is byte for byte what was typed', async ({ page }) => {
+test('the apply loop: review, edit in place, Send Feedback, `redline apply`: the file is byte for byte what was typed', async ({ page }) => {
   fixture = createFixtureRepo();
   const running = await startOn(fixture.dir);
   await open(page, running);

@@ -1,10 +1,10 @@
 /**
- * The script the page parses before its first diff (issue 17): the entry
+ * The script the page parses before its first diff: the entry
  * chunk index.html starts and every chunk it imports statically, brotli as
  * the CLI serves it (the `.br` sidecars of the build). A build-output check,
  * no browser: it needs `vite build`.
  *
- * Issue 17's target is 130 KB; this test holds the line at what the build
+ * The speed target is 130 KB; this test holds the line at what the build
  * reaches today (and 2% for what lands next), so the entry does not grow
  * unnoticed. Measured 2026-12-01: 208.7 KB in 6 chunks before the dialogs and
  * search went lazy (app/lazyPanels.tsx), 208.1 KB in 7 after (the lazy panels'
@@ -32,7 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 
 const DIST = fileURLToPath(new URL('../apps/review/dist', import.meta.url));
-/** KB here are 1,000 bytes, as in the issue. */
+/** KB here are 1,000 bytes, as in the speed target. */
 const ENTRY_CEILING_BYTES = 218_000;
 const ISSUE_TARGET_BYTES = 130_000;
 
@@ -63,7 +63,7 @@ test('the script before the first diff (the entry and its static imports) stays 
   const served = (file: string) => (existsSync(join(DIST, 'assets', `${file}.br`)) ? `${file}.br` : file);
   const sizes = files.map((file) => ({ file, brotli: statSync(join(DIST, 'assets', served(file))).size }));
   const total = sizes.reduce((sum, s) => sum + s.brotli, 0);
-  const figures = `${total} B brotli in ${files.length} chunks (${sizes.map((s) => `${s.file} ${s.brotli}`).join(', ')}); issue 17's target ${ISSUE_TARGET_BYTES} B`;
+  const figures = `${total} B brotli in ${files.length} chunks (${sizes.map((s) => `${s.file} ${s.brotli}`).join(', ')}); the speed target ${ISSUE_TARGET_BYTES} B`;
   testInfo.annotations.push({ type: 'entry', description: figures });
   console.log(`entry: ${figures}`);
   // The lazy panels are chunks of their own, outside the entry (a static import would fold them back in).

@@ -1,5 +1,5 @@
 /**
- * Firefox smoke test (issue 18, finding 8): Debian's Firefox ESR, driven by
+ * Firefox smoke test: Debian's Firefox ESR, driven by
  * puppeteer-core over WebDriver BiDi (Playwright 1.65 cannot drive it: its
  * BiDi lacks `emulation.setMediaFeaturesOverride`), against the real CLI:
  * open the review, comment on a line, edit a file and Suggest (clicks at

@@ -1,5 +1,5 @@
 /**
- * Issue 15, in the built page on real repositories: a modified PNG and an
+ * Pictures and long lines, in the built page on real repositories: a modified PNG and an
  * added SVG shown as pictures with their pixel sizes, compared side by
  * side, by swipe and by onion skin from the keyboard; and the 5 MB one-line
  * minified file, whose text shows at once after "Load diff", cut, with

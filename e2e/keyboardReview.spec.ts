@@ -1,5 +1,5 @@
 /**
- * Keyboard-only review (issue 18, finding 3), against the real CLI and
+ * Keyboard-only review, against the real CLI and
  * server: a whole review with NO mouse event at all (the page counts every
  * pointer and mouse event it sees, and the count stays 0): open a file from
  * the tree (one Tab stop, arrows, Enter), move through lines with the line

@@ -1,5 +1,5 @@
 /**
- * The server's first screen is the live page (issue 17): highlighted in the
+ * The server's first screen is the live page: highlighted in the
  * HTML, and a click on a line number opens a comment form there before any
  * of the app's script has run. The app's script is held back here (its
  * requests wait until the test lets them go), so what the reviewer does on

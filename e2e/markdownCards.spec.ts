@@ -1,5 +1,5 @@
 /**
- * Issue 15, rendered markdown: a hostile comment posted through the real page
+ * Rendered markdown: a hostile comment posted through the real page
  * renders with none of its script, handler or javascript: link active; the
  * composer previews; a markdown file shows rendered, old and new side by side,
  * fetching none of its images; and a review without annotations never loads

@@ -1,5 +1,5 @@
 /**
- * Narrow windows (issue 18, finding 2): at 800×700 and 1280×720, in split
+ * Narrow windows: at 800×700 and 1280×720, in split
  * and unified view, a comment added by mouse (the gutter's "+"): its form,
  * and its "Add comment" button, fit inside the window (at 800 px split view
  * had the button at x 800–896, off screen). Also: the sidebar hides and

@@ -1,5 +1,5 @@
 /**
- * Issue 16, finding 1: nobody else gets the reviewer's session. Another web
+ * Nobody else gets the reviewer's session. Another web
  * server on 127.0.0.1 (the agent's own dev server, say), visited in the same
  * browser profile after the review opened, must receive nothing of Redline's
  * credentials in any header, and cannot make the review fail by setting

@@ -1,5 +1,5 @@
 /**
- * Issue 14, the agent's findings as proposals, on a real repository: the
+ * The agent's findings as proposals, on a real repository: the
  * test agent runs `redline start`, posts three findings with `redline
  * annotate`, and loops `redline wait --timeout 5` (exit 4) while the
  * reviewer, in Chromium, accepts one, edits one, rejects one and sends;

@@ -1,5 +1,5 @@
 /**
- * Reading the diff (issue 18, finding 9 and the small things), against the real CLI:
+ * Reading the diff (search, and the small things), against the real CLI:
  * - search highlights the match itself (a CSS highlight over its characters,
  *   no line selected), scrolls the code column sideways to a match far to the
  *   right, and keeps its place across a word-wrap toggle; closed, it selects

@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
 import { openReview, startRedline, type RunningRedline } from './support/redline';
 import { card, clickInDiff, commentOnLine, dragLines, fileDiff, lineNumber } from './support/reviewPage';
@@ -415,7 +415,7 @@ test('the production build loads its lazy chunks (grammars, themes, worker) and 
 });
 
 // The tree keeps the current file's row in sight as the diff scrolls (navigation/FileTree.tsx),
-// judged from its own record of its scroll position (issue 17: reading the DOM's forced a layout
+// judged from its own record of its scroll position (reading the DOM's forced a layout
 // per file passed): in a window too short for the 46 rows, both ways.
 test('the tree scrolls to the current file as the diff scrolls, both ways', async ({ page }) => {
   // 40 more new files (46 in all), so the tree's rows overflow its height.

@@ -1,5 +1,5 @@
 /**
- * A reviewer's day without friction, part 1 (issue 18): one file order in the
+ * A reviewer's day without friction, part 1: one file order in the
  * tree, the diff, the Comments tab and the export; nothing typed lost across
  * a reload or an Esc; and a server that is gone said clearly, with the
  * export made by the page itself. Against the real CLI, in Chromium.

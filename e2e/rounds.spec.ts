@@ -1,5 +1,5 @@
 /**
- * Issue 13, part 2, two rounds in Chromium on a real repository: round 1
+ * Two rounds in Chromium on a real repository: round 1
  * comments on two lines under a typed reviewer name; the "agent" (the test)
  * edits one commented line and commits; round 2 opens on what changed since
  * round 1 (of the three files viewed in round 1, the two untouched stay
@@ -74,7 +74,7 @@ test('round 2 opens on the change since round 1, with round 1\'s comments as thr
   const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Agent', '-c', 'user.email=agent@redline.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: fixture.dir });
   git('add', '--all');
   git('commit', '--quiet', '-m', 'agent: fix add');
-  // The agent answers the other comment and marks it addressed (issue 14: `redline reply`).
+  // The agent answers the other comment and marks it addressed (`redline reply`).
   const before = JSON.parse((await runRedline(['threads', '--json'], fixture.dir)).stdout) as { threads: { id: string; lines: { startLine: number } | null }[] };
   const floorThread = before.threads.find((t) => t.lines?.startLine === 6)!;
   const replied = await runRedline(['reply', floorThread.id, '--text', 'Floor is intended: half rounds down.', '--addressed'], fixture.dir);

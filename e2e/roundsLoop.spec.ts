@@ -1,5 +1,5 @@
 /**
- * Issue 13, done when: three rounds of the review loop on a real repository,
+ * Three rounds of the review loop on a real repository,
  * in Chromium, shared by a team through a bare remote.
  *
  * 1. @Alice comments on two lines and suggests a change, in the page; Send.

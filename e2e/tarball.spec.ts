@@ -22,7 +22,7 @@ import { openReview, startRedline } from './support/redline';
 const ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/[\\/]$/, '');
 const PACKAGE_DIR = join(ROOT, 'packages/redline-review');
 /**
- * The issue's budget (issue 12), in decimal megabytes. Measured 2026-12-01:
+ * The package's size budget, in decimal megabytes. Measured 2026-12-01:
  * 6,205,554 B packed / 19,946,652 B unpacked / 1,017 files with the worker's
  * own grammar copies; 5,441,580 / 15,718,061 / 845 without
  * (apps/review/build/workerLanguagesPlugin.ts). The test prints each pack's figures.
@@ -104,8 +104,9 @@ test('the installed package stands alone: registry dependencies only, no install
     dependencies?: Record<string, string>;
     scripts?: Record<string, string>;
   };
-  // The MCP server (`redline mcp`) uses the official SDK and zod as they are published; the first screen's colours are highlight.js's.
-  expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(['@modelcontextprotocol/sdk', 'diff', 'highlight.js', 'open', 'zod']);
+  // The MCP server (`redline mcp`) uses the official SDK and zod as they are published; the first screen's colours are highlight.js's;
+  // `redline setup` reads Codex's TOML with smol-toml.
+  expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(['@modelcontextprotocol/sdk', 'diff', 'highlight.js', 'open', 'smol-toml', 'zod']);
   expect(Object.keys(manifest.scripts ?? {}).filter((name) => /install|prepare/.test(name))).toEqual([]);
   expect(existsSync(join(installed, 'node_modules/@redline'))).toBe(false);
   const offenders = filesUnder(installed).filter((path) => {
@@ -168,4 +169,28 @@ test('`npx --yes <tarball> --version`', async () => {
   expect(tarball).toMatch(/^\.\.\//);
   const { stdout } = await run('npx', ['--yes', '--prefer-offline', tarball, '--version'], { cwd: elsewhere, env: cleanEnv() });
   expect(stdout).toMatch(/^redline \d+\.\d+\.\d+\n$/);
+});
+
+test('`redline setup` from the installed package writes each agent\'s files, identical to the shipped ones, into a fresh home', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'redline-e2e-home-'));
+  try {
+    const shipped: Record<string, [source: string, target: string]> = {
+      'claude-code': ['claude-code/redline.md', '.claude/commands/redline.md'],
+      codex: ['codex/SKILL.md', '.agents/skills/redline/SKILL.md'],
+      opencode: ['opencode/redline.md', '.config/opencode/commands/redline.md'],
+      cursor: ['cursor/redline.md', '.cursor/commands/redline.md'],
+      gemini: ['gemini/redline.toml', '.gemini/commands/redline.toml'],
+    };
+    for (const [agent, [source, target]] of Object.entries(shipped)) {
+      const { stderr } = await run(redlineBin, ['setup', agent, '--mcp'], { cwd: elsewhere, env: cleanEnv({ HOME: home, XDG_CONFIG_HOME: '', CODEX_HOME: '', CLAUDE_CONFIG_DIR: '' }) });
+      expect(stderr).toContain(`created: ${join(home, target)}`);
+      // The package's copy is the repository's (integrations.test.ts checks each against its agent's format).
+      expect(readFileSync(join(home, target), 'utf8')).toBe(readFileSync(join(ROOT, 'integrations', source), 'utf8'));
+      expect(readFileSync(join(installed, 'integrations', source), 'utf8')).toBe(readFileSync(join(ROOT, 'integrations', source), 'utf8'));
+    }
+    expect(JSON.parse(readFileSync(join(home, '.claude.json'), 'utf8'))).toMatchObject({ mcpServers: { redline: { command: 'redline', args: ['mcp'] } } });
+    expect(readFileSync(join(home, '.codex/config.toml'), 'utf8')).toContain('[mcp_servers.redline]');
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
 });

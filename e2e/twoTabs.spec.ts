@@ -1,5 +1,5 @@
 /**
- * Issue 16, finding 4: two tabs of one review never overwrite each other's
+ * Two tabs of one review never overwrite each other's
  * drafts silently. Both tabs load the same (empty) draft; the first to save
  * wins, and the other is refused by the server (409 draft-conflict), says
  * so and saves no more. Before, the last writer won and the other tab's

@@ -1,5 +1,5 @@
 /**
- * Issue 15: a file the agent moved or converted without `git mv` (deleted,
+ * A file the agent moved or converted without `git mv` (deleted,
  * and a similar untracked file in its place) is one renamed file in the
  * page: one tree row, the old path in the header, the diff between the two
  * files, git's similarity in the header ("renamed, 97% similar") and the

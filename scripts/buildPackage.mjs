@@ -4,10 +4,11 @@
 //
 //   bin/redline.js      the command (checked in)
 //   dist/redline.js     the CLI and the core, bundled into one module tree by
-//                       Vite (Rolldown) for Node; `open`, `diff` and (for
+//                       Vite (Rolldown) for Node; `open`, `diff`, `smol-toml` (redline setup) and (for
 //                       `redline mcp`) `@modelcontextprotocol/sdk` and `zod` stay
 //                       registry dependencies, every workspace package is inlined
 //   dist/review/        the built page (apps/review/dist)
+//   integrations/       the agents' files (redline setup), copied from the repository's root
 //   README.md, LICENSE, CHANGELOG.md   copied from the repository's root
 //
 // Bundled rather than staging the tsc output: the tarball then holds no
@@ -41,7 +42,7 @@ await build({
     minify: false,
     sourcemap: false,
     rolldownOptions: {
-      external: ['open', 'diff', /^@modelcontextprotocol\/sdk(\/|$)/, /^highlight\.js(\/|$)/, 'zod', ...builtinModules, /^node:/],
+      external: ['open', 'diff', /^@modelcontextprotocol\/sdk(\/|$)/, /^highlight\.js(\/|$)/, 'zod', 'smol-toml', ...builtinModules, /^node:/],
       output: { entryFileNames: 'redline.js', chunkFileNames: '[name]-[hash].js' },
     },
   },
@@ -50,3 +51,6 @@ await build({
 await mkdir(`${pkg}dist/review`, { recursive: true });
 await cp(page, `${pkg}dist/review`, { recursive: true });
 for (const file of ['README.md', 'LICENSE', 'CHANGELOG.md']) await cp(`${root}${file}`, `${pkg}${file}`);
+// The agents' command, skill and MCP files, which `redline setup` installs from the package.
+await rm(`${pkg}integrations`, { recursive: true, force: true });
+await cp(`${root}integrations`, `${pkg}integrations`, { recursive: true });

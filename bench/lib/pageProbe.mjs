@@ -82,7 +82,7 @@ export function installProbe(config) {
         }
         return false;
       },
-      // A big file shown collapsed behind a "Load diff" button instead of its diff (issue 3's size cap).
+      // A big file shown collapsed behind a "Load diff" button instead of its diff (the review page's size cap).
       collapsedFirst() {
         for (const button of document.querySelectorAll('button')) {
           if (button.textContent.trim() === 'Load diff' && button.getClientRects().length) return true;

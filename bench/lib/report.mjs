@@ -1,9 +1,9 @@
 /**
  * bench/RESULTS.md: machine, commit, command; one table per repository with
- * Redline, difit and Redline/difit for each figure; the issue's targets with
+ * Redline, difit and Redline/difit for each figure; the targets with
  * pass/fail; the other benches' sections; profiles and notes.
  */
-import { issue17Targets } from './issue17Targets.mjs';
+import { speedTargets } from './speedTargets.mjs';
 import { formatBytes, formatCount, formatMs, formatRatio, median } from './stats.mjs';
 
 /** Each figure: how to read it from one run's record, how to print it, and whether a ratio makes sense. */
@@ -145,7 +145,7 @@ function repoTable(repo, m) {
   return lines.join('\n');
 }
 
-/** The issue's targets, each with the measured value and pass / fail / not measured. */
+/** The targets (performance at scale, then the speed targets), each with the measured value and pass / fail / not measured. */
 export function evaluateTargets(results) {
   const rows = [];
   const fig = (key) => FIGURES.find((f) => f.key === key);
@@ -238,7 +238,7 @@ export function evaluateTargets(results) {
       verdict: p95 === null ? 'not measured' : verdict(p95, p95 <= frameMs),
     });
   }
-  rows.push(...issue17Targets(results));
+  rows.push(...speedTargets(results));
   return rows;
 }
 
@@ -256,7 +256,7 @@ export function renderResults(results) {
   out.push(`- **Software:** Node ${machine.node}, npm ${machine.npm}, git ${machine.git}, Chromium ${results.chromium ?? 'unknown'} (Debian, headless), difit ${results.difitVersion ?? 'not installed'}, Plannotator ${results.plannotatorAbsent ? 'absent (REDLINE_BENCH_PLANNOTATOR not set: bench/README.md says how to build it)' : (results.plannotatorVersion ?? '?')}`);
   out.push(`- **Runs:** median of ${results.options.runs} runs per figure (difit: not repeated after a timeout, a crash or a run that took over 30 s to paint); figures in parentheses are min–max. Before each run the bench waits (up to 10 s) for the CPU to be under 25% busy; each section says how busy it was.`);
   out.push('');
-  out.push('## Targets (issue 6)');
+  out.push('## Targets');
   out.push('');
   out.push('| Target | Measured (Redline) | Verdict |');
   out.push('|---|---|---|');
@@ -283,7 +283,7 @@ export function renderResults(results) {
   }
   out.push('## Other benches');
   out.push('');
-  out.push('Every `bench/*Bench.mjs` module is run by the runner as `node bench/<name>Bench.mjs`; what it prints (markdown) is copied here. The derivation bench is `deriveBench.mjs`; the edit latency bench of issue 4 (keystroke to next frame on 13-, 7,500- and 50,000-line files, the editor chunk size) goes beside it (see bench/README.md).');
+  out.push('Every `bench/*Bench.mjs` module is run by the runner as `node bench/<name>Bench.mjs`; what it prints (markdown) is copied here. The derivation bench is `deriveBench.mjs`; the edit latency bench of Edit Code to Suggest (keystroke to next frame on 13-, 7,500- and 50,000-line files, the editor chunk size) goes beside it (see bench/README.md).');
   out.push('');
   for (const extra of results.extraBenches) {
     out.push(`### ${extra.file}`);
@@ -293,7 +293,7 @@ export function renderResults(results) {
     out.push('');
   }
   if (!results.extraBenches.some((e) => /edit/i.test(e.file))) {
-    out.push('### Edit latency (issue 4)');
+    out.push('### Edit latency');
     out.push('');
     out.push('Not measured yet: no `bench/*edit*Bench.mjs` exists. The seed\'s figure for comparison: 1.4–1.7 ms per keystroke, 0 long tasks, 7,499-line file (Pierre 1.3.1).');
     out.push('');

@@ -1,5 +1,5 @@
 /**
- * Issue 17's typing figure over several runs of the edit latency bench: per
+ * The speed targets' typing figure over several runs of the edit latency bench: per
  * file, the median and the spread (min–max) of each run's keydown → next
  * frame p50 and p95 and main-thread time per key, and each run's long tasks
  * while typing. One run's p95 of 40 keys moves by several milliseconds

@@ -1,5 +1,5 @@
 /**
- * The wheel-scroll figure (issue 17): mouse-wheel events sent through CDP
+ * The wheel-scroll figure: mouse-wheel events sent through CDP
  * (`Input.dispatchMouseEvent`, type `mouseWheel`) at a steady rate over the
  * diff, as a reviewer's wheel sends them, not awaited one by one (a busy page
  * would slow the sender down and hide the lag). The page stamps each `wheel`

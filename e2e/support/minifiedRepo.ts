@@ -1,4 +1,4 @@
-/** A repository whose working tree adds one 5 MB minified file: one line, no newline (issue 15's long line). */
+/** A repository whose working tree adds one 5 MB minified file: one line, no newline (the long line a page must show cut). */
 import { scratchRepo } from './scratchRepo';
 
 export const MINIFIED_PATH = 'vendor/bundle.min.js';

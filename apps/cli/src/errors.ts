@@ -25,7 +25,7 @@ export type RedlineErrorCode =
   | 'bad-input'
   // a saved draft that cannot be read: kept aside under a new name, and said so
   | 'unreadable-draft'
-  // redline rounds / threads: the repository has no review series (issue 13)
+  // redline rounds / threads: the repository has no review series
   | 'no-series'
   // review sessions (redline start / wait / status / stop): one open review per repository
   | 'review-open'

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * A deterministic large repository for measuring the review endpoint, shaped
- * like issue 6's L case as the CLI sees it: `--files` committed 200-line
+ * like the bench's L repository as the CLI sees it: `--files` committed 200-line
  * source files, each then modified in the working tree with `--changed` of
  * its lines rewritten (10% by default), plus `--untracked` new files left
  * untracked, as a coding agent leaves them. With the defaults (2,000 files,

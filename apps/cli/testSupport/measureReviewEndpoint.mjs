@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Times the review endpoint against plain `git diff` of the same target on
- * one repository (issue 6: "review endpoint within 1.5x of git diff on L").
+ * one repository ("review endpoint within 1.5x of git diff on L").
  * Runs on the built CLI (`npx tsc -b apps/cli` first). Each round measures,
  * in this order, so load drift hits every figure alike:
  *

@@ -1,5 +1,5 @@
 /**
- * Everything of a repository a round must leave byte-identical (issue 13):
+ * Everything of a repository a round must leave byte-identical:
  * the index, HEAD, the config, every ref but refs/redline/ (branches, tags),
  * the stash, and every file of the working tree, untracked ones included.
  * Used by the CLI's round tests and by e2e/roundsLoop.spec.ts.

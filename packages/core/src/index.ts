@@ -66,7 +66,7 @@ export {
 } from './export/validateFeedbackReview.js';
 export type { FieldProblem, ValidationResult } from './export/validateFeedbackReview.js';
 
-// The agent's proposals (issue 14): findings, their ids, outdated, and their outcomes in the export
+// The agent's proposals: findings, their ids, outdated, and their outcomes in the export
 export { FINDING_KINDS, MAX_FINDINGS, MAX_FINDINGS_BYTES } from './proposals/proposalTypes.js';
 export type {
   Finding, FindingKind, FindingLines, Proposal, ProposalAnswer, ProposalAnswerKind, ProposalState, ProposedReplacement,
@@ -75,6 +75,10 @@ export { validateFindings } from './proposals/validateFindings.js';
 export type { FindingsResult } from './proposals/validateFindings.js';
 export { proposalId } from './proposals/proposalId.js';
 export { isProposalOutdated, linesText } from './proposals/isProposalOutdated.js';
+export { MAX_TOUR_STEPS, MAX_TOUR_TITLE } from './tour/tourTypes.js';
+export type { Tour, TourStep } from './tour/tourTypes.js';
+export { validateTour } from './tour/validateTour.js';
+export type { TourResult } from './tour/validateTour.js';
 export { PROPOSALS_NOTE, proposalsToJson, renderProposalsMarkdown, sortProposalStates } from './export/renderProposalOutcomes.js';
 export type { ProposalOutcome } from './export/renderProposalOutcomes.js';
 export { exportThreadsOf } from './export/exportThreads.js';
@@ -128,10 +132,10 @@ export { changedFilesLabel, countOf, groupDigits, largeDiffNote, SIDEBAR_WORDS, 
 export { fileNotices, isModeOnly, isRenameOnly } from './firstScreen/fileNotices.js';
 export type { DiffRow, RowKind, RowPair } from './firstScreen/parseHunks.js';
 
-// Commit by commit (issue 15): a range's commits and the patch of a span of them
+// Commit by commit: a range's commits and the patch of a span of them
 export type { CommitSpanData, RangeCommit, RangeCommitsData } from './model/rangeCommits.js';
 
-// Review rounds (issue 13): the reviewer's identity, the stored shapes, the threads' states
+// Review rounds: the reviewer's identity, the stored shapes, the threads' states
 export { ANONYMOUS_SLUG, MAX_REVIEWER_LENGTH, checkReviewerIdentity, foldReviewer, isSameReviewer, reviewerOfSlug, reviewerSlug } from './rounds/reviewerIdentity.js';
 export type { ReviewerCheck } from './rounds/reviewerIdentity.js';
 export { REVIEWER_ACT_KINDS, THREAD_STATES } from './rounds/roundTypes.js';

@@ -3,7 +3,7 @@
  * it takes no clicks and no keys: a click on its code is swallowed (the
  * new-side line under the pointer is handed to `onAim`, where the caret
  * will go) and keys aimed at it are dropped. Measured before this gate
- * (issue 18, finding 1): a click 0.5–2.5 s after Edit focused Pierre's
+ * (the click that came too early): a click 0.5–2.5 s after Edit focused Pierre's
  * half-attached editor, whose late focus then put the typed text at the
  * start of line 1 (10 of 10 tries), or a later one moved it to the first
  * change.

@@ -17,7 +17,7 @@
  * From the Edit click until the caret is placed the file is "getting
  * ready" (isGettingReady): the HUD says so, and the file takes no clicks
  * and no keys (a click is remembered as the line to put the caret on).
- * Before this gate (issue 18, finding 1), a click 0.5–2.5 s after Edit
+ * Before this gate, a click 0.5–2.5 s after Edit
  * was undone by the editor's late focus, and the text went to line 1.
  *              ─▶ ending: the item is published with `edit: false` (a new
  *                 version); CodeView calls onItemEditComplete, which always

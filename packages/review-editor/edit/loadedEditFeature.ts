@@ -2,7 +2,7 @@
  * The edit feature's parts that render or act only while its setting is on:
  * a chunk of its own, fetched the first time the setting is on
  * (installEditFeature.ts), so the script the page parses before its first
- * diff does not carry it (issue 17). Pierre's editor and the adapter are
+ * diff does not carry it. Pierre's editor and the adapter are
  * still further away: they come in on the first Edit click.
  */
 import { installExtension, type ReviewController } from '../src/editHost.js';

@@ -49,8 +49,15 @@ const MCP_ENTRIES: Record<string, () => unknown> = {
   'cursor/mcp.json': () => (JSON.parse(read('cursor/mcp.json')) as { mcpServers: Record<string, unknown> }).mcpServers.redline,
   'gemini/settings.json': () => (JSON.parse(read('gemini/settings.json')) as { mcpServers: Record<string, unknown> }).mcpServers.redline,
   'codex/config.toml': () => (parseToml(read('codex/config.toml')) as { mcp_servers: Record<string, unknown> }).mcp_servers.redline,
+  // OpenCode's configuration: servers under mcp.servers (the current shape), or directly under mcp with `enabled` (the older one).
   'opencode/opencode.json': () => {
-    const entry = (JSON.parse(read('opencode/opencode.json')) as { mcp: Record<string, { command: string[] }> }).mcp.redline!;
+    const entry = (JSON.parse(read('opencode/opencode.json')) as { mcp: { servers: Record<string, { command: string[] }> } }).mcp.servers.redline!;
+    expect(Object.keys(entry).sort()).toEqual(['command', 'type']);
+    return { ...entry, command: entry.command[0], args: entry.command.slice(1) };
+  },
+  'opencode/opencode-v1.json': () => {
+    const entry = (JSON.parse(read('opencode/opencode-v1.json')) as { mcp: Record<string, { command: string[] }> }).mcp.redline!;
+    expect(entry).toMatchObject({ type: 'local', enabled: true });
     return { ...entry, command: entry.command[0], args: entry.command.slice(1) };
   },
 };
@@ -69,7 +76,7 @@ describe('integrations/', () => {
     expect(text).toContain('redline apply');
     expect(text).toContain('.git/redline/reviews/');
     expect(text).toContain('Never act as the reviewer');
-    // Issue 14, part 2: the agent's findings, their outcomes, and replies on threads.
+    // The agent's findings, their outcomes, and replies on threads.
     expect(text).toContain('redline annotate -');
     expect(text).toContain('Agent proposals');
     expect(text).toMatch(/redline reply THREAD_ID --text "[^"]+"`, adding `--addressed`/);

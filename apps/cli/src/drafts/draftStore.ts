@@ -27,7 +27,7 @@ const TEMP_FILE_RE = /^\.[0-9a-f]{64}\.json\.[0-9a-f]{12}\.tmp$/;
 /**
  * A temporary file this old was left by a write that never finished (a
  * killed process): 50 kills during saves left 23 of them, 33 MB, for good
- * (issue 16). A younger one may be another redline's write in progress.
+ * (an interrupted write). A younger one may be another redline's write in progress.
  */
 export const INTERRUPTED_WRITE_AGE_MS = 60_000;
 

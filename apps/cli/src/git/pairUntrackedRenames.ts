@@ -1,7 +1,7 @@
 /**
  * A file the agent moved or converted (`src/diff/base.js` deleted, an
  * untracked `base.ts` in its place) is one renamed file, not a deletion and
- * an unrelated addition (issue 15): git pairs them itself when its rename
+ * an unrelated addition: git pairs them itself when its rename
  * detection runs over an index that knows both. The tracked diff and the
  * untracked files are read by separate git runs, so neither sees the pair;
  * this run does, over a private index (temporaryIndex.ts) holding the

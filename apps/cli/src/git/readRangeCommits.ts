@@ -1,5 +1,5 @@
 /**
- * The commits of a range or commit review (issue 15's commit selector):
+ * The commits of a range or commit review (for the page's commit selector):
  * `git log --first-parent base..head`, oldest first, so a merge commit is one
  * step and the branch it merged is not listed. A commit review is its one
  * commit; any other review has none.

@@ -58,8 +58,8 @@ export async function runGit(args: readonly string[], options: GitRunOptions): P
 
 /**
  * At most this many git processes at once in this process, however many
- * requests arrive together: 200 concurrent reloads once spawned 288 (issue
- * 16, finding 5). No git call waits on another's output, so a queue cannot
+ * requests arrive together: 200 concurrent reloads once spawned 288 (many
+ * concurrent readers, concurrency.test.ts). No git call waits on another's output, so a queue cannot
  * deadlock.
  */
 export const MAX_GIT_PROCESSES = 8;

@@ -1,6 +1,6 @@
 /**
  * What a picture's bytes are, decided by the server from the bytes alone
- * (issue 15): the file's name only says which files to ask for (the core's
+ * (never from its name): the file's name only says which files to ask for (the core's
  * isImageFile). PNG, JPEG, GIF and WebP by their magic numbers; SVG only
  * when the text is SVG: UTF-8 whose first element, after an XML
  * declaration, comments and a doctype, is `<svg`. Anything else (HTML named

@@ -24,7 +24,7 @@ describe('parsePatchFiles', () => {
       ['tab\there.txt', null, 'modified', 1, 1, false, '100644', '100644'],
     ]);
     expect(files.find((f) => f.path === 'link')?.symlink).toBe(true);
-    // The rename's `similarity index 83%` (issue 15: "renamed, 83% similar").
+    // The rename's `similarity index 83%` ("renamed, 83% similar").
     expect(files.find((f) => f.path === 'new-name.txt')).toMatchObject({ status: 'renamed', similarity: 83 });
     for (const file of files) expect(file).toMatchObject({ oldBlob: null, newBlob: null, oldSize: null, newSize: null, submodule: false });
   });

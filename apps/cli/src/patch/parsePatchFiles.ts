@@ -25,7 +25,7 @@ interface FileBlock {
   additions: number;
   deletions: number;
   git: boolean;
-  /** From `similarity index 87%`: a rename's or copy's similarity (issue 15). */
+  /** From `similarity index 87%`: a rename's or copy's similarity. */
   similarity: number | null;
 }
 

@@ -39,7 +39,7 @@ export class GitReviewSource implements ReviewSource {
   constructor(
     readonly repository: Repository,
     readonly target: GitTarget,
-    /** The review series this review records a round of (issue 13); null for the demo or a repository without commits. */
+    /** The review series this review records a round of; null for the demo or a repository without commits. */
     readonly series: OpenSeries | null = null,
     /** What the page is told about the series' earlier rounds, when there are any (rounds/roundsReader.ts). */
     private readonly rounds: RoundsReader = NO_ROUNDS,
@@ -71,7 +71,7 @@ export class GitReviewSource implements ReviewSource {
     const restAfter = options.opening?.restAfter;
     const sinceRound = restAfter ? restAfter.then(() => this.readSinceRound(options.ignoreWhitespace)) : this.readSinceRound(options.ignoreWhitespace);
     const probe = await probing;
-    // Which files git filters depends on the probe alone: asked while the pairing runs (issue 15's start-up cost).
+    // Which files git filters depends on the probe alone: asked while the pairing runs (so pairing renames adds nothing to start-up).
     const filteredPaths = options.recordContents ? readFilteredPaths(root, [...probe.stats.keys()]) : Promise.resolve(new Set<string>());
     filteredPaths.catch(() => undefined); // awaited below; a pairing that throws first must not leave it unhandled
     const renames =

@@ -1,5 +1,5 @@
 /**
- * One side of a picture in the diff, as bytes (issue 15): the old side from
+ * One side of a picture in the diff, as bytes: the old side from
  * the base blob, the new side from the target's blob or the working tree
  * (read by readRegularFile: no symlink followed, nothing outside the
  * repository, and only if it is still the content the diff was read from).

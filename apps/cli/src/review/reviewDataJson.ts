@@ -11,9 +11,9 @@ export interface ReviewDataParts {
   repoName: string;
   patchOnly: boolean;
   ignoreWhitespace: boolean;
-  /** The review series' earlier rounds (issue 13), last in the JSON when present. */
+  /** The review series' earlier rounds, last in the JSON when present. */
   rounds?: ReviewRoundsData;
-  /** The diff since the last round's state (issue 13), after the rounds. */
+  /** The diff since the last round's state, after the rounds. */
   sinceRound?: SinceRoundData;
 }
 

@@ -15,6 +15,7 @@ import {
   type FreshnessData,
   type ProposalState,
   type ReviewData,
+  type Tour,
 } from '@redline/core';
 import { ProposalBoard } from '../proposals/proposalBoard.js';
 import { join } from 'node:path';
@@ -56,8 +57,10 @@ const SNAPSHOTS_KEPT = 8;
 
 export class ReviewSession {
   readonly drafts: DraftStore;
-  /** The agent's proposals and the reviewer's answers (issue 14): added on the agent's route, answered on the reviewer's. */
+  /** The agent's proposals and the reviewer's answers: added on the agent's route, answered on the reviewer's. */
   readonly proposals = new ProposalBoard();
+  /** The agent's tour of its change (its agent route replaces it), null until it posts one. */
+  tour: Tour | null = null;
   readonly outcome: Promise<ReviewOutcome>;
   private settle!: (outcome: ReviewOutcome) => void;
   private ended = false;
@@ -257,7 +260,7 @@ export class ReviewSession {
     return this.source.readFile(this.servedEntry(path, fingerprint));
   }
 
-  /** One side of a picture of the diff (issue 15), by the same rule: only paths of a snapshot this page was given. */
+  /** One side of a picture of the diff, by the same rule: only paths of a snapshot this page was given. */
   async readImage(path: string, fingerprint: string, side: ImageSide): Promise<Buffer> {
     return this.source.readImage(this.servedEntry(path, fingerprint), side);
   }

@@ -47,7 +47,7 @@ export interface ReviewSource {
   readFile(entry: FileEntry): Promise<FileContentsData>;
   /**
    * Pairs deleted tracked files with similar untracked ones in the readings
-   * from now on, or not (the page's setting, issue 15). True when that changed
+   * from now on, or not (the page's setting). True when that changed
    * what is read; always false for a patch, and when --no-untracked-renames
    * turned pairing off for the run (the flag wins).
    */

@@ -1,5 +1,5 @@
 /**
- * Which series a review belongs to (issue 13). A default `redline` continues
+ * Which series a review belongs to. A default `redline` continues
  * the newest open series of the working tree (last verdict not Approve)
  * while its base is still an ancestor of HEAD, even after the agent
  * committed: the review then keeps the series' base, so "all changes" still

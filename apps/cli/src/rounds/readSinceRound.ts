@@ -1,5 +1,5 @@
 /**
- * The diff since the last round (issue 13: "the page opens on what changed
+ * The diff since the last round ("the page opens on what changed
  * since your last round"), read with the review's own diff and sent in the
  * same answer, so the page shows the round view from its first paint, with
  * no request after the review's and no whole-change picture first. "Now" is

@@ -1,5 +1,5 @@
 /**
- * The export of round 2 carries the loop (issue 13), through the real CLI,
+ * The export of round 2 carries the loop, through the real CLI,
  * server and git: what `redline` prints on Send is the very text the page
  * renders from the same ReviewData (the core's buildFeedbackReview and
  * renderFeedbackMarkdown / renderFeedbackJson), with the earlier round's

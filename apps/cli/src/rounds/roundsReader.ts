@@ -1,5 +1,5 @@
 /**
- * What a review reads of its series' earlier rounds (issue 13), apart from
+ * What a review reads of its series' earlier rounds, apart from
  * its own diff: the rounds and their threads (read once), and the diff since
  * the last round (with each reading). Two readers, so the since-round diff
  * needs the series' last round alone, not the threads; at start-up both

@@ -1,6 +1,6 @@
 /**
  * Start-up with an earlier round does not wait for the diff since that round
- * (issue 13's start-up budget): on a real repository with round 1 sent, the
+ * (the start-up budget of review rounds, bench/roundsBench.mjs): on a real repository with round 1 sent, the
  * since-round reading is held at its edge (CliIo.sinceRoundGate: the real
  * reading runs, its result is held), and the link is printed while it is
  * held; the page's first requests (the link's page, the review) wait for that

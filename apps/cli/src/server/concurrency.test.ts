@@ -1,5 +1,5 @@
 /**
- * Issue 16, finding 5: 200 concurrent `GET /api/review` against a real
+ * Many concurrent readers: 200 concurrent `GET /api/review` against a real
  * server. Before, each request ran its own state check (up to 288 git
  * processes at once) and its own compression or JSON.stringify. Now they
  * share one check and one encoding, and git runs at most MAX_GIT_PROCESSES

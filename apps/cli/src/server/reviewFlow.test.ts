@@ -242,7 +242,7 @@ describe('feedback and close', () => {
     const answer = await harness.send('POST', API.feedback, submission);
     expect(answer.status).toBe(200);
     const result = answer.json<FeedbackResult>();
-    // The server builds the review the page's preview builds (line comments quoting their lines, issue 15).
+    // The server builds the review the page's preview builds (line comments quoting their lines).
     const expected = renderFeedbackMarkdown(buildFeedbackReview(review, { verdict: 'request-changes', summary: 'One bug.', annotations: [comment, suggestion] }, []));
     expect(result).toEqual({ ok: true, output: expected, format: 'markdown' });
     const outcome = await harness.session.outcome;

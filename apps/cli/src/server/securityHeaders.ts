@@ -15,7 +15,7 @@ export function contentSecurityPolicy(inlineScriptHashes: readonly string[] = []
     `script-src ${[...BASE_SCRIPT_SOURCES, ...inlineScriptHashes].join(' ')}`,
     "worker-src 'self' blob:",
     "connect-src 'self'",
-    // blob: for the diff's pictures (issue 15): the page fetches them with its session header, which an <img src> cannot send.
+    // blob: for the diff's pictures: the page fetches them with its session header, which an <img src> cannot send.
     "img-src 'self' data: blob:",
     "style-src 'self' 'unsafe-inline'",
     "object-src 'none'",

@@ -46,8 +46,8 @@ import { StaticApp } from './staticApp.js';
  * A client gets 5 s to send its headers (headerDeadline.ts, and Node's own
  * check) and 60 s for a whole request (the largest body, 10 MiB, takes
  * milliseconds on loopback): with Node's defaults (60 s, checked every
- * 30 s) 150 slowloris connections stayed open 15 s and more (issue 16,
- * finding 7). An idle kept-alive connection is closed after 10 s (Node's
+ * 30 s) 150 slowloris connections stayed open 15 s and more (a slow
+ * client must not hold the server). An idle kept-alive connection is closed after 10 s (Node's
  * 5 s raced with busy clients reusing it: bench/loadBench.mjs).
  */
 const SERVER_LIMITS = { headersTimeout: 5_000, requestTimeout: 60_000, keepAliveTimeout: 10_000, connectionsCheckingInterval: 1_000, maxHeaderSize: 1024 * 1024 } as const;

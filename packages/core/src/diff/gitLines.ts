@@ -53,7 +53,7 @@ export function stripCr(line: string): string {
  * order mark as the start of line 1, but the BOM is the file's, not the
  * line's (`splitText` keeps it apart and `redline apply` puts it back).
  * With it, a suggestion on line 1 of a BOM file disagreed with the file and
- * went out without a revision, which apply refuses (issue 16, finding 3).
+ * went out without a revision, which apply refuses.
  */
 export function lineWithoutBom(line: string, lineNumber: number): string {
   return lineNumber === 1 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;

@@ -1,5 +1,5 @@
 /**
- * Which files of a diff the page shows as pictures (issue 15), by the one
+ * Which files of a diff the page shows as pictures, by the one
  * rule the server serves their bytes by: the extension of the path on
  * either side (a rename from `logo.png` to `logo` is still a picture), and
  * never a symlink or submodule. What the bytes really are is the server's
@@ -12,7 +12,7 @@ export type ImageKind = 'png' | 'jpeg' | 'gif' | 'webp' | 'svg';
 
 /**
  * The largest picture the server sends, and the page asks for (each side):
- * over it the page shows a notice instead. 10 MB, issue 15's limit: a
+ * over it the page shows a notice instead. 10 MB: a
  * screenshot at 4K is 2 to 8 MB as PNG, and the browser decodes what it is
  * sent in full.
  */

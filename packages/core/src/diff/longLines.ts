@@ -1,5 +1,5 @@
 /**
- * Long lines (issue 15): a line longer than LONG_LINE_LIMIT characters is
+ * Long lines: a line longer than LONG_LINE_LIMIT characters is
  * drawn cut, with "Show the whole line" beside it. Only the drawing is cut:
  * annotations anchor on line numbers and quote the whole line's text.
  *

@@ -1,5 +1,5 @@
 /**
- * What the export of round N tells the agent about earlier rounds (issue 13):
+ * What the export of round N tells the agent about earlier rounds:
  * every thread still asked of it, and what was settled since the last round.
  * Chosen from the threads the page shows (`ReviewData.rounds.threads`, the
  * core's computeThreads) and this Send's own acts, so the page's preview and

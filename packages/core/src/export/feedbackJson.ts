@@ -15,13 +15,13 @@ import { formatFieldProblem, validateFeedbackReview } from './validateFeedbackRe
 import { errorMessage } from '../model/errorMessage.js';
 
 export const FEEDBACK_FORMAT = 'redline-feedback';
-/** Version 2 (issue 13) added `threads`; the readers still read version 1, whose reviews mean the same. */
+/** Version 2 added `threads`; the readers still read version 1, whose reviews mean the same. */
 export const FEEDBACK_VERSION = 2;
 export const FEEDBACK_VERSIONS_READ: readonly number[] = [1, 2];
 
 /**
  * What the reviewer decided, for a program to branch on without reading the
- * verdict's words (issue 14): the verdict in snake_case, or `closed` when the
+ * verdict's words: the verdict in snake_case, or `closed` when the
  * review ended without feedback (`redline wait --json`). Written after
  * `verdict`; an additive field of version 1 (docs/feedback-format.md, 3.1).
  */
@@ -58,7 +58,7 @@ export function renderFeedbackJson(review: FeedbackReview): string {
     summary: normalized.summary,
   };
   if (normalized.files) {
-    // `similarity` (issue 15) only when known: an additive field of version 2.
+    // `similarity` only when known: an additive field of version 2.
     document.files = normalized.files.map((f) =>
       f.oldPath !== null && typeof f.similarity === 'number'
         ? { path: f.path, oldPath: f.oldPath, status: f.status, similarity: f.similarity }
@@ -68,7 +68,7 @@ export function renderFeedbackJson(review: FeedbackReview): string {
   document.annotations = normalized.annotations.map(annotationToJson);
   // The earlier rounds' suggestions still open (section 8): an additive field of version 2, read by `redline apply`.
   if (normalized.carried) document.carried = normalized.carried.map((c) => ({ round: c.round, annotation: annotationToJson(c.suggestion) }));
-  // The earlier rounds' threads (issue 13, version 2), then the agent's proposals (issue 14): fields of their own.
+  // The earlier rounds' threads (version 2), then the agent's proposals: fields of their own.
   if (review.threads) document.threads = threadsToJson(review.threads);
   if (review.proposals && review.proposals.length > 0) document.proposals = proposalsToJson(review.proposals);
   return toAsciiJson(document) + '\n';

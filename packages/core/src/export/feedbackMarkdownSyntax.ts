@@ -42,7 +42,7 @@ export const CARRIED_NOTE =
   "_Sent in an earlier round and not applied yet: apply each like the suggestions above (`redline apply` applies them with this round's). Its lines and revision are its round's; where its lines are now is in the thread of the same id above._";
 export const CARRIED_HEADING_PREFIX = '### Round ';
 export const CARRIED_SEPARATOR = ' · ';
-/** The agent's proposals and their outcomes (issue 14): the last section; the parser reads nothing after it. */
+/** The agent's proposals and their outcomes: the last section; the parser reads nothing after it. */
 export const PROPOSALS_HEADING = '## Agent proposals';
 /** The threads of earlier rounds (docs/rounds.md): for the agent to read; the parser reads nothing in it, only the carried suggestions after it. */
 export const THREADS_HEADING = '## Threads from earlier rounds';
@@ -57,7 +57,7 @@ export const RENAME_NOTES: Record<'renamed' | 'copied', string> = {
   copied: 'copied from ',
 };
 
-/** After a rename's old path: `, 87% similar` (git's similarity index, issue 15). */
+/** After a rename's old path: `, 87% similar` (git's similarity index). */
 export function similarityNote(similarity: number | null | undefined): string {
   return typeof similarity === 'number' ? `, ${similarity}% similar` : '';
 }

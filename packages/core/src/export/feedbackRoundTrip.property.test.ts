@@ -5,7 +5,7 @@
  * and parseFeedbackJson(renderFeedbackJson(r)) recover every suggestion's path, side,
  * startLine, endLine, originalCode, suggestedCode, deletion, id and revision exactly
  * (and, beyond the promise, every annotation's text, the summary and the target), and
- * the markdown has no unsafe character (nor any CR) outside fenced code. Issue 15 added
+ * the markdown has no unsafe character (nor any CR) outside fenced code. Seeing the change as it is added
  * to what is recovered: every line comment's quoted lines (code, old and new path) and
  * every renamed or copied file's similarity, in both forms. Then: every accepted agent
  * proposal's id (`proposal`), and every suggestion carried from an earlier round (the

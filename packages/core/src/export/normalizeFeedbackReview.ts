@@ -30,7 +30,7 @@ export function normalizeFeedbackReview(review: FeedbackReview): FeedbackReview 
   return normalized;
 }
 
-/** A rename read from an export before issue 15 has no similarity: it is unknown (null), the one spelling. */
+/** A rename read from an export older than the `similarity` field has none: it is unknown (null), the one spelling. */
 function withSimilarity(file: FeedbackFile): FeedbackFile {
   return file.oldPath === null ? file : { ...file, similarity: file.similarity ?? null };
 }

@@ -602,7 +602,7 @@ function lineOfField(field: string, fieldLines: Record<string, number>, headerLi
 /**
  * The line without its trailing spaces, tabs and CRs. A loop, not
  * `/[ \t\r]+$/`: that pattern restarts at every blank of a long run that
- * does not end the line, quadratic in the run (issue 16).
+ * does not end the line, quadratic in the run.
  */
 function trimEnd(line: string): string {
   let end = line.length;

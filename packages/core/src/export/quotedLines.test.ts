@@ -45,7 +45,7 @@ const line = (id: string, path: string, side: 'old' | 'new', startLine: number, 
   id, kind: 'comment', scope: 'line', path, side, startLine, endLine, text: 'why?', createdAt: '',
 });
 
-describe('quoted lines in the export (issue 15)', () => {
+describe('quoted lines in the export', () => {
   const built = buildFeedbackReview(review, {
     verdict: 'comment',
     summary: '',

@@ -1,5 +1,5 @@
 /**
- * The one owner of quoting a line comment's lines in the export (issue 15):
+ * The one owner of quoting a line comment's lines in the export:
  * "Line 9 (new)" alone sent the agent to look the code up, and a comment on a
  * deleted file needed `git show`. The lines come from the review's own patch
  * (both the page's preview and the server's export build the review with

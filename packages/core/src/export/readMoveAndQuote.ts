@@ -1,5 +1,5 @@
 /**
- * The validator's reading of the two fields issue 15 added: a renamed or
+ * The validator's reading of the two fields added within version 2: a renamed or
  * copied file's `similarity`, and a line comment's `quoted` lines (their
  * count must match the comment's range, and the file must exist on at least
  * one side). Kept beside validateFeedbackReview.ts, whose Reader it uses.

@@ -1,5 +1,5 @@
 /**
- * The agent's proposals in the export (issue 14): every one the agent posted,
+ * The agent's proposals in the export: every one the agent posted,
  * with what became of it, so the agent knows without asking: accepted (the
  * reviewer's annotation it became, "proposed by the agent"), edited (the
  * reviewer's own annotation now), rejected, or unanswered, and the

@@ -1,5 +1,5 @@
 /**
- * The export of round N carries the loop (issue 13): the threads of earlier
+ * The export of round N carries the loop: the threads of earlier
  * rounds, computed by the real computeThreads from real texts, in both forms;
  * escaped like everything else shown to the agent; and never read back as
  * annotations (the parser stops at the section, like at the proposals).

@@ -1,5 +1,5 @@
 /**
- * The earlier rounds' threads in the export (issue 13): what is still asked
+ * The earlier rounds' threads in the export: what is still asked
  * of the agent, with the code each thread points at now, and what was settled
  * since the last round. A section of its own after the annotations, in both
  * forms (docs/feedback-format.md, "Threads from earlier rounds"); the markdown

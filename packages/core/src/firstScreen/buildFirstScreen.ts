@@ -75,7 +75,7 @@ export interface FirstScreenHunk {
 }
 
 /**
- * The round view's picture (issue 13: the page opens on the change since the
+ * The round view's picture (the page opens on the change since the
  * last round): each changed file's section of that diff, by path, in place
  * of the whole change's; a file without one is unchanged since and folded to
  * its header, as the page shows it. The overview's totals are the view's, as

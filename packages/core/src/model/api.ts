@@ -23,6 +23,7 @@ import type {
 import type { RoundChangesData, RoundDiffData } from '../rounds/roundTypes.js';
 import type { CommitSpanData, RangeCommitsData } from './rangeCommits.js';
 import type { ProposalState } from '../proposals/proposalTypes.js';
+import type { Tour } from '../tour/tourTypes.js';
 import type { Preferences } from './preferences.js';
 
 /**
@@ -64,7 +65,7 @@ export const API = {
   /** GET ?path=<path>&fingerprint=<fp> -> FileContentsData, or 404/409/422 ApiError with a FileRefusalCode. */
   file: '/api/file',
   /**
-   * GET ?path=<path>&fingerprint=<fp>&side=old|new -> the picture's bytes (issue 15), for a file
+   * GET ?path=<path>&fingerprint=<fp>&side=old|new -> the picture's bytes, for a file
    * of the diff the core calls an image (isImageFile), at the review's revisions; its
    * Content-Type is decided from the bytes. Refused: 404 not-in-diff, 422 not-image /
    * too-large (over MAX_IMAGE_BYTES) / symlink, 409 changed.
@@ -78,15 +79,15 @@ export const API = {
   feedback: '/api/feedback',
   /** POST {} -> { ok: true }; the review ends without feedback. */
   close: '/api/close',
-  /** GET ?from=<tree>&to=<tree> -> RoundDiffData: `git diff` between two recorded round states of the review's series (issue 13). */
+  /** GET ?from=<tree>&to=<tree> -> RoundDiffData: `git diff` between two recorded round states of the review's series. */
   roundDiff: '/api/round-diff',
-  /** GET ?from=<tree> -> RoundChangesData: which of the review's files differ now from a recorded round state (issue 13). */
+  /** GET ?from=<tree> -> RoundChangesData: which of the review's files differ now from a recorded round state. */
   roundChanges: '/api/round-changes',
-  /** GET -> RangeCommitsData: the commits of a range or commit review, first-parent order, oldest first (issue 15). */
+  /** GET -> RangeCommitsData: the commits of a range or commit review, first-parent order, oldest first. */
   commits: '/api/commits',
   /** GET ?from=<sha>&to=<sha> -> CommitSpanData: the patch of a span of the range's commits; 404 for a commit outside it. */
   commitSpan: '/api/commit-span',
-  /** GET -> ProposalsData: the agent's proposals with the reviewer's answers (issue 14). */
+  /** GET -> ProposalsData: the agent's proposals with the reviewer's answers. */
   proposals: '/api/proposals',
   /** POST ProposalActBody -> { ok: true }: the reviewer accepts, edits, rejects or replies to a proposal (never the agent: 403). */
   proposalAnswer: '/api/proposals/answer',
@@ -108,6 +109,8 @@ export const PREFERENCES_ELEMENT_ID = 'redline-preferences';
 /** The agent's proposals as the page draws them. */
 export interface ProposalsData {
   proposals: ProposalState[];
+  /** The agent's tour of its change (posted with `redline annotate`), or null when it posted none. */
+  tour: Tour | null;
 }
 
 /** A reviewer's act on a proposal: `accept` and `edit` name the annotation the page made of it. */
@@ -157,7 +160,7 @@ export interface ApiRequests {
 /**
  * Largest file (bytes) the server serves for editing, and `redline apply`
  * applies to (one limit: a suggestion made in the editor must be appliable).
- * 8 MiB: issue 6's F, one 100,000-line file of 4.0 MB, must open in an edit
+ * 8 MiB: the bench's F, one 100,000-line file of 4.0 MB, must open in an edit
  * session; bench/RESULTS.md measures typing in it. (It was 1 MiB.)
  */
 export const MAX_EDITABLE_BYTES = 8 * 1024 * 1024;

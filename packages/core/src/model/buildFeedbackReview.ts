@@ -20,11 +20,11 @@ export function buildFeedbackReview(
     target: review.target,
     verdict: submission.verdict,
     summary: submission.summary,
-    // Each line comment quotes its lines from the patch (issue 15), here so the preview and the export agree.
+    // Each line comment quotes its lines from the patch, here so the preview and the export agree.
     annotations: quoteLineComments(review.patch, review.files, submission.annotations),
     files: review.files.map(feedbackFileOf),
   };
-  // The threads the page shows, with this Send's own resolves, reopens and replies (issue 13).
+  // The threads the page shows, with this Send's own resolves, reopens and replies.
   const threads = exportThreadsOf(review.rounds?.threads ?? [], submission.threadActs ?? []);
   if (threads) built.threads = threads;
   // The earlier rounds' suggestions still open, with their code, for `redline apply` (docs/feedback-format.md, section 8).

@@ -1,6 +1,6 @@
 /**
  * The status, old path and similarity of a file, as one value of the facts'
- * union (issue 15): a renamed or copied file always has its old path and its
+ * union: a renamed or copied file always has its old path and its
  * similarity, no other file has either. The server's two readers (git's raw
  * output, a patch's headers) both build facts through it.
  */

@@ -1,5 +1,5 @@
 /**
- * Commit by commit (issue 15): the commits of a `range` or `commit` review,
+ * Commit by commit: the commits of a `range` or `commit` review,
  * and the patch of a span of them, as the API serves them.
  */
 

@@ -62,13 +62,13 @@ export interface LineComment extends AnnotationCommon, LineRange {
   kind: 'comment';
   scope: 'line';
   side: Side;
-  /** The lines it points at, as the export quotes them (issue 15); set by `buildFeedbackReview`, never by the page. */
+  /** The lines it points at, as the export quotes them; set by `buildFeedbackReview`, never by the page. */
   quoted?: QuotedLines;
 }
 
 /**
  * The lines a line comment points at, quoted in the export so the agent need
- * not look them up (issue 15), with the file's path on each side: both for a
+ * not look them up, with the file's path on each side: both for a
  * renamed or copied file, the old one alone for a deleted file, the new one
  * alone for an added file.
  */
@@ -134,7 +134,7 @@ export interface PlainFileFacts extends FileFactsCommon {
   oldPath: null;
 }
 
-/** A renamed or copied file (issue 15: "renamed, 87% similar"). */
+/** A renamed or copied file ("renamed, 87% similar"). */
 export interface MovedFileFacts extends FileFactsCommon {
   status: 'renamed' | 'copied';
   /** The path on the old side. */
@@ -196,9 +196,9 @@ export interface ReviewData {
   patchOnly: boolean;
   /** True when the patch was read with whitespace ignored (git diff -w). */
   ignoreWhitespace: boolean;
-  /** The review series this review continues (issue 13); absent for a first round, a patch or the demo. */
+  /** The review series this review continues; absent for a first round, a patch or the demo. */
   rounds?: ReviewRoundsData;
-  /** The diff since the last round's recorded state (issue 13), read with the diff; absent without a readable last state. */
+  /** The diff since the last round's recorded state, read with the diff; absent without a readable last state. */
   sinceRound?: SinceRoundData;
 }
 
@@ -282,7 +282,7 @@ export interface FeedbackSubmission {
   verdict: Verdict;
   summary: string;
   annotations: Annotation[];
-  /** Who is reviewing, as typed in the Send dialog (issue 13); absent: the round is recorded without a reviewer. */
+  /** Who is reviewing, as typed in the Send dialog; absent: the round is recorded without a reviewer. */
   reviewer?: string;
   /** Acts on threads of earlier rounds (resolve, reopen, reply), stored with the round this Send records. */
   threadActs?: ThreadActInput[];
@@ -301,9 +301,9 @@ export interface FeedbackReview {
   annotations: Annotation[];
   /** Facts used to print renames (`old → new`, with git's similarity); optional. */
   files?: FeedbackFile[];
-  /** The agent's proposals with the reviewer's answers (issue 14), rendered in a section of their own; absent: none. */
+  /** The agent's proposals with the reviewer's answers, rendered in a section of their own; absent: none. */
   proposals?: ProposalState[];
-  /** The earlier rounds' threads still open and those settled since the last round (issue 13); absent: none. */
+  /** The earlier rounds' threads still open and those settled since the last round; absent: none. */
   threads?: ExportThreads;
   /**
    * The suggestions of earlier rounds still open and not applied, each as its

@@ -1,5 +1,5 @@
 /**
- * The agent's findings and the proposals they become (issue 14; the
+ * The agent's findings and the proposals they become (the
  * proposals seed, 003: a proposal is a fact, not a diff). A finding is what
  * `redline annotate` reads; a proposal is a finding the server took, with the
  * text its lines read as when it was posted (`seen`) and an id over both.

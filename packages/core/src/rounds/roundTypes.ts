@@ -1,5 +1,5 @@
 /**
- * Review rounds (issue 13): each Send records a round in git; a series is
+ * Review rounds: each Send records a round in git; a series is
  * the rounds of one target. These are the shapes the CLI stores and serves
  * (GET /api/review's `rounds`, `redline rounds --json`, `redline threads --json`).
  */

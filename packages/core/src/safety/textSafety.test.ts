@@ -135,7 +135,7 @@ describe('escapeUnsafeChars / unescapeUnsafeChars', () => {
   }
 
   /*
-   * The regular expressions the one-pass scanners replaced (issue 16: they
+   * The regular expressions the one-pass scanners replaced (they
    * re-read runs of backslashes and spaces from every position, quadratic),
    * kept here as the specification: on short strings the scanners must give
    * exactly their output.

@@ -165,7 +165,7 @@ export type EscapeContext = 'text' | 'prose' | 'line';
  *
  * Both directions are one pass over the text, not regular expressions: a
  * pattern like `(\\+)(?=u\{)` re-reads a run of backslashes from each of
- * its positions, so 80,000 backslashes took 23.5 s (issue 16, finding 2);
+ * its positions, so 80,000 backslashes took 23.5 s;
  * `bench/linearTextBench.mjs` measures the 1 MiB worst cases.
  */
 

@@ -38,10 +38,10 @@ export class ApiRequestError extends Error {
 }
 
 export interface ReviewApi {
-  /** `pairRenames` (the reviewer's setting, issue 15) goes as `renames=on|off`; absent, the server keeps its pairing. */
+  /** `pairRenames` (the reviewer's setting) goes as `renames=on|off`; absent, the server keeps its pairing. */
   getReview(options?: { ignoreWhitespace?: boolean; pairRenames?: boolean }): Promise<ReviewData>;
   getFile(path: string, fingerprint: string): Promise<FileContentsData>;
-  /** One side of a picture of the diff (issue 15), as the bytes the server typed. */
+  /** One side of a picture of the diff, as the bytes the server typed. */
   getImage(path: string, fingerprint: string, side: Side): Promise<Blob>;
   getFreshness(fingerprint: string): Promise<FreshnessData>;
   /** null when no draft is stored for this fingerprint. */
@@ -54,15 +54,15 @@ export interface ReviewApi {
   putDraft(draft: DraftData, options?: { keepalive?: boolean; base?: string }): Promise<void>;
   sendFeedback(submission: FeedbackSubmission): Promise<FeedbackResult>;
   closeReview(): Promise<void>;
-  /** Which of the review's files differ now from a recorded round state (issue 13). */
+  /** Which of the review's files differ now from a recorded round state. */
   getRoundChanges(fromTree: string): Promise<RoundChangesData>;
   /** The diff between two recorded states of the series (an earlier round pair). */
   getRoundDiff(fromTree: string, toTree: string): Promise<RoundDiffData>;
-  /** The commits of a range or commit review, first-parent order (issue 15); empty for any other review. */
+  /** The commits of a range or commit review, first-parent order; empty for any other review. */
   getCommits(): Promise<RangeCommitsData>;
-  /** The patch of a span of the range's commits (issue 15). */
+  /** The patch of a span of the range's commits. */
   getCommitSpan(from: string, to: string): Promise<CommitSpanData>;
-  /** The agent's proposals with the reviewer's answers (issue 14). */
+  /** The agent's proposals with the reviewer's answers. */
   getProposals(): Promise<ProposalsData>;
   answerProposal(act: ProposalActBody): Promise<void>;
   /** The reviewer's settings, layout and name, into their preferences file (keepalive: the page is going away). */

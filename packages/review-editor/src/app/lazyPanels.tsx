@@ -1,7 +1,7 @@
 /**
  * The dialogs and the search bar, each in its own chunk: the first diff
  * needs none of them, and the entry the page parses before it was 190 KB
- * brotli (issue 17's budget: 130 KB). A panel opened before its chunk
+ * brotli (the speed target: 130 KB). A panel opened before its chunk
  * arrived renders when it does (Suspense, no fallback); `preloadPanels`
  * fetches them all once the page is idle after mounting, so a dialog opens
  * at once, and still opens after the server has gone (nothing to fetch).

@@ -1,5 +1,5 @@
 /**
- * The header's commit selector (issue 15), beside the round switch: the
+ * The header's commit selector, beside the round switch: the
  * whole range (the default), one commit, or a span from a first to a last
  * commit, in first-parent order. Two native selects, so the keyboard reaches
  * and works them as any other; shown only for a range of two commits or more.

@@ -1,5 +1,5 @@
 /**
- * Commit by commit (issue 15) on the page: the selector lists the range's
+ * Commit by commit on the page: the selector lists the range's
  * commits (none for a working-tree review), one commit or a span shows only
  * its change, the choice lives in `#commits=`, and a comment in a span is an
  * annotation on the range's own lines or refused with the reason.

@@ -1,5 +1,5 @@
 /**
- * Commit by commit (issue 15): the range's commits (GET /api/commits) and
+ * Commit by commit: the range's commits (GET /api/commits) and
  * the span shown, one commit or several in a row; null is the whole range,
  * the default. A span's diff is shown in place of the whole range's, file by
  * file, through the round view's mechanism (threads/roundDiffs.ts), so the

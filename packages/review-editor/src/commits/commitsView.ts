@@ -1,5 +1,5 @@
 /**
- * Showing a span of the range's commits (issue 15): each file of the review
+ * Showing a span of the range's commits: each file of the review
  * with the span's diff in its place (a file the span does not touch shows
  * no lines, said by its notices), as the round view shows an earlier pair.
  * The commits are asked for once the review is in; only a range or commit

@@ -129,7 +129,7 @@ function DiffCodeView() {
   useEffect(() => (ahead ? store.subscribe((s, prev) => void (s.currentFileId !== prev.currentFileId && ahead.update())) : undefined), [ahead, store]);
 
   const [chosenStyle, wordWrap, theme] = settings;
-  // Below the reviewer's width a split diff shows unified: at 800 px, split left the comment form's button off screen (issue 18).
+  // Below the reviewer's width a split diff shows unified: at 800 px, split left the comment form's button off screen.
   const narrow = useNarrowWindow(useReview((s) => s.layout.unifiedBelow));
   const diffStyle = narrow ? 'unified' : chosenStyle;
   const options = useMemo<CodeViewReactOptions<SlotMeta, undefined>>(() => {
@@ -138,7 +138,7 @@ function DiffCodeView() {
     };
     // A click on a line focuses it and puts the line cursor there, as on GitHub;
     // commenting takes the gutter's "+", a drag over the numbers, `c` or Enter
-    // (issue 18: a click just to focus a line opened a form that took the next key).
+    // (a click just to focus a line opened a form that took the next key).
     // A file being edited is the editor's: its clicks place the caret.
     const onLineClick: LineClick = (props, context) => {
       const at = context.item.edit === true ? null : lineOfClick(props);

@@ -1,5 +1,5 @@
 /**
- * The small things of issue 18 in a file header and the tree: counts in one
+ * The small things in a file header and the tree: counts in one
  * order (`+2 −1`) in both, and every Viewed checkbox named with its file.
  */
 import { cleanup, render, screen } from '@testing-library/react';

@@ -2,7 +2,7 @@
  * Keeps a form in a diff slot inside the window: a slot is as wide as its
  * code column's scrolled content, which in split view at 800 px put the
  * comment form's "Add comment" button at x 800–896, off screen, where
- * scrolling sideways moved only the code (issue 18, finding 2). The slot's
+ * scrolling sideways moved only the code. The slot's
  * content sticks to the column's visible left edge and is never wider than
  * what is left of the window to its right.
  */

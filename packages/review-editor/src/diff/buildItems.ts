@@ -7,7 +7,7 @@
  * position of its slots. Anything else (the text of a comment, typing in a
  * form) re-renders inside the slot's own React component instead.
  *
- * Editing (issue 4) adds two things: a file being edited shows its hydrated
+ * Editing adds two things: a file being edited shows its hydrated
  * diff with `edit: true` and a banner slot (the HUD) first; and while it is
  * in edit mode its slots are frozen (the same array), because Pierre reads
  * any new annotations array against the EDITED text while the session's
@@ -35,7 +35,7 @@ export interface ItemsInput {
   composer: Composer | null;
   /** Earlier rounds' threads (the core's, from `ReviewData.rounds`); absent: none. */
   threads?: readonly Thread[];
-  /** The agent's proposals (issue 14); absent: none. */
+  /** The agent's proposals; absent: none. */
   proposals?: readonly ProposalState[];
   isCollapsed(fileId: string): boolean;
   /** Whether a markdown file shows rendered (markdown/renderedFilesSlice.ts); absent: none does. */

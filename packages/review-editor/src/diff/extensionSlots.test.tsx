@@ -1,5 +1,5 @@
 /**
- * A feature installed late (issue 17: the edit feature is a chunk of its own,
+ * A feature installed late (the edit feature is a chunk of its own,
  * fetched the first time its setting is on): the page fetches it when the
  * settings want it, once; a failed fetch says so and is tried again on the
  * next change; what it installs shows in components already on screen.

@@ -16,7 +16,7 @@
  * A slot may be filled late: a feature installed with `installLazyExtension`
  * is fetched the first time the reviewer's settings want it, and the page's
  * components read the slots through `useExtension`, so they render what it
- * installs when it arrives (issue 17: the edit feature, off by default, is not
+ * installs when it arrives (the edit feature, off by default, is not
  * in the script the page parses before its first diff).
  */
 import type { FileDiffMetadata } from '@pierre/diffs';

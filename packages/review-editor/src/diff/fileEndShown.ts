@@ -2,7 +2,7 @@
  * Whether a file's diff, parsed from a patch, already shows the end of the
  * file: then Pierre's "More unchanged context may be available" after the
  * last hunk is wrong (it writes it after every partial diff it can expand,
- * because a patch does not say how long the file is; issue 18).
+ * because a patch does not say how long the file is).
  *
  * git gives each hunk N lines of context where the file has them (redline
  * asks for -U3; a patch under review may have another N), so a last hunk

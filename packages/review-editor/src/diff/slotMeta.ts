@@ -9,7 +9,7 @@ import type { LongLine } from '../longLines/longLines.js';
 export type SlotMeta =
   | { kind: 'annotation'; id: string }
   | { kind: 'composer'; key: number }
-  /** A thread of an earlier round (issue 13), drawn apart from this round's annotations. */
+  /** A thread of an earlier round, drawn apart from this round's annotations. */
   | { kind: 'thread'; id: string }
   | { kind: 'unsafe-line'; line: UnsafeLine }
   /** A line drawn cut (longLines/): what was cut, and "Show the whole line". */

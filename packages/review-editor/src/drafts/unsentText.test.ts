@@ -1,5 +1,5 @@
 /**
- * Nothing typed is lost (issue 18, finding 5): the form being written is in
+ * Nothing typed is lost: the form being written is in
  * the autosaved draft and comes back on the next load; closing a form with
  * text in it keeps it, and its toast's Undo opens it again.
  */

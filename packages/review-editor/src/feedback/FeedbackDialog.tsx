@@ -37,6 +37,7 @@ export function FeedbackDialog() {
     void refreshProposals(controller.store, controller.api).catch(() => undefined);
   }, [controller]);
   // What Send sends: the annotations and this round's acts on earlier threads ("0 annotations, 1 resolve").
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- submission() reads threadActs from the store
   const sentWords = useMemo(() => sendCountWords(annotations.length, controller.submission().threadActs ?? []), [controller, annotations, threadActs]);
   const overlaps = overlapsOf(annotations);
   const overlapping = annotations.filter((a) => overlaps.has(a.id));
@@ -151,11 +152,12 @@ function FeedbackPreview() {
   const verdict = useReview((s) => s.verdict);
   const summary = useReview((s) => s.summary);
   const annotations = useReview((s) => s.annotations);
-  // A resolve, reopen or reply changes the threads section of the export (issue 13).
+  // A resolve, reopen or reply changes the threads section of the export.
   const threadActs = useReview((s) => s.threadActs);
   // The agent's proposals and their outcomes are the export's last section.
   const proposals = useReview((s) => s.proposals);
   const previewId = useId();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- feedbackReview() reads the store: the memo lists the store keys the preview changes with
   const preview = useMemo(() => (review ? renderFeedbackMarkdown(controller.feedbackReview()) : ''), [controller, review, verdict, summary, annotations, threadActs, proposals]);
   return (
     <div className="feedback-preview">

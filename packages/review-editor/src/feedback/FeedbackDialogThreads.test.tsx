@@ -1,5 +1,5 @@
 /**
- * The Send dialog's preview in a round that continues a series (issue 13): it
+ * The Send dialog's preview in a round that continues a series: it
  * shows the earlier round's threads exactly as the core renders them from the
  * page's ReviewData (the CLI renders the same value on Send), and a resolve
  * made in the page moves a thread from "still open" to "settled" at once.

@@ -1,5 +1,5 @@
 /**
- * The picture viewer's modes (issue 15), on real components in the DOM: a
+ * The picture viewer's modes, on real components in the DOM: a
  * changed picture offers side by side, swipe and onion skin, reached by
  * keyboard; the slider clips (swipe) or fades (onion skin) the new picture;
  * an added picture shows its one side, with no modes; a refused side says why.

@@ -1,5 +1,5 @@
 /**
- * A picture file of the diff (issue 15), loaded on demand: this module and
+ * A picture file of the diff, loaded on demand: this module and
  * its CSS are the lazy chunk (LazyImageDiff.tsx), fetched only when a file
  * the core calls an image (isImageFile) is drawn. It fetches each side from
  * GET /api/image with the session header (an `<img src>` cannot send it),

@@ -1,7 +1,7 @@
 /**
  * The one door into images/ from the diff: the picture viewer as a lazy
  * component, so its code is a chunk of its own that a review without
- * pictures never fetches (issue 15).
+ * pictures never fetches.
  */
 import { lazy, Suspense } from 'react';
 

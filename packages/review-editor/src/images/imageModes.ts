@@ -1,5 +1,5 @@
 /**
- * How a picture of the diff is compared (issue 15): old and new side by
+ * How a picture of the diff is compared: old and new side by
  * side, a swipe (the new picture over the old, shown right of a divider the
  * reviewer moves) or an onion skin (the new picture over the old, as opaque
  * as the reviewer sets it). An added or deleted picture has one side, so

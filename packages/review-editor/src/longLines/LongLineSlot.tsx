@@ -3,7 +3,7 @@
  * "Show the whole line", which opens the whole text under it, wrapped, in
  * a box of its own that scrolls. Per line, not per file: the line's own
  * element would still be one 33,554,402 px row, and wrapping the 5 MB line
- * inside the diff took 2.3 s (issue 15); a plain wrapped box beside it
+ * inside the diff took 2.3 s; a plain wrapped box beside it
  * leaves the rest of the file as it was.
  */
 import { useMemo, useState } from 'react';

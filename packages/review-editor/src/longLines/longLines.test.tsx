@@ -1,5 +1,5 @@
 /**
- * Long lines (issue 15): the view draws a line past LONG_LINE_LIMIT cut,
+ * Long lines: the view draws a line past LONG_LINE_LIMIT cut,
  * with a slot under it; the store keeps the whole line, so a suggestion on
  * it starts from the whole text; "Show the whole line" opens that text.
  */

@@ -1,5 +1,5 @@
 /**
- * Long lines in the diff view (issue 15): which lines are past the core's
+ * Long lines in the diff view: which lines are past the core's
  * LONG_LINE_LIMIT, and the diff CodeView draws with them cut. Only what is
  * drawn is cut: the store keeps the parsed diff whole, so comments and
  * suggestions on such a line anchor on, and the export quotes, its whole

@@ -1,6 +1,6 @@
 /**
  * Every file of a 10,254-file review is reachable in the virtualized tree
- * (issue 17, XL): by scrolling to the end, by the keyboard (End, then ↑ and
+ * (the XL bench repository): by scrolling to the end, by the keyboard (End, then ↑ and
  * ↓ from there) and by the filter. The bench's walk on XL saw 9,999 rows of
  * 10,254 because its expected count was wrong (git's rename limit,
  * bench/generateRepos.mjs measureChange), not the tree: this holds the tree

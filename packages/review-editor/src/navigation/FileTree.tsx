@@ -5,13 +5,13 @@
  * fixed row height and only the visible window rendered), so 2,000 files
  * cost what 40 do.
  *
- * One Tab stop (a roving tab index, issue 18 finding 3: every row used to be
+ * One Tab stop (a roving tab index for keyboard-only review: every row used to be
  * its own): ↑/↓ (Home/End) move among the rows, ←/→ fold and unfold a
  * folder, Enter opens a file and puts the line cursor on its first line.
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReviewController } from '../app/reviewController.js';
-import { buildFileTree, flattenFileTree, SIDEBAR_WORDS, signedCount, similarityWords, statusLabel, statusLetter, type TreeRow } from '@redline/core';
+import { buildFileTree, flattenFileTree, signedCount, similarityWords, statusLabel, statusLetter, type TreeRow } from '@redline/core';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import { ChangeCounts } from '../ui/ChangeCounts.js';
 import { Icon } from '../ui/icons.js';

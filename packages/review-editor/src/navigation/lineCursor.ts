@@ -1,5 +1,5 @@
 /**
- * The line cursor (issue 18, finding 3): a keyboard-only reviewer's place in
+ * The line cursor: a keyboard-only reviewer's place in
  * the diff. ↑/↓ move it over the lines the diff shows, in the order they are
  * shown (a hunk's deletions before its additions), from file to file; Shift
  * extends the selection from where it started. The selection it makes is
@@ -118,7 +118,8 @@ function hunkStart(file: ReviewFile, hunk: number): CursorLine | undefined {
   return hunk < 0 ? undefined : cursorLinesOf(file).find((l) => l.hunk === hunk);
 }
 
-const pierreSide = (side: Side): SelectedLineRange['side'] => (side === 'old' ? 'deletions' : 'additions');
+/** The diff library's name for a side. */
+export const pierreSide = (side: Side): SelectedLineRange['side'] => (side === 'old' ? 'deletions' : 'additions');
 
 /** The gutter-style selection the cursor makes (the highlight, and what `c` and `s` act on). */
 export function cursorSelection(cursor: LineCursor): LineSelection {

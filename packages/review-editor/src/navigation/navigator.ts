@@ -84,7 +84,7 @@ function targetFile(m: Moving): string | null {
 /**
  * Marking a file viewed folds it, and the files below move up: the scroll
  * handler then made the NEXT file current, and fast presses of `v` marked
- * the following files (issue 18, finding 3). The file stays current, held
+ * the following files. The file stays current, held
  * at the top, while the scroll settles.
  */
 function toggleViewedCurrent(m: Moving) {

@@ -1,4 +1,4 @@
-/** The agent's proposals as the server last answered them (issue 14); the server keeps the answers. */
+/** The agent's proposals as the server last answered them; the server keeps the answers. */
 import type { ProposalState } from '@redline/core';
 import type { ReviewSliceCreator } from '../app/reviewStore.js';
 

@@ -1,5 +1,5 @@
 /**
- * The banner for a server that stopped answering (issue 18, finding 6): says
+ * The banner for a server that stopped answering: says
  * so, says how to go on (a new redline is on a new port the page cannot
  * reach, so the page cannot hand over by itself), and offers the export made
  * by the page itself.

@@ -1,5 +1,5 @@
 /**
- * A server that stops answering (issue 18, finding 6): the page says so at
+ * A server that stops answering: the page says so at
  * the first unanswered poll and then polls less and less often (3, 6, 12,
  * 24, 48 s, then every 60 s), and is back to normal at the first answer.
  */

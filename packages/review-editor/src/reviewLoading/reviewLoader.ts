@@ -29,7 +29,7 @@ export interface ReviewLoader {
   /** Re-reads the diff with or without whitespace changes; line numbers do not move. */
   setHideWhitespace(hide: boolean): Promise<void>;
   /**
-   * Pairs moved untracked files as renames, or not (issue 15): the setting
+   * Pairs moved untracked files as renames, or not: the setting
    * (the server's first screen reads it from the preferences on a reload), then a
    * Refresh asking for it (`renames=on|off`), which carries the annotations
    * to the new paths.

@@ -1,6 +1,6 @@
 /**
- * The current search match, highlighted itself (not its whole line, issue 18
- * finding 9) in Pierre's shadow DOM by the CSS Custom Highlight API: a Range
+ * The current search match, highlighted itself (not its whole line)
+ * in Pierre's shadow DOM by the CSS Custom Highlight API: a Range
  * over the matched characters, so Pierre's own markup is never touched, and
  * scrolled into view sideways when the line is wider than its column.
  *

@@ -1,5 +1,5 @@
 /**
- * The sidebar's "Teammates' rounds" (issue 13, a team): the rounds of the
+ * The sidebar's "Teammates' rounds" (a team): the rounds of the
  * series sent under another name than yours, fetched with
  * `git fetch origin 'refs/redline/*:refs/redline/remotes/origin/*'`: who,
  * when, and their verdict. Read-only; their threads are in the list below,

@@ -1,5 +1,5 @@
 /**
- * A teammate's rounds beside your own (issue 13, a team): round 1 of the
+ * A teammate's rounds beside your own (a team): round 1 of the
  * fixture is @alice's; the page is opened by @Bob. Her threads say whose they
  * are and offer Reply only (recorded under his name), her verdict is listed,
  * and a resolve left from before he changed his name is not sent.

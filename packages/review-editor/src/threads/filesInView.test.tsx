@@ -1,5 +1,5 @@
 /**
- * The round view scoped whole (issue 13): in "Since round 2" the line cursor
+ * The round view scoped whole: in "Since round 2" the line cursor
  * (↑/↓, n/p, ]/[), j/k and the search walk only what that view shows (the
  * files changed since round 2, with their diff from round 2's text), and the
  * overview counts that view; "All changes" gives back the whole change.

@@ -1,5 +1,5 @@
 /**
- * The files as the chosen round view shows them (issue 13), for everything
+ * The files as the chosen round view shows them, for everything
  * that walks "the diff" rather than draws it: the line cursor (↑/↓, `n`/`p`,
  * `]`/`[`), `j`/`k` over files, the search, the overview's totals and each
  * file's counts in its header and tree row. In

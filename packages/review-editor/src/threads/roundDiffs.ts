@@ -1,5 +1,5 @@
 /**
- * The diffs of the round view (issue 13), parsed once per patch: "since
+ * The diffs of the round view, parsed once per patch: "since
  * round N" (the review's `sinceRound`: the last round's recorded state to
  * now) and an earlier pair (GET /api/round-diff). A file shown in a round
  * view is the review's own ReviewFile with that diff in place of the whole

@@ -1,5 +1,5 @@
 /**
- * The round view line by line (issue 13): a review whose answer carries the
+ * The round view line by line: a review whose answer carries the
  * diff since the last round opens on it, chosen in the store update that
  * puts the review in; new-side cards sit on the same lines as in the whole
  * change, old-side comments are refused with the reason, "All changes"

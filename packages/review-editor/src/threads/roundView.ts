@@ -1,5 +1,5 @@
 /**
- * "What changed since your last round" (issue 13). When the review continues
+ * "What changed since your last round". When the review continues
  * a series whose last round's state is readable, the page opens on the diff
  * from that state to now (the review's `sinceRound`, read by the server with
  * the review's own diff): the files changed since are shown line by line

@@ -1,5 +1,5 @@
 /**
- * Whose a thread is, as the page sees it (issue 13, a team): the reviewer of
+ * Whose a thread is, as the page sees it (a team): the reviewer of
  * the round that opened it, against the name typed in the Send dialog (or
  * remembered in the preferences file). Only its own reviewer resolves or reopens a
  * thread (the core's mayActOnThread, the rule computeThreads applies), so a

@@ -1,5 +1,5 @@
 /**
- * The reviewer's side of the review loop (issue 13): who is reviewing, and
+ * The reviewer's side of the review loop: who is reviewing, and
  * the acts on earlier rounds' threads (reply, resolve, reopen) that the next
  * Send carries in `threadActs`. The threads themselves and their states come
  * from the core (`ReviewData.rounds.threads`); this slice never recomputes a

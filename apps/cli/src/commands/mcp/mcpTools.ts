@@ -37,13 +37,19 @@ export interface ToolSpec {
 /** An MCP wait returns within this: clients time tool calls out (60 s is common), so an agent calls it again. */
 const MAX_WAIT_SECONDS = 50;
 
-const repo = z.string().optional().describe('the repository to review (default: the directory redline mcp runs in)');
+const repo = z
+  .string()
+  .optional()
+  .describe('the repository\'s absolute path (default: the directory redline mcp runs in; pass it when the MCP server was configured user-wide, which starts it outside your repository)');
+
+/** What start_review says to do next: the tool, not the shell command. */
+const COLLECT_WITH_TOOL = `call wait_for_feedback to collect the feedback (it answers "still open" within ${MAX_WAIT_SECONDS} s: call it again)`;
 
 export const MCP_TOOLS: readonly ToolSpec[] = [
   {
     name: 'start_review',
     description:
-      'Open a Redline review of your changes in the developer\'s browser and return at once. The review link goes only to the developer (their browser, or `redline open` in their own terminal), never to you. Then call wait_for_feedback until it returns the feedback.',
+      'Open a Redline review of your changes in the developer\'s browser and return at once. The review link goes only to the developer (their browser, or `redline open` in their own terminal), never to you. Then call wait_for_feedback until it returns the feedback. Pass repo (the repository\'s absolute path) unless this MCP server runs inside the repository.',
     input: {
       target: z.string().optional().describe('a commit, A..B or A...B (default: the working tree against HEAD)'),
       base: z.string().optional().describe('review the working tree against the merge-base of this branch and HEAD'),
@@ -51,7 +57,7 @@ export const MCP_TOOLS: readonly ToolSpec[] = [
       open: z.boolean().optional().describe('open the browser (default true)'),
       repo,
     },
-    run: (input, cwd) => callVerb(runStart, startArgs(input), cwd),
+    run: (input, cwd) => callVerb((argv, io) => runStart(argv, io, COLLECT_WITH_TOOL), startArgs(input), cwd),
   },
   {
     name: 'review_status',
@@ -84,6 +90,17 @@ export const MCP_TOOLS: readonly ToolSpec[] = [
       repo,
     },
     run: (input, cwd) => callVerb(runAnnotate, ['-', '--json', ...repoArgs(input)], cwd, JSON.stringify({ findings: input.findings })),
+  },
+  {
+    name: 'post_tour',
+    description:
+      'Post your own tour of your change into the running review: the steps in the order you want the developer to read them, each a file\'s lines and your words on what changed there and why. The developer walks it a step at a time in the page. A new tour replaces the earlier one. Same JSON as redline annotate\'s "tour".',
+    input: {
+      title: z.string().describe('what the change does, in a line'),
+      steps: z.array(z.record(z.string(), z.unknown())).describe('each { path, side: new|old, lines: { start, end }, text }'),
+      repo,
+    },
+    run: (input, cwd) => callVerb(runAnnotate, ['-', '--json', ...repoArgs(input)], cwd, JSON.stringify({ tour: { title: input.title, steps: input.steps } })),
   },
   {
     name: 'reply_to_thread',
@@ -137,6 +154,8 @@ export async function callVerb(verb: Verb, argv: string[], cwd: string, stdin = 
     stderr += `${errorMessage(error)}\n`;
     return EXIT.error;
   });
+  // A user-wide MCP configuration starts redline mcp in the agent's folder, often not the repository.
+  if (code === EXIT.error && !argv.includes('--repo') && stderr.includes('not a git repository')) stderr += `redline mcp runs in ${cwd}: pass repo, the repository's absolute path.\n`;
   const text = [stdout, stderr, VERDICT_OF_EXIT[code] ?? ''].filter((part) => part !== '').join('\n');
   return { content: [{ type: 'text', text }], ...(code === 0 || code in VERDICT_OF_EXIT ? {} : { isError: true }) };
 }

@@ -8,6 +8,8 @@ Usage:
   redline rounds [--json]          list the rounds of the review series (see redline rounds --help)
   redline threads [--json] [--state S]  list its threads: earlier comments and suggestions, and their state
   redline open [--no-open]         open the review in your browser again, or print a new link (terminal only)
+  redline setup AGENT [--mcp]      install Redline's command for claude-code, codex, opencode, cursor
+                                   or gemini where that agent reads it (see redline setup --help)
 
 For coding agents (each has its --help):
   redline start [target] [options] open the review in the background and return at once

@@ -1,5 +1,5 @@
 /**
- * Getting back into a review (issue 18, finding 7): a spent link's answer
+ * Getting back into a review: a spent link's answer
  * says how to get a new one; Enter in the terminal running redline prints a
  * fresh single-use link for the same session; a pipe on stdin (an agent)
  * never gets one. In-process with a stdin flagged as a terminal, and in a

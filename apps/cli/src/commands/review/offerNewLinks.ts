@@ -1,5 +1,5 @@
 /**
- * Getting back into a review (issue 18, finding 7): each review link works
+ * Getting back into a review: each review link works
  * once, so a reviewer who closed the tab, or wants the review in another
  * browser, presses Enter in the terminal running redline and gets a fresh
  * single-use link (the same session: tabs already open keep working).

@@ -34,7 +34,10 @@ function cliEntry(): string {
 
 type Ready = Extract<StartMessage, { kind: 'ready' }>;
 
-export async function runStart(argv: readonly string[], io: CliIo): Promise<number> {
+/** How the caller collects the feedback, said once the review is open: the CLI's words; the MCP tool passes its own. */
+export const COLLECT_WITH_WAIT = "collect the feedback with 'redline wait --timeout 90' (exit 4: still open, wait again)";
+
+export async function runStart(argv: readonly string[], io: CliIo, collect = COLLECT_WITH_WAIT): Promise<number> {
   const args = parseStartArgs(argv);
   if (args.kind === 'help') {
     io.stdout.write(START_HELP);
@@ -54,7 +57,7 @@ export async function runStart(argv: readonly string[], io: CliIo): Promise<numb
   child.unref();
   announceLink(ready.link, ready.browser, io);
   if (args.options.json) io.stdout.write(`${JSON.stringify({ session: ready.session, pid: ready.pid, port: ready.port })}\n`);
-  io.stderr.write(`Review session ${ready.session} is open (pid ${ready.pid}, port ${ready.port}); collect the feedback with 'redline wait --timeout 90' (exit 4: still open, wait again).\n`);
+  io.stderr.write(`Review session ${ready.session} is open (pid ${ready.pid}, port ${ready.port}); ${collect}.\n`);
   return EXIT.feedbackSent;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The commit selector's endpoints (issue 15) through the real server on a
+ * The commit selector's endpoints through the real server on a
  * real three-commit range: the list in first-parent order, the patch of one
  * commit and of a span, and the refusal of any commit outside the range.
  */

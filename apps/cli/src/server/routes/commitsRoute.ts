@@ -1,5 +1,5 @@
 /**
- * Commit by commit (issue 15). GET /api/commits -> RangeCommitsData: the
+ * Commit by commit. GET /api/commits -> RangeCommitsData: the
  * range's commits (empty unless the review is of a range or a commit).
  * GET /api/commit-span?from=<sha>&to=<sha> -> CommitSpanData: the patch from
  * the first parent of `from` to `to`. Only commits of the range's own list

@@ -10,7 +10,7 @@ import type { ApiContext } from './apiContext.js';
 
 export async function postFeedback({ req, res, session }: ApiContext): Promise<void> {
   const submission = validateFeedbackSubmission(await readJsonBody(req));
-  // The agent's proposals go into the export with the reviewer's answers (issue 14).
+  // The agent's proposals go into the export with the reviewer's answers.
   const proposals = await session.proposals.states(readNowFor(session));
   const { result, finish } = session.submitFeedback(submission, proposals);
   res.once('close', finish);

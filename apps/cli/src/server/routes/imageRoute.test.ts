@@ -1,5 +1,5 @@
 /**
- * The picture endpoint (issue 15) through the real server on a real
+ * The picture endpoint through the real server on a real
  * repository: each side at the review's revisions, the content type from
  * the bytes, and every refusal: a path not in the diff, a symlink out of the
  * repository, HTML named .png, a picture over 10 MB, and the session, Host

@@ -1,6 +1,6 @@
 /**
  * GET /api/image?path=&fingerprint=&side=old|new -> one side of a picture of
- * the diff (issue 15), with the content type decided from the bytes
+ * the diff, with the content type decided from the bytes
  * (images/imageContentType.ts), never from the name. Every response already
  * carries `X-Content-Type-Options: nosniff`; a picture's own CSP forbids
  * everything but inline style and sandboxes it, so an SVG opened by itself

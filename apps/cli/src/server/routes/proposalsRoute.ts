@@ -1,5 +1,5 @@
 /**
- * The reviewer's routes of the proposals (issue 14): GET /api/proposals (the
+ * The reviewer's routes of the proposals: GET /api/proposals (the
  * page polls it with its freshness check) and POST /api/proposals/answer
  * (Accept, Edit, Reject, Reply). Behind the reviewer's credential like every
  * route of the table; a request with the agent's credential never gets here
@@ -16,7 +16,7 @@ import { readNowFor } from '../../proposals/proposalLines.js';
 const MAX_REPLY_CHARS = 20_000;
 
 export async function getProposals({ req, res, session }: ApiContext): Promise<void> {
-  const answer: ProposalsData = { proposals: await session.proposals.states(readNowFor(session)) };
+  const answer: ProposalsData = { proposals: await session.proposals.states(readNowFor(session)), tour: session.tour };
   sendJson(req, res, 200, answer);
 }
 

@@ -1,6 +1,6 @@
 /**
  * GET /api/round-changes?from=<tree> -> RoundChangesData: which of this
- * review's files differ now from a recorded state of its series (issue 13:
+ * review's files differ now from a recorded state of its series (as in
  * "12 files changed since round 2"; an unchanged file keeps its viewed mark).
  * "Now" is written the way a Send records it (writeRoundState: a private
  * index, only new objects in the store, no ref), so a file counts as

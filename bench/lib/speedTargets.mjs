@@ -1,5 +1,5 @@
 /**
- * Issue 17's targets (speed where the reviewer feels it), each with its
+ * The speed targets (fast where the reviewer feels it), each with its
  * figure and pass / fail / not measured, for RESULTS.md's target table.
  * Figures that need a repository or a peer the run did not have say
  * "not measured" rather than disappear, so one full run shows them all.
@@ -105,8 +105,8 @@ function entry(results) {
   return { target: 'Script before the first diff (entry + static imports) ≤ 130 KB brotli', measured: bytes === null ? '–' : `${formatBytes(bytes)} in ${results.pageEntry.chunks} chunks (the app's entry: the verdict)${inline ? `; the live first screen runs only the page's ${inline.scripts} inline scripts, ${formatBytes(inline.brotliBytes)} brotli (${formatBytes(inline.rawBytes)} raw)` : ''}`, verdict: verdict(bytes, bytes <= 130_000) };
 }
 
-/** The rows, in the issue's order. */
-export function issue17Targets(results) {
+/** The rows: the live page, scrolling, typing, scale, the entry. */
+export function speedTargets(results) {
   const runs = (repo, tool) => results.measurements?.[repo]?.[tool]?.runs ?? null;
   return [...livePage(results, runs), againstPlannotator(results, runs), ...scrolling(results, runs), wheel(results, runs), ...typing(results), ...scale(results, runs), entry(results)];
 }
