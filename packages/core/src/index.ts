@@ -25,6 +25,7 @@ export {
 export type { DiffStyle, LayoutSettings, Preferences, Settings, ThemeChoice } from './model/preferences.js';
 export { suggestionId } from './model/suggestionId.js';
 export type { SuggestionContent } from './model/suggestionId.js';
+export { errorMessage } from './model/errorMessage.js';
 export { isFingerprint } from './model/isFingerprint.js';
 export { buildFeedbackReview } from './model/buildFeedbackReview.js';
 export { refusalFromFileFacts } from './model/refusalFromFileFacts.js';
@@ -103,6 +104,7 @@ export {
   LARGE_DIFF_BYTES, LARGE_DIFF_CHANGED_LINES, formatBytes, isGeneratedFile, isLargeDiff, statusLabel,
   statusLetter,
 } from './diff/fileClassification.js';
+export { firstNewLines } from './diff/firstNewLines.js';
 export { baseName, buildFileTree, flattenFileTree, pathMatchesFilter } from './diff/fileTree.js';
 export { compareFilePaths, sortByFileOrder } from './diff/fileOrder.js';
 export type { FolderNode, TreeFile, TreeRow } from './diff/fileTree.js';

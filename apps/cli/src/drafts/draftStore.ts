@@ -14,7 +14,7 @@
  */
 import { readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { isFingerprint, type DraftData } from '@redline/core';
+import { isFingerprint, type DraftData, errorMessage } from '@redline/core';
 import { RedlineError } from '../errors.js';
 import { readOwnFile } from '../files/readOwnFile.js';
 import { writeFailed } from '../files/writeFailure.js';
@@ -53,7 +53,7 @@ export class DraftStore {
       }
       return { kind: 'draft', draft };
     } catch (error) {
-      const reason = error instanceof SyntaxError ? `not JSON (${error.message})` : error instanceof Error ? error.message : String(error);
+      const reason = error instanceof SyntaxError ? `not JSON (${error.message})` : errorMessage(error);
       return { kind: 'unreadable', keptAs: await this.moveAside(path), reason };
     }
   }

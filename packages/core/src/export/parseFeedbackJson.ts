@@ -9,6 +9,7 @@ import type { FeedbackParseError, ParseResult } from './feedbackParseResult.js';
 import { formatFieldProblem, type Unchecked } from './fieldReader.js';
 import { validateFeedbackReview } from './validateFeedbackReview.js';
 import type { Verdict } from '../model/types.js';
+import { errorMessage } from '../model/errorMessage.js';
 
 type UncheckedFeedback = Unchecked<FeedbackJson>;
 
@@ -57,7 +58,7 @@ function checkDecision(value: UncheckedFeedback, verdict: Verdict): FeedbackPars
 
 /** Turns JSON.parse's error into a one-line message with the line it happened on, when V8 gave a position. */
 function jsonSyntaxError(text: string, error: unknown): FeedbackParseError {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   const position = /at position (\d+)/.exec(message);
   const lineMatch = /\(line (\d+) column \d+\)/.exec(message);
   let line: number | undefined;

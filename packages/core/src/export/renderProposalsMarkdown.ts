@@ -11,7 +11,7 @@
  */
 import { languageForPath } from '../diff/languageForPath.js';
 import { lineSpanWords } from '../model/lineSpan.js';
-import type { ProposalState } from '../proposals/proposalTypes.js';
+import type { ProposalAnswerKind, ProposalState } from '../proposals/proposalTypes.js';
 import { compareStrings } from './normalizeFeedbackReview.js';
 import { PROPOSALS_HEADING } from './feedbackMarkdownSyntax.js';
 import { codeBlock, inlineCode, quote } from './markdownWriters.js';
@@ -19,7 +19,8 @@ import { codeBlock, inlineCode, quote } from './markdownWriters.js';
 export const PROPOSALS_NOTE =
   "_What the agent proposed, and the reviewer's answer to each. Accepted and edited ones are also above, as the reviewer's annotations._";
 
-export type ProposalOutcome = 'accepted' | 'edited' | 'rejected' | 'unanswered';
+/** What became of a proposal, as the export says it: the reviewer's answer's kind. */
+export type ProposalOutcome = ProposalAnswerKind;
 
 /** The one order: by path, then first line, then id. */
 export function sortProposalStates(states: readonly ProposalState[]): ProposalState[] {

@@ -9,7 +9,7 @@ import type { ReviewStore, ReviewStoreState } from '../app/reviewStore.js';
 import { spanKey } from './diffShown.js';
 import { pairRounds, type DiffRequest, type RoundPairKey } from './diffViewsSlice.js';
 import { parseViewDiffs } from './viewDiffs.js';
-import { errorMessage } from '../ui/errorMessage.js';
+import { errorMessage } from '@redline/core';
 
 export type DiffViewsApi = Pick<ReviewApi, 'getRoundDiff' | 'getCommitSpan'>;
 

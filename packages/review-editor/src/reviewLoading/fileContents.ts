@@ -4,11 +4,10 @@
  * which checks them against the patch before use (Pierre does not).
  */
 import type { FileContents, FileDiffLoadedFiles, FileDiffMetadata } from '@pierre/diffs';
-import type { FileContentsData } from '@redline/core';
+import { errorMessage, type FileContentsData } from '@redline/core';
 import type { ReviewApi } from '../api/apiClient.js';
 import type { ReviewStore } from '../app/reviewStore.js';
 import { isViewFileDiff } from '../diffViews/viewDiffs.js';
-import { errorMessage } from '../ui/errorMessage.js';
 import { findContentsMismatch } from './contentsMatchPatch.js';
 import type { ReviewFile } from './reviewFile.js';
 
