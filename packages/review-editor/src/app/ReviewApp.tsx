@@ -14,9 +14,8 @@ import { LineCursorAnnouncer } from '../navigation/LineCursorAnnouncer.js';
 import { Sidebar, SidebarToggle } from '../navigation/Sidebar.js';
 import { SidebarResizer } from '../navigation/SidebarResizer.js';
 import { Toasts } from '../ui/Toasts.js';
-import { CloseReviewDialog, FeedbackDialog, LazyPanel, preloadPanels, SearchBar, SettingsDialog, ShortcutsDialog } from './lazyPanels.js';
+import { CloseReviewDialog, FeedbackDialog, LazyPanel, preloadPanels, SearchBar, SettingsDialog, ShortcutsDialog, TourBar } from './lazyPanels.js';
 import { TopBar } from './TopBar.js';
-import { TourBar } from '../tour/TourBar.js';
 import { useGlobalShortcuts } from '../navigation/useGlobalShortcuts.js';
 import { useResolvedTheme } from '../settings/useResolvedTheme.js';
 import { whenIdle } from '../ui/whenIdle.js';
@@ -92,6 +91,7 @@ function ReviewPage() {
   const searchOpened = useReview((s) => s.search.open || s.search.query !== '');
   const PageExtension = useExtension('reviewPage');
   const sidebar = useReview((s) => s.layout.sidebar);
+  const hasTour = useReview((s) => s.tour !== null);
   return (
     <div className="app">
       <TopBar />
@@ -110,7 +110,7 @@ function ReviewPage() {
           <div className="diff-scroll" tabIndex={-1}>
             <DiffView />
           </div>
-          <TourBar />
+          {hasTour ? <LazyPanel of={TourBar} /> : null}
         </main>
       </div>
       <LineCursorAnnouncer />

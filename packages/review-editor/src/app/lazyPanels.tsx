@@ -1,5 +1,5 @@
 /**
- * The dialogs and the search bar, each in its own chunk: the first diff
+ * The dialogs, the search bar and the agent's tour, each in its own chunk: the first diff
  * needs none of them, and the entry the page parses before it was 190 KB
  * brotli (the speed target: 130 KB). A panel opened before its chunk
  * arrived renders when it does (Suspense, no fallback); `preloadPanels`
@@ -15,6 +15,7 @@ const loaders = [
   loadOnce(async () => ({ default: (await import('../navigation/ShortcutsDialog.js')).ShortcutsDialog })),
   loadOnce(async () => ({ default: (await import('../feedback/CloseReviewDialog.js')).CloseReviewDialog })),
   loadOnce(async () => ({ default: (await import('../search/SearchBar.js')).SearchBar })),
+  loadOnce(async () => ({ default: (await import('../tour/TourBar.js')).TourBar })),
 ] as const;
 
 export const FeedbackDialog = lazy(loaders[0]);
@@ -22,6 +23,8 @@ export const SettingsDialog = lazy(loaders[1]);
 export const ShortcutsDialog = lazy(loaders[2]);
 export const CloseReviewDialog = lazy(loaders[3]);
 export const SearchBar = lazy(loaders[4]);
+/** The agent's tour: only a review whose agent posted one draws it. */
+export const TourBar = lazy(loaders[5]);
 
 /** Fetches every panel's chunk; a failure (the server gone) is left to the panel's own import. */
 export function preloadPanels(): void {
