@@ -12,10 +12,11 @@
  * never dropped or overwritten: it is renamed to
  * `<fingerprint>.unreadable-<time>.json` beside it, and `load` says so.
  */
-import { readdir, rename, rm, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { isFingerprint, type DraftData } from '@redline/core';
 import { RedlineError } from '../errors.js';
+import { keepAside, unreadableReason } from '../files/keepAside.js';
 import { readOwnFile } from '../files/readOwnFile.js';
 import { writeFailed } from '../files/writeFailure.js';
 import { MAX_BODY_BYTES } from '../server/httpIo.js';
@@ -45,7 +46,7 @@ export class DraftStore {
     const path = this.pathFor(fingerprint);
     const read = await readOwnFile(path, MAX_BODY_BYTES);
     if (read.kind === 'missing') return { kind: 'none' };
-    if (read.kind === 'refused') return { kind: 'unreadable', keptAs: await this.moveAside(path), reason: read.reason };
+    if (read.kind === 'refused') return { kind: 'unreadable', keptAs: await keepAside(path), reason: read.reason };
     try {
       const draft = readDraft(JSON.parse(read.bytes.toString('utf8')));
       if (draft.fingerprint !== fingerprint) {
@@ -53,8 +54,7 @@ export class DraftStore {
       }
       return { kind: 'draft', draft };
     } catch (error) {
-      const reason = error instanceof SyntaxError ? `not JSON (${error.message})` : error instanceof Error ? error.message : String(error);
-      return { kind: 'unreadable', keptAs: await this.moveAside(path), reason };
+      return { kind: 'unreadable', keptAs: await keepAside(path), reason: unreadableReason(error) };
     }
   }
 
@@ -84,14 +84,6 @@ export class DraftStore {
     const path = this.pathFor(fingerprint);
     await writesSettled(path);
     await rm(path, { force: true });
-  }
-
-  /** The time in the name keeps every unreadable draft: a second one never replaces the first. */
-  private async moveAside(path: string): Promise<string> {
-    const time = new Date().toISOString().replace(/[:.]/g, '-');
-    const aside = path.replace(/\.json$/, `.unreadable-${time}.json`);
-    await rename(path, aside);
-    return basename(aside);
   }
 
   /** The fingerprint is the file name, so it must be exactly 64 hex digits. */

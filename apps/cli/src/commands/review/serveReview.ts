@@ -10,7 +10,8 @@
  * since its last round, the answer's encoding) goes on when the link is
  * out, and the page's first requests wait for it (ReviewSession.openReview).
  * Findings posted earlier are taken into the whole reading, so with those
- * the rest goes on first.
+ * the rest goes on first; so it does when a proposal board is kept
+ * (proposals/keptBoard.ts), whose key is the whole reading's fingerprint.
  */
 import { access } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -18,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import type { CliIo } from '../../cliIo.js';
 import { RedlineError } from '../../errors.js';
 import { createReviewSource } from '../../review/createReviewSource.js';
+import { holdsKeptBoards, keptBoard } from '../../proposals/keptBoard.js';
 import { readPendingFindings, showPendingFindings } from '../../proposals/pendingFindings.js';
 import { PreferencesStore } from '../../preferences/preferencesStore.js';
 import { ReviewSession } from '../../review/reviewSession.js';
@@ -57,6 +59,8 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   const store = new SessionStore(source.stateDir);
   await store.assertNoOpenReview();
   const session = new ReviewSession(source, options.json ? 'json' : 'markdown', note);
+  // Before any post can arrive: what an earlier run of this review kept comes first, and every change is kept.
+  const boardKept = session.proposals.keepIn(keptBoard(session, note));
   // The first reading pairs untracked renames as the reviewer's page will (their preferences; --no-untracked-renames wins).
   const preferences = PreferencesStore.forEnv(io.env);
   session.setUntrackedRenames((await preferences.read()).settings.pairRenames);
@@ -85,8 +89,9 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   const facts = sessionFacts(mode, server.port, source.stateDir, data);
   await store.claim(facts, { agent: agent.key, opener: server.openerKey });
   const pending = await readPendingFindings(source.stateDir);
-  if (pending.length > 0) {
+  if (pending.length > 0 || (await holdsKeptBoards(source.stateDir))) {
     releaseRest();
+    await boardKept;
     await showPendingFindings(session, source.stateDir, pending, note);
   }
 

@@ -1,0 +1,55 @@
+/**
+ * The kept board's reader: what boardDocument writes reads back as it was
+ * (the id worked out again, never read), and every way a file on disk can
+ * be wrong is refused naming its field: another format or version, another
+ * fingerprint inside, a kind of record this redline has no reader for, a
+ * finding the core's validator refuses, a suggestion whose seen text is not
+ * its original, a time that is not ISO 8601, an answer or a reply the routes
+ * would refuse.
+ */
+import { describe, expect, it } from 'vitest';
+import { proposalId, type Finding } from '@redline/core';
+import type { BoardEntry } from './proposalBoard.js';
+import { boardDocument, readKeptBoard } from './readKeptBoard.js';
+
+const FP = 'a'.repeat(64);
+const finding: Finding = { kind: 'finding', path: 'src/a.ts', side: 'new', lines: { start: 2, end: 3 }, text: 'Why?', suggestion: null };
+const suggestion: Finding = { ...finding, side: 'new', suggestion: { original: 'two', replacement: 'TWO' } };
+const entries: BoardEntry[] = [
+  { proposal: { id: proposalId(finding, 'b\nc'), finding, seen: 'b\nc', postedAt: '2026-12-05T03:00:00.000Z' }, answer: { kind: 'accepted', annotationId: 'c1' }, replies: ['Fine.'] },
+  { proposal: { id: proposalId(suggestion, 'two'), finding: suggestion, seen: 'two', postedAt: '2026-12-05T03:00:01.000Z' }, answer: { kind: 'unanswered' }, replies: [] },
+];
+const kept = () => JSON.parse(boardDocument(FP, entries)) as { records: Record<string, unknown>[] } & Record<string, unknown>;
+const withRecord = (change: Record<string, unknown>) => {
+  const document = kept();
+  document.records[0] = { ...document.records[0], ...change };
+  return document;
+};
+
+describe('readKeptBoard', () => {
+  it('reads back what boardDocument wrote, and works the ids out again', () => {
+    expect(readKeptBoard(kept(), FP)).toEqual(entries);
+    const forged = kept();
+    forged.records[0] = { ...forged.records[0], id: 'forged' };
+    expect(() => readKeptBoard(forged, FP)).not.toThrow();
+    expect(readKeptBoard(forged, FP)[0]!.proposal.id).toBe(entries[0]!.proposal.id);
+  });
+
+  it.each([
+    ['not an object', [], /^board: expected an object/],
+    ['another format', { ...kept(), format: 'redline-draft' }, /^board\.format: expected "redline-board"/],
+    ['another version', { ...kept(), version: 2 }, /^board\.version: a board of version 2; this redline reads version 1$/],
+    ['another fingerprint inside', { ...kept(), fingerprint: 'b'.repeat(64) }, /^board\.fingerprint: it holds the board of fingerprint bbbbbbbbbbbb…/],
+    ['records not a list', { ...kept(), records: {} }, /^board\.records: expected a list/],
+    ['a kind with no reader', withRecord({ kind: 'tour' }), /^board\.records\[0\]\.kind: expected one of 'proposal', got "tour"$/],
+    ['a finding the validator refuses', withRecord({ finding: { ...finding, path: '../etc/passwd' } }), /^board\.records\[0\]\.finding: findings\[0\]\.path: not a plain repository path/],
+    ['a suggestion that did not see its original', { ...kept(), records: [{ ...kept().records[1], seen: 'three' }] }, /^board\.records\[0\]\.seen: expected the suggestion's original/],
+    ['a time that is not ISO 8601', withRecord({ postedAt: 'yesterday' }), /^board\.records\[0\]\.postedAt: expected an ISO 8601 time/],
+    ['an unknown answer', withRecord({ answer: { kind: 'approved' } }), /^board\.records\[0\]\.answer\.kind: expected one of/],
+    ['an accepted answer without its annotation', withRecord({ answer: { kind: 'accepted' } }), /^board\.records\[0\]\.answer\.annotationId: expected a string/],
+    ['a blank reply', withRecord({ replies: ['  '] }), /^board\.records\[0\]\.replies\[0\]: expected a reply of 1 to 20000 characters/],
+    ['a reply over the limit', withRecord({ replies: ['x'.repeat(20_001)] }), /^board\.records\[0\]\.replies\[0\]: expected a reply of 1 to 20000 characters/],
+  ])('refuses %s, naming the field', (_name, value, message) => {
+    expect(() => readKeptBoard(value, FP)).toThrow(message);
+  });
+});
