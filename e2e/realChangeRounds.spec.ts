@@ -138,7 +138,6 @@ test('three rounds on a real change of 136 files: states (applied, changed, addr
   await page.getByRole('textbox', { name: /^Comment/ }).press('Control+Enter');
 
   const merge4 = lineOf(MERGE, 4);
-  const merge9 = lineOf(MERGE, 9);
   await showFile(page, MERGE);
   await suggest(page, MERGE, 4, 4, `${merge4}\nvar util = require('../../util.js');`);
   await suggest(page, MERGE, 9, 9, '// sequence, then that sequence must hold mapping nodes and each');

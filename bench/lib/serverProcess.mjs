@@ -69,7 +69,6 @@ export function startServer({ command: program, args: programArgs, cwd, env, url
     const onData = async (chunk) => {
       output += chunk.toString('utf8');
       if (settled) return;
-      // eslint-disable-next-line no-control-regex
       const match = urlPattern.exec(output.replace(/\x1b\[[0-9;]*m/g, '').replaceAll('\r', ''));
       if (!match) return;
       const url = match[1];

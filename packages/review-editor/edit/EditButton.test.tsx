@@ -7,7 +7,7 @@
  * changed on disk since the diff was read).
  */
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { FileFacts, PlainFileFacts, ReviewData } from '@redline/core';
+import type { PlainFileFacts, ReviewData } from '@redline/core';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { ApiRequestError, installExtension } from '../src/editHost.js';
 import { FileHeaderActions, ReviewContext } from '../src/testing/editTestHost.js';

@@ -29,6 +29,10 @@ export class AgentClient {
     return this.call<ProposalsPosted>('POST', AGENT_API.proposals, 0, body).catch(rethrowRefusal);
   }
 
+  postTour(body: string): Promise<{ ok: true; steps: number }> {
+    return this.call<{ ok: true; steps: number }>('POST', AGENT_API.tour, 0, body).catch(rethrowRefusal);
+  }
+
   private call<T>(method: 'GET' | 'POST', path: string, pollMs: number, body?: string): Promise<T> {
     return requestSession<T>({ port: this.port, header: AGENT_HEADER, key: this.key }, method, path, pollMs, body);
   }

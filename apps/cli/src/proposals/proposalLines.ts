@@ -26,8 +26,8 @@ const linesBySession = new WeakMap<ReviewSession, { fingerprint: string; files: 
 /** The paths of a reading of the diff, as a set. */
 const pathsByReview = new WeakMap<ReviewData, ReadonlySet<string>>();
 
-/** The text of the finding's lines now; null when its file left the diff or no longer reaches them. */
-export async function readFindingLines(session: ReviewSession, finding: Finding): Promise<string | null> {
+/** The text of the finding's (or a tour step's) lines now; null when its file left the diff or no longer reaches them. */
+export async function readFindingLines(session: ReviewSession, finding: Pick<Finding, 'path' | 'side' | 'lines'>): Promise<string | null> {
   const data = await session.loadRecentReview(false, RECENT_MS);
   if (!pathsOf(data).has(finding.path)) return null;
   const lines = await fileLines(session, finding.path, data.fingerprint);

@@ -10,7 +10,7 @@ import { brotliCompress, constants as zlib, createBrotliCompress, gzip, type Bro
 import type { FileFacts, ReviewData } from '@redline/core';
 import { ReviewFingerprint } from './fingerprintReview.js';
 import { escapeJsonText, makeReviewData, reviewJsonHead, reviewJsonTail, type ReviewDataParts } from './reviewDataJson.js';
-import type { AnswerCoding, EncodedReview, ReviewEncoding } from './reviewSnapshot.js';
+import type { AnswerCoding, EncodedReview } from './reviewSnapshot.js';
 
 /**
  * Compression for the review answer, which goes over loopback: there CPU is

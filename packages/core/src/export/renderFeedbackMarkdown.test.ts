@@ -6,7 +6,7 @@ import { unsafeCharsWarning } from './markdownWriters.js';
 import { renderFeedbackMarkdown } from './renderFeedbackMarkdown.js';
 import { suggestionId } from '../model/suggestionId.js';
 import { hasUnsafeChars } from '../safety/textSafety.js';
-import type { Annotation, FeedbackReview, Suggestion } from '../model/types.js';
+import type { FeedbackReview, Suggestion } from '../model/types.js';
 
 const FIXTURES = fileURLToPath(new URL('../../test-fixtures/', import.meta.url));
 // REDLINE_UPDATE_FIXTURES=1 writes missing or changed expected files instead of failing (review the diff!).

@@ -23,6 +23,7 @@ import type {
 import type { RoundChangesData, RoundDiffData } from '../rounds/roundTypes.js';
 import type { CommitSpanData, RangeCommitsData } from './rangeCommits.js';
 import type { ProposalState } from '../proposals/proposalTypes.js';
+import type { Tour } from '../tour/tourTypes.js';
 import type { Preferences } from './preferences.js';
 
 /**
@@ -108,6 +109,8 @@ export const PREFERENCES_ELEMENT_ID = 'redline-preferences';
 /** The agent's proposals as the page draws them. */
 export interface ProposalsData {
   proposals: ProposalState[];
+  /** The agent's tour of its change (posted with `redline annotate`), or null when it posted none. */
+  tour: Tour | null;
 }
 
 /** A reviewer's act on a proposal: `accept` and `edit` name the annotation the page made of it. */

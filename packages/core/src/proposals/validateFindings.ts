@@ -52,13 +52,15 @@ function readFinding(reader: Reader, value: unknown, field: string): Finding | u
   return { kind, path, side, lines, text, suggestion };
 }
 
-function readPath(reader: Reader, value: unknown, field: string): string | undefined {
+/** A repository path, as a finding or a tour step names it. */
+export function readPath(reader: Reader, value: unknown, field: string): string | undefined {
   if (typeof value !== 'string') return reader.fail(field, 'expected a repository path');
   const problem = repoPathProblem(value);
   return problem === null ? value : reader.fail(field, `not a plain repository path (${problem.why})`);
 }
 
-function readLines(reader: Reader, value: unknown, field: string): FindingLines | undefined {
+/** `{ start, end }`, 1-based and inclusive, as a finding or a tour step names lines. */
+export function readLines(reader: Reader, value: unknown, field: string): FindingLines | undefined {
   const obj = reader.object(value, field);
   if (!obj) return undefined;
   const start = reader.integer(obj, 'start', `${field}.start`, 1);

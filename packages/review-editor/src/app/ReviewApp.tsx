@@ -16,6 +16,7 @@ import { SidebarResizer } from '../navigation/SidebarResizer.js';
 import { Toasts } from '../ui/Toasts.js';
 import { CloseReviewDialog, FeedbackDialog, LazyPanel, preloadPanels, SearchBar, SettingsDialog, ShortcutsDialog } from './lazyPanels.js';
 import { TopBar } from './TopBar.js';
+import { TourBar } from '../tour/TourBar.js';
 import { useGlobalShortcuts } from '../navigation/useGlobalShortcuts.js';
 import { useResolvedTheme } from '../settings/useResolvedTheme.js';
 import { whenIdle } from '../ui/whenIdle.js';
@@ -109,6 +110,7 @@ function ReviewPage() {
           <div className="diff-scroll" tabIndex={-1}>
             <DiffView />
           </div>
+          <TourBar />
         </main>
       </div>
       <LineCursorAnnouncer />

@@ -24,6 +24,7 @@ import { createThreadsSlice, type ThreadsSlice } from '../threads/threadsSlice.j
 import { createRoundViewSlice, type RoundViewSlice } from '../threads/roundView.js';
 import { createRenderedFilesSlice, type RenderedFilesSlice } from '../markdown/renderedFilesSlice.js';
 import { createCommitsSlice, type CommitsSlice } from '../commits/commitsSlice.js';
+import { createTourSlice, type TourSlice } from '../tour/tourSlice.js';
 
 export type ReviewStoreState = ReviewSlice &
   AnnotationsSlice &
@@ -42,6 +43,7 @@ export type ReviewStoreState = ReviewSlice &
   RoundViewSlice &
   CommitsSlice &
   ProposalsSlice &
+  TourSlice &
   RenderedFilesSlice;
 
 export type ReviewStore = StoreApi<ReviewStoreState>;
@@ -68,6 +70,7 @@ export function createReviewStore(settings: Settings = DEFAULT_SETTINGS, layout:
     ...createRoundViewSlice(...a),
     ...createCommitsSlice(...a),
     ...createProposalsSlice(...a),
+    ...createTourSlice(...a),
     ...createRenderedFilesSlice(...a),
   }));
 }

@@ -42,8 +42,10 @@ export function FeedbackDialog() {
   useEffect(() => {
     void refreshProposals(controller.store, controller.api).catch(() => undefined);
   }, [controller]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- feedbackReview() reads the store: the memo lists the store keys the preview changes with
   const preview = useMemo(() => (review ? renderFeedbackMarkdown(controller.feedbackReview()) : ''), [controller, review, verdict, summary, annotations, threadActs, proposals]);
   // What Send sends: the annotations and this round's acts on earlier threads ("0 annotations, 1 resolve").
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- submission() reads threadActs from the store
   const sentWords = useMemo(() => sendCountWords(annotations.length, controller.submission().threadActs ?? []), [controller, annotations, threadActs]);
   const overlaps = overlapsOf(annotations);
   const overlapping = annotations.filter((a) => overlaps.has(a.id));

@@ -11,7 +11,7 @@
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReviewController } from '../app/reviewController.js';
-import { buildFileTree, flattenFileTree, SIDEBAR_WORDS, signedCount, similarityWords, statusLabel, statusLetter, type TreeRow } from '@redline/core';
+import { buildFileTree, flattenFileTree, signedCount, similarityWords, statusLabel, statusLetter, type TreeRow } from '@redline/core';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import { ChangeCounts } from '../ui/ChangeCounts.js';
 import { Icon } from '../ui/icons.js';

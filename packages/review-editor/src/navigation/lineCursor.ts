@@ -118,7 +118,8 @@ function hunkStart(file: ReviewFile, hunk: number): CursorLine | undefined {
   return hunk < 0 ? undefined : cursorLinesOf(file).find((l) => l.hunk === hunk);
 }
 
-const pierreSide = (side: Side): SelectedLineRange['side'] => (side === 'old' ? 'deletions' : 'additions');
+/** The diff library's name for a side. */
+export const pierreSide = (side: Side): SelectedLineRange['side'] => (side === 'old' ? 'deletions' : 'additions');
 
 /** The gutter-style selection the cursor makes (the highlight, and what `c` and `s` act on). */
 export function cursorSelection(cursor: LineCursor): LineSelection {

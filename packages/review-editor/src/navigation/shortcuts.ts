@@ -25,6 +25,8 @@ export type ShortcutAction =
   | 'search'
   | 'toggleSidebar'
   | 'sendFeedback'
+  | 'nextTourStep'
+  | 'previousTourStep'
   | 'help';
 
 /** Where a shortcut works: anywhere on the page, or only with the line cursor in the diff. */
@@ -71,6 +73,8 @@ export const SHORTCUTS: Shortcut[] = [
   { action: 'search', keys: ['/'], description: 'Search the whole diff', scope: 'page', matches: plain('/') },
   { action: 'toggleSidebar', keys: ['b'], description: 'Show or hide the sidebar', scope: 'page', matches: plain('b') },
   { action: 'sendFeedback', keys: ['Mod+Enter'], description: 'Send Feedback', scope: 'page', matches: (e) => isModEnter(e) && !e.altKey },
+  { action: 'nextTourStep', keys: ['.'], description: "The agent's tour: next step (while walking it)", scope: 'page', matches: plain('.') },
+  { action: 'previousTourStep', keys: [','], description: "The agent's tour: previous step", scope: 'page', matches: plain(',') },
   { action: 'help', keys: ['?'], description: 'Show keyboard shortcuts', scope: 'page', matches: plain('?') },
 ];
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { shortcutFor, type ShortcutAction } from './shortcuts.js';
 import type { ReviewController } from '../app/reviewController.js';
+import { stepTour } from '../tour/tourWalk.js';
 
 type Run = (controller: ReviewController) => void;
 
@@ -25,6 +26,8 @@ const RUN: Record<ShortcutAction, Run> = {
   search: (c) => c.store.getState().openSearch(),
   toggleSidebar: (c) => c.store.getState().toggleSidebar(),
   sendFeedback: (c) => c.store.getState().openDialog('feedback'),
+  nextTourStep: (c) => stepTour(c, 1),
+  previousTourStep: (c) => stepTour(c, -1),
   help: (c) => c.store.getState().openDialog('shortcuts'),
 };
 

@@ -47,7 +47,10 @@ export function startProposalPolling(store: ReviewStore, api: ReviewApi, interva
 }
 
 export async function refreshProposals(store: ReviewStore, api: ReviewApi): Promise<void> {
-  store.getState().setProposals((await api.getProposals()).proposals);
+  const data = await api.getProposals();
+  store.getState().setProposals(data.proposals);
+  // The agent's tour comes with its proposals (one poll for what the agent posts).
+  store.getState().setTour(data.tour);
 }
 
 function findState(store: ReviewStore, id: string): ProposalState {

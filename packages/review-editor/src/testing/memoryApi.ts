@@ -3,7 +3,7 @@
  * contract as the real one (ReviewApi), with the feedback rendered by the
  * same core function the CLI uses, and every call recorded.
  */
-import { buildFeedbackReview, renderFeedbackMarkdown, sha256Hex, type DraftData, type FeedbackSubmission, type FileContentsData, type Preferences, type ProposalState, type RangeCommit, type ReviewData } from '@redline/core';
+import { buildFeedbackReview, renderFeedbackMarkdown, sha256Hex, type DraftData, type FeedbackSubmission, type FileContentsData, type Preferences, type ProposalState, type RangeCommit, type ReviewData, type Tour } from '@redline/core';
 import { ApiRequestError, type ReviewApi } from '../api/apiClient.js';
 
 export interface MemoryApi extends ReviewApi {
@@ -22,6 +22,8 @@ export interface MemoryApi extends ReviewApi {
   roundDiffs: Map<string, string>;
   /** What GET /api/proposals answers; answers change it as the server would. */
   proposals: ProposalState[];
+  /** The tour GET /api/proposals answers with the proposals. */
+  tour: Tour | null;
   /** What GET /api/commits answers. */
   commits: RangeCommit[];
   /** What GET /api/commit-span answers, by `from..to` (absent: 404, a commit outside the range). */
@@ -54,6 +56,7 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
       return { from, changedPaths: [...api.roundChanges] };
     },
     proposals: [],
+    tour: null,
     commits: [],
     commitSpans: new Map(),
     async getCommits() {
@@ -110,7 +113,7 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
     },
     async getProposals() {
       api.calls.push('proposals');
-      return { proposals: structuredClone(api.proposals) };
+      return { proposals: structuredClone(api.proposals), tour: structuredClone(api.tour) };
     },
     async answerProposal(act) {
       api.calls.push(`proposal ${act.act} ${act.id}`);

@@ -14,6 +14,15 @@ The findings are JSON (docs/cli.md, "redline annotate"):
                                     "replacement": "<what you would put there>" } } ] }
 ("suggestion" is optional, and only on the new side.)
 
+The same document may hold your tour of the change (or hold only it):
+  { "tour": { "title": "Retries now back off",
+              "steps": [ { "path": "src/retry.ts", "side": "new",
+                           "lines": { "start": 3, "end": 9 },
+                           "text": "The loop now waits between tries" } ] } }
+The reviewer walks it a step at a time in the page; a new tour replaces the earlier
+one. A tour goes only to a running review (at most 100 steps; every path a file of
+the diff, every step's lines there).
+
 They go to the review running in this repository ('redline start'), where the
 reviewer sees each as an agent proposal and may Accept, Edit, Reject or Reply;
 the feedback names what became of each. With no review running they are kept
@@ -22,7 +31,8 @@ again is a no-op. Nothing is posted if any finding is refused.
 
 Options:
   --repo DIR    the repository (default: the current directory)
-  --json        print { "added": [ids], "known": [ids] } (or { "kept": N }) on stdout
+  --json        print { "added": [ids], "known": [ids] } (or { "kept": N }) on stdout,
+                with "tourSteps": N when a tour was posted
 
 Exit codes: 0 posted (or kept); 1 error (a path outside the diff, over 1 MiB,
 the server gone, ...); 2 usage error or malformed findings (the field is named).

@@ -7,13 +7,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { MAX_FINDINGS, MAX_FINDINGS_BYTES } from '@redline/core';
+import { MAX_FINDINGS, MAX_FINDINGS_BYTES, type Finding, type Tour } from '@redline/core';
 import { AgentClient } from '../../agent/agentClient.js';
 import { findStateDir } from '../../agent/findStateDir.js';
 import type { CliIo } from '../../cliIo.js';
 import { RedlineError } from '../../errors.js';
 import { keepFindings, pendingFindingsPath } from '../../proposals/pendingFindings.js';
-import { readFindings } from '../../proposals/readFindings.js';
+import { readFindings, readTour } from '../../proposals/readFindings.js';
+import { forTerminal } from '../../terminal/forTerminal.js';
 import { SessionStore } from '../../sessions/sessionStore.js';
 import { decodeStrictUtf8 } from '../../validation/strictUtf8.js';
 import { optionValue, readOptions, usageError } from '../readOptions.js';
@@ -28,23 +29,39 @@ export async function runAnnotate(argv: readonly string[], io: CliIo): Promise<n
     return 0;
   }
   if (read.positionals.length !== 1) throw usageError("redline annotate takes one argument: a findings file, or '-' for standard input");
-  const text = await readInput(read.positionals[0]!, io);
-  const findings = readFindings(parseJson(text));
+  const posting = readPosting(parseJson(await readInput(read.positionals[0]!, io)));
   const stateDir = await findStateDir(io.cwd, optionValue(read, 'repo') ?? null);
   const json = read.flags.has('json');
   const store = new SessionStore(stateDir);
   const found = await store.find();
   if (found.kind !== 'live') {
-    const kept = await keepFindings(stateDir, findings);
-    io.stderr.write(`No review is running here; ${findings.length} finding${findings.length === 1 ? '' : 's'} kept for the next one (${kept} in ${pendingFindingsPath(stateDir)}).\n`);
+    if (posting.tour !== null) throw new RedlineError('no-session', "no review is running here: a tour goes to a running review ('redline start' first); nothing was posted");
+    const kept = await keepFindings(stateDir, posting.findings);
+    io.stderr.write(`No review is running here; ${posting.findings.length} finding${posting.findings.length === 1 ? '' : 's'} kept for the next one (${kept} in ${pendingFindingsPath(stateDir)}).\n`);
     if (json) io.stdout.write(`${JSON.stringify({ kept })}\n`);
     return 0;
   }
   const client = new AgentClient(found.record.port, await store.readAgentKey(found.record.id));
-  const posted = await client.postProposals(JSON.stringify({ findings }));
-  io.stderr.write(`Posted ${findings.length} finding${findings.length === 1 ? '' : 's'} as proposals: ${posted.added.length} new, ${posted.known.length} already in the review.\n`);
-  if (json) io.stdout.write(`${JSON.stringify(posted)}\n`);
+  const answer: { added?: string[]; known?: string[]; tourSteps?: number } = {};
+  if (posting.tour !== null) {
+    answer.tourSteps = (await client.postTour(JSON.stringify({ tour: posting.tour }))).steps;
+    io.stderr.write(`Posted your tour, "${forTerminal(posting.tour.title)}": ${answer.tourSteps} step${answer.tourSteps === 1 ? '' : 's'}; the reviewer can walk it in the page.\n`);
+  }
+  if (posting.findings.length > 0 || posting.tour === null) {
+    const posted = await client.postProposals(JSON.stringify({ findings: posting.findings }));
+    Object.assign(answer, posted);
+    io.stderr.write(`Posted ${posting.findings.length} finding${posting.findings.length === 1 ? '' : 's'} as proposals: ${posted.added.length} new, ${posted.known.length} already in the review.\n`);
+  }
+  if (json) io.stdout.write(`${JSON.stringify(answer)}\n`);
   return 0;
+}
+
+/** What one post holds: findings, a tour, or both (a bare list is findings). */
+function readPosting(value: unknown): { findings: Finding[]; tour: Tour | null } {
+  const top = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  const tour = top !== null && 'tour' in top ? readTour(top.tour) : null;
+  const findings = tour !== null && !('findings' in top!) ? [] : readFindings(value);
+  return { findings, tour };
 }
 
 /** The findings' text, refused unread past MAX_FINDINGS_BYTES. */

@@ -10,6 +10,7 @@ Tools (each runs the command of the same job and answers with what it prints):
   wait_for_feedback   redline wait --timeout N (N at most 50): the feedback, "closed" or "still open"
   get_feedback        redline wait --timeout 0
   post_findings       redline annotate - --json (the findings as the tool's input)
+  post_tour           redline annotate - --json (your tour of the change: { tour: { title, steps } })
   reply_to_thread     redline reply THREAD --text TEXT [--addressed]
 
 Configure it in your agent as the command 'redline' with the argument 'mcp'

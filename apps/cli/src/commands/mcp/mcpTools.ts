@@ -91,6 +91,17 @@ export const MCP_TOOLS: readonly ToolSpec[] = [
     run: (input, cwd) => callVerb(runAnnotate, ['-', '--json', ...repoArgs(input)], cwd, JSON.stringify({ findings: input.findings })),
   },
   {
+    name: 'post_tour',
+    description:
+      'Post your own tour of your change into the running review: the steps in the order you want the developer to read them, each a file\'s lines and your words on what changed there and why. The developer walks it a step at a time in the page. A new tour replaces the earlier one. Same JSON as redline annotate\'s "tour".',
+    input: {
+      title: z.string().describe('what the change does, in a line'),
+      steps: z.array(z.record(z.string(), z.unknown())).describe('each { path, side: new|old, lines: { start, end }, text }'),
+      repo,
+    },
+    run: (input, cwd) => callVerb(runAnnotate, ['-', '--json', ...repoArgs(input)], cwd, JSON.stringify({ tour: { title: input.title, steps: input.steps } })),
+  },
+  {
     name: 'reply_to_thread',
     description: 'Answer a thread of an earlier review round (redline threads lists them); addressed: true marks it addressed because you changed the code for it.',
     input: {

@@ -25,6 +25,7 @@ async function setup(home: string, args: string[], cwd = home) {
   return { code, err: io.err(), out: io.out() };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read paths deep into agents' JSON configurations; each read is checked by the assertion it feeds
 const json = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, any>;
 
 /** Where each agent's documentation says its files go, user-wide, relative to the home folder. */

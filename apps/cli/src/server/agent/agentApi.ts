@@ -25,6 +25,8 @@ export const AGENT_API = {
   stop: '/api/agent/stop',
   /** POST findings (docs/cli.md, "redline annotate") -> ProposalsPosted: shown in the page as proposals. */
   proposals: '/api/agent/proposals',
+  /** POST { tour } (docs/cli.md, "redline annotate") -> { ok: true, steps }: the agent's tour, replacing any earlier one. */
+  tour: '/api/agent/tour',
 } as const;
 
 /** One long poll at most this long (well inside the server's 60 s requestTimeout): a client that waits longer asks again. */

@@ -19,6 +19,7 @@ import { AGENT_API, AGENT_API_PREFIX } from './agentApi.js';
 import { carriesAgentHeader, type AgentChannel } from './agentChannel.js';
 import { getAgentStatus, getAgentWait, postAgentStop } from './agentHandlers.js';
 import { postAgentProposals } from './postAgentProposals.js';
+import { postAgentTour } from './postAgentTour.js';
 import type { AgentContext } from './agentContext.js';
 
 
@@ -29,6 +30,7 @@ const AGENT_ROUTES: ReadonlyMap<string, Partial<Record<'GET' | 'POST', AgentHand
   [AGENT_API.wait, { GET: getAgentWait }],
   [AGENT_API.stop, { POST: postAgentStop }],
   [AGENT_API.proposals, { POST: postAgentProposals }],
+  [AGENT_API.tour, { POST: postAgentTour }],
 ]);
 
 export interface AgentScope {
