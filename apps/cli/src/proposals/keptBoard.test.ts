@@ -1,8 +1,8 @@
 /**
  * Nothing lost on a restart: the real `redline` process (start, annotate,
  * stop) in a real repository, the reviewer played over HTTP as the page
- * does. The agent's proposals and the reviewer's answers and replies are
- * there again after `redline stop` and `redline start`, and after the server
+ * does. The agent's proposals and tour, and the reviewer's answers and
+ * replies, are there again after `redline stop` and `redline start`, and after the server
  * is killed (SIGKILL) right after an answer; kept 0600 in a 0700 folder. A
  * review of another diff does not show them (the same diff again does); a
  * corrupt kept file is kept aside, named on stderr with its new name, and
@@ -11,7 +11,7 @@
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, type ProposalsData } from '@redline/core';
+import { API, type ProposalsData, type Tour } from '@redline/core';
 import { runRedline, startSession, type CliRun, type StartedSession } from '../../testSupport/agentSession.js';
 import { signInAsPage, type PageSession } from '../../testSupport/browserSession.js';
 import { buildCli } from '../../testSupport/buildCli.js';
@@ -42,7 +42,9 @@ function changedRepo(): TestRepo {
 }
 
 const finding = (start: number, text: string, extra: Record<string, unknown> = {}) => ({ kind: 'finding', path: 'src/retry.ts', side: 'new', lines: { start, end: start }, text, ...extra });
-const THREE = { findings: [finding(2, 'Why upper case?'), finding(3, 'A question', { kind: 'question' }), finding(5, 'Drop it', { suggestion: { original: 'five', replacement: '' } })] };
+const TOUR: Tour = { title: 'Upper case and a fifth line', steps: [{ path: 'src/retry.ts', side: 'new', lines: { start: 2, end: 2 }, text: 'Upper case' }, { path: 'src/retry.ts', side: 'new', lines: { start: 5, end: 5 }, text: 'A new line' }] };
+const THREE = { tour: TOUR, findings: [finding(2, 'Why upper case?'), finding(3, 'A question', { kind: 'question' }), finding(5, 'Drop it', { suggestion: { original: 'five', replacement: '' } })] };
+const NONE = { proposals: [], tour: null };
 
 async function start(repo: TestRepo): Promise<StartedSession & { page: PageSession }> {
   const session = await startSession(repo.dir, ENV);
@@ -58,32 +60,34 @@ async function annotate(repo: TestRepo, findings: unknown): Promise<string[]> {
   return (JSON.parse(run.stdout) as { added: string[] }).added;
 }
 
-/** The board as the page sees it: each proposal's words, answer and replies, by line. */
-async function board(page: PageSession): Promise<{ id: string; text: string; answer: string; replies: string[] }[]> {
-  const { proposals } = (await page.get(API.proposals)).json<ProposalsData>();
-  return [...proposals]
+/** The board as the page sees it: each proposal's words, answer and replies, by line; and the tour. */
+async function board(page: PageSession): Promise<{ proposals: { id: string; text: string; answer: string; replies: string[] }[]; tour: Tour | null }> {
+  const { proposals, tour } = (await page.get(API.proposals)).json<ProposalsData>();
+  const shown = [...proposals]
     .sort((a, b) => a.proposal.finding.lines.start - b.proposal.finding.lines.start)
     .map((p) => ({ id: p.proposal.id, text: p.proposal.finding.text, answer: JSON.stringify(p.answer), replies: p.replies }));
+  return { proposals: shown, tour };
 }
 
 const proposalsDir = (repo: TestRepo) => join(repo.dir, '.git', 'redline', 'proposals');
 const keptFiles = (repo: TestRepo) => readdirSync(proposalsDir(repo)).filter((name) => /^[0-9a-f]{64}\.json$/.test(name));
 
-/** A review with the three findings, the first accepted, the third rejected and replied to: the board it shows. */
+/** A review with the tour and three findings, the first accepted, the third rejected and replied to: the board it shows. */
 async function answeredReview(repo: TestRepo): Promise<{ session: StartedSession & { page: PageSession }; shown: Awaited<ReturnType<typeof board>> }> {
   const session = await start(repo);
   expect(await annotate(repo, THREE)).toHaveLength(3);
-  const [first, , third] = (await board(session.page)).map((p) => p.id);
+  const [first, , third] = (await board(session.page)).proposals.map((p) => p.id);
   expect((await session.page.post(API.proposalAnswer, { act: 'accept', id: first, annotationId: 'c1' })).status).toBe(200);
   expect((await session.page.post(API.proposalAnswer, { act: 'reply', id: third, text: 'Keep five.' })).status).toBe(200);
   expect((await session.page.post(API.proposalAnswer, { act: 'reject', id: third })).status).toBe(200);
   const shown = await board(session.page);
-  expect(shown.map((p) => p.answer)).toEqual(['{"kind":"accepted","annotationId":"c1"}', '{"kind":"unanswered"}', '{"kind":"rejected"}']);
+  expect(shown.tour).toEqual(TOUR);
+  expect(shown.proposals.map((p) => p.answer)).toEqual(['{"kind":"accepted","annotationId":"c1"}', '{"kind":"unanswered"}', '{"kind":"rejected"}']);
   return { session, shown };
 }
 
 describe('the proposal board is kept between runs of the same review', () => {
-  it('stop, then start: the proposals, answers and replies are there, kept 0600 in a 0700 folder', async () => {
+  it('stop, then start: the proposals, answers, replies and the tour are there, kept 0600 in a 0700 folder', async () => {
     const repo = changedRepo();
     const { shown } = await answeredReview(repo);
     expect(statSync(proposalsDir(repo)).mode & 0o777).toBe(0o700);
@@ -114,7 +118,7 @@ describe('the proposal board is kept between runs of the same review', () => {
     expect((await redline(['stop'], repo)).code).toBe(0);
     repo.write('src/retry.ts', 'one\nTWO\nthree\nfour\nfive\nsix\n');
     const other = await start(repo);
-    expect(await board(other.page)).toEqual([]);
+    expect(await board(other.page)).toEqual(NONE);
     expect((await redline(['stop'], repo)).code).toBe(0);
     repo.write('src/retry.ts', CHANGED);
     const same = await start(repo);
@@ -144,7 +148,7 @@ describe('the proposal board is kept between runs of the same review', () => {
       expect(why).toMatch(reason);
       expect(readFileSync(aside!, 'utf8')).toBe(text);
       expect(existsSync(path)).toBe(false);
-      expect(await board(run.page)).toEqual([]);
+      expect(await board(run.page)).toEqual(NONE);
       expect((await redline(['stop'], repo)).code).toBe(0);
     }
     expect(readdirSync(proposalsDir(repo)).filter((n) => n.includes('.unreadable-'))).toHaveLength(3);
@@ -161,7 +165,7 @@ describe('the proposal board is kept between runs of the same review', () => {
     await expect.poll(() => isProcessAlive(session.pid)).toBe(false);
     expect(keptFiles(repo)).toEqual([]);
     const next = await start(repo);
-    expect(await board(next.page)).toEqual([]);
+    expect(await board(next.page)).toEqual(NONE);
     expect((await redline(['stop'], repo)).code).toBe(0);
   }, 60_000);
 });

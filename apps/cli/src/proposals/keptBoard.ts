@@ -1,5 +1,6 @@
 /**
- * The proposal board kept between runs of the same review:
+ * The proposal board (the agent's proposals with the reviewer's answers,
+ * and its tour) kept between runs of the same review:
  * `<state dir>/proposals/<fingerprint>.json` (0600, folder 0700, written
  * atomically by writeFileAtomic), keyed by the diff's fingerprint as the
  * reviewer's draft is (drafts/draftStore.ts). A review stopped and started
@@ -22,7 +23,7 @@ import { writeFailed } from '../files/writeFailure.js';
 import { writeFileAtomic, writesSettled } from '../files/writeFileAtomic.js';
 import type { ReviewSession } from '../review/reviewSession.js';
 import { MAX_PENDING_BYTES } from './pendingFindings.js';
-import type { BoardEntry, BoardKeeping } from './proposalBoard.js';
+import type { BoardKeeping, KeptBoard } from './proposalBoard.js';
 import { reviewedFingerprint } from './proposalLines.js';
 import { boardDocument, readKeptBoard } from './readKeptBoard.js';
 
@@ -55,19 +56,19 @@ export function keptBoard(session: ReviewSession, note: (line: string) => void):
   return {
     async load() {
       try {
-        if (!(await holdsKeptBoards(session.source.stateDir))) return [];
+        if (!(await holdsKeptBoards(session.source.stateDir))) return NOTHING_KEPT;
         const fingerprint = await reviewedFingerprint(session);
-        const entries = await loadKept(pathFor(fingerprint), fingerprint, note);
-        if (entries.length > 0) keptUnder = fingerprint;
-        return entries;
+        const kept = await loadKept(pathFor(fingerprint), fingerprint, note);
+        if (kept !== NOTHING_KEPT) keptUnder = fingerprint;
+        return kept;
       } catch (error) {
         note(`redline: warning: the kept proposals could not be looked for (${unreadableReason(error)}); the review opens without them`);
-        return [];
+        return NOTHING_KEPT;
       }
     },
-    async save(entries) {
+    async save(board) {
       const fingerprint = await reviewedFingerprint(session);
-      await writeFileAtomic(pathFor(fingerprint), boardDocument(fingerprint, entries), 0o600).catch((error: unknown) => {
+      await writeFileAtomic(pathFor(fingerprint), boardDocument(fingerprint, board), 0o600).catch((error: unknown) => {
         throw writeFailed(`keep the proposals in ${dir}`, error);
       });
       // The diff changed since the last write: the board moved with it.
@@ -81,9 +82,11 @@ export function keptBoard(session: ReviewSession, note: (line: string) => void):
   };
 }
 
-async function loadKept(path: string, fingerprint: string, note: (line: string) => void): Promise<readonly BoardEntry[]> {
+const NOTHING_KEPT: KeptBoard = { entries: [], tour: null };
+
+async function loadKept(path: string, fingerprint: string, note: (line: string) => void): Promise<KeptBoard> {
   const read = await readOwnFile(path, MAX_PENDING_BYTES);
-  if (read.kind === 'missing') return [];
+  if (read.kind === 'missing') return NOTHING_KEPT;
   let reason: string;
   if (read.kind === 'refused') reason = read.reason;
   else {
@@ -95,5 +98,5 @@ async function loadKept(path: string, fingerprint: string, note: (line: string) 
   }
   const aside = join(dirname(path), await keepAside(path));
   note(`redline: warning: the kept proposals in ${path} could not be read (${reason}); they were kept as ${aside} and the review opens without them`);
-  return [];
+  return NOTHING_KEPT;
 }

@@ -1,16 +1,17 @@
 /**
  * The proposals of one review, held by its server: what the agent posted
  * (deduplicated by id, so posting the same finding twice is a no-op) and
- * what the reviewer answered. The agent's route only adds; the reviewer's
+ * what the reviewer answered; and the agent's tour of its change (a new one
+ * replaces the earlier). The agent's route only adds; the reviewer's
  * routes answer and reply. Outdated is worked out when asked, from the
  * lines as they read now.
  *
  * Kept on disk when given a keeping (keptBoard.ts, `.git/redline/proposals/`):
- * every change (a post that adds, an answer, a reply) is written before the
+ * every change (a post that adds, an answer, a reply, a tour) is written before the
  * call returns, so a server that dies loses nothing it answered; what an
  * earlier run of the same review kept is there before anything else.
  */
-import { isProposalOutdated, type Proposal, type ProposalAnswer, type ProposalState } from '@redline/core';
+import { isProposalOutdated, type Proposal, type ProposalAnswer, type ProposalState, type Tour } from '@redline/core';
 import { RedlineError } from '../errors.js';
 
 /** A reviewer's act on a proposal, as the page sends it. */
@@ -29,11 +30,17 @@ export interface BoardEntry {
   replies: string[];
 }
 
+/** What the board keeps: the proposals in the order they came, and the tour (null: none posted). */
+export interface KeptBoard {
+  entries: readonly BoardEntry[];
+  tour: Tour | null;
+}
+
 /** Where the board is kept between runs of the same review. */
 export interface BoardKeeping {
-  /** What an earlier run kept (none when nothing, or nothing readable, was kept); never rejects. */
-  load(): Promise<readonly BoardEntry[]>;
-  save(entries: readonly BoardEntry[]): Promise<void>;
+  /** What an earlier run kept (empty when nothing, or nothing readable, was kept); never rejects. */
+  load(): Promise<KeptBoard>;
+  save(board: KeptBoard): Promise<void>;
   /** The review is done with (its feedback was sent): the kept board goes. */
   remove(): Promise<void>;
 }
@@ -51,6 +58,7 @@ export type ReadNow = (proposal: Proposal) => Promise<string | null>;
 
 export class ProposalBoard {
   private readonly entries = new Map<string, BoardEntry>();
+  private tourNow: Tour | null = null;
   private keeping: BoardKeeping | null = null;
   /** The kept board's reading: every act waits for it, so what was kept comes first. */
   private loaded: Promise<void> = Promise.resolve();
@@ -60,8 +68,9 @@ export class ProposalBoard {
   /** Keeps the board from now on; resolves once what an earlier run kept is here. */
   keepIn(keeping: BoardKeeping): Promise<void> {
     this.keeping = keeping;
-    this.loaded = keeping.load().then((entries) => {
+    this.loaded = keeping.load().then(({ entries, tour }) => {
       for (const entry of entries) if (!this.entries.has(entry.proposal.id)) this.entries.set(entry.proposal.id, entry);
+      this.tourNow ??= tour;
     });
     return this.loaded;
   }
@@ -70,6 +79,19 @@ export class ProposalBoard {
   async forgetKept(): Promise<void> {
     await this.saving.catch(() => undefined);
     await this.keeping?.remove();
+  }
+
+  /** The agent's tour, null until it posts one. */
+  async tour(): Promise<Tour | null> {
+    await this.loaded;
+    return this.tourNow;
+  }
+
+  /** The agent's tour (checked by its route): replaces the earlier one. */
+  async setTour(tour: Tour): Promise<void> {
+    await this.loaded;
+    this.tourNow = tour;
+    return this.save();
   }
 
   /** Adds the proposals not yet here; says which ids are new and which were known. */
@@ -119,7 +141,7 @@ export class ProposalBoard {
   private save(): Promise<void> {
     const keeping = this.keeping;
     if (!keeping) return Promise.resolve();
-    const save = this.saving.catch(() => undefined).then(() => keeping.save([...this.entries.values()]));
+    const save = this.saving.catch(() => undefined).then(() => keeping.save({ entries: [...this.entries.values()], tour: this.tourNow }));
     this.saving = save;
     return save;
   }

@@ -1,15 +1,16 @@
 /**
- * The kept board's reader: what boardDocument writes reads back as it was
- * (the id worked out again, never read), and every way a file on disk can
- * be wrong is refused naming its field: another format or version, another
- * fingerprint inside, a kind of record this redline has no reader for, a
- * finding the core's validator refuses, a suggestion whose seen text is not
+ * The kept board's reader: what boardDocument writes (proposals and the
+ * tour) reads back as it was (the id worked out again, never read), and
+ * every way a file on disk can be wrong is refused naming its field: another
+ * format or version, another fingerprint inside, a kind of record this
+ * redline has no reader for, a finding or a tour the core's validators
+ * refuse, a second tour, a suggestion whose seen text is not
  * its original, a time that is not ISO 8601, an answer or a reply the routes
  * would refuse.
  */
 import { describe, expect, it } from 'vitest';
-import { proposalId, type Finding } from '@redline/core';
-import type { BoardEntry } from './proposalBoard.js';
+import { proposalId, type Finding, type Tour } from '@redline/core';
+import type { BoardEntry, KeptBoard } from './proposalBoard.js';
 import { boardDocument, readKeptBoard } from './readKeptBoard.js';
 
 const FP = 'a'.repeat(64);
@@ -19,7 +20,9 @@ const entries: BoardEntry[] = [
   { proposal: { id: proposalId(finding, 'b\nc'), finding, seen: 'b\nc', postedAt: '2026-12-05T03:00:00.000Z' }, answer: { kind: 'accepted', annotationId: 'c1' }, replies: ['Fine.'] },
   { proposal: { id: proposalId(suggestion, 'two'), finding: suggestion, seen: 'two', postedAt: '2026-12-05T03:00:01.000Z' }, answer: { kind: 'unanswered' }, replies: [] },
 ];
-const kept = () => JSON.parse(boardDocument(FP, entries)) as { records: Record<string, unknown>[] } & Record<string, unknown>;
+const tour: Tour = { title: 'The retry', steps: [{ path: 'src/a.ts', side: 'new', lines: { start: 1, end: 2 }, text: 'First this' }] };
+const board: KeptBoard = { entries, tour };
+const kept = () => JSON.parse(boardDocument(FP, board)) as { records: Record<string, unknown>[] } & Record<string, unknown>;
 const withRecord = (change: Record<string, unknown>) => {
   const document = kept();
   document.records[0] = { ...document.records[0], ...change };
@@ -28,11 +31,12 @@ const withRecord = (change: Record<string, unknown>) => {
 
 describe('readKeptBoard', () => {
   it('reads back what boardDocument wrote, and works the ids out again', () => {
-    expect(readKeptBoard(kept(), FP)).toEqual(entries);
+    expect(readKeptBoard(kept(), FP)).toEqual(board);
+    expect(readKeptBoard(JSON.parse(boardDocument(FP, { entries: [], tour: null })), FP)).toEqual({ entries: [], tour: null });
     const forged = kept();
     forged.records[0] = { ...forged.records[0], id: 'forged' };
     expect(() => readKeptBoard(forged, FP)).not.toThrow();
-    expect(readKeptBoard(forged, FP)[0]!.proposal.id).toBe(entries[0]!.proposal.id);
+    expect(readKeptBoard(forged, FP).entries[0]!.proposal.id).toBe(entries[0]!.proposal.id);
   });
 
   it.each([
@@ -41,7 +45,9 @@ describe('readKeptBoard', () => {
     ['another version', { ...kept(), version: 2 }, /^board\.version: a board of version 2; this redline reads version 1$/],
     ['another fingerprint inside', { ...kept(), fingerprint: 'b'.repeat(64) }, /^board\.fingerprint: it holds the board of fingerprint bbbbbbbbbbbb…/],
     ['records not a list', { ...kept(), records: {} }, /^board\.records: expected a list/],
-    ['a kind with no reader', withRecord({ kind: 'tour' }), /^board\.records\[0\]\.kind: expected one of 'proposal', got "tour"$/],
+    ['a kind with no reader', withRecord({ kind: 'question' }), /^board\.records\[0\]\.kind: expected one of 'proposal', 'tour', got "question"$/],
+    ['a tour the validator refuses', { ...kept(), records: [...kept().records.slice(0, 2), { kind: 'tour', tour: { title: 'x', steps: [] } }] }, /^board\.records\[2\]\.tour: /],
+    ['a second tour', { ...kept(), records: [...kept().records, kept().records[2]] }, /^board\.records\[3\]: a second tour; a review has one$/],
     ['a finding the validator refuses', withRecord({ finding: { ...finding, path: '../etc/passwd' } }), /^board\.records\[0\]\.finding: findings\[0\]\.path: not a plain repository path/],
     ['a suggestion that did not see its original', { ...kept(), records: [{ ...kept().records[1], seen: 'three' }] }, /^board\.records\[0\]\.seen: expected the suggestion's original/],
     ['a time that is not ISO 8601', withRecord({ postedAt: 'yesterday' }), /^board\.records\[0\]\.postedAt: expected an ISO 8601 time/],
