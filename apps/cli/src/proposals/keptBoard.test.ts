@@ -3,12 +3,13 @@
  * stop) in a real repository, the reviewer played over HTTP as the page
  * does. The agent's proposals and tour, and the reviewer's answers and
  * replies, are there again after `redline stop` and `redline start`, and after the server
- * is killed (SIGKILL) right after an answer; kept 0600 in a 0700 folder. A
+ * is killed (SIGKILL) right after an answer (a temporary file a killed save
+ * left is swept at the next start); kept 0600 in a 0700 folder. A
  * review of another diff does not show them (the same diff again does); a
  * corrupt kept file is kept aside, named on stderr with its new name, and
  * the review opens without it; after Send the kept board is gone.
  */
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type ProposalsData, type Tour } from '@redline/core';
@@ -101,14 +102,20 @@ describe('the proposal board is kept between runs of the same review', () => {
     expect((await redline(['stop'], repo)).code).toBe(0);
   }, 60_000);
 
-  it('a server killed (SIGKILL) right after an answer loses nothing it answered', async () => {
+  it('a server killed (SIGKILL) right after an answer loses nothing it answered; a write it left unfinished is swept', async () => {
     const repo = changedRepo();
     const { session, shown } = await answeredReview(repo);
     process.kill(session.pid, 'SIGKILL');
     await expect.poll(() => isProcessAlive(session.pid)).toBe(false);
+    // What a kill in the middle of a save leaves (writeFileAtomic's temporary file), two minutes old.
+    const unfinished = join(proposalsDir(repo), `.${keptFiles(repo)[0]}.0123456789ab.tmp`);
+    writeFileSync(unfinished, '{"format":"redline-bo');
+    utimesSync(unfinished, new Date(Date.now() - 120_000), new Date(Date.now() - 120_000));
     const again = await start(repo);
     expect(again.pid).not.toBe(session.pid);
     expect(await board(again.page)).toEqual(shown);
+    expect(again.run.stderr).toContain('redline: removed 1 temporary proposal file left by interrupted saves');
+    expect(existsSync(unfinished)).toBe(false);
     expect((await redline(['stop'], repo)).code).toBe(0);
   }, 60_000);
 

@@ -19,7 +19,8 @@ import { fileURLToPath } from 'node:url';
 import type { CliIo } from '../../cliIo.js';
 import { RedlineError } from '../../errors.js';
 import { createReviewSource } from '../../review/createReviewSource.js';
-import { holdsKeptBoards, keptBoard } from '../../proposals/keptBoard.js';
+import { sweepInterruptedWrites } from '../../files/sweepInterruptedWrites.js';
+import { holdsKeptBoards, keptBoard, keptBoardsDir } from '../../proposals/keptBoard.js';
 import { readPendingFindings, showPendingFindings } from '../../proposals/pendingFindings.js';
 import { PreferencesStore } from '../../preferences/preferencesStore.js';
 import { ReviewSession } from '../../review/reviewSession.js';
@@ -66,6 +67,8 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   session.setUntrackedRenames((await preferences.read()).settings.pairRenames);
   const swept = await session.drafts.sweepInterruptedWrites();
   if (swept > 0) note(`redline: removed ${swept} temporary draft file${swept === 1 ? '' : 's'} left by interrupted saves`);
+  const sweptBoards = await sweepInterruptedWrites(keptBoardsDir(source.stateDir));
+  if (sweptBoards > 0) note(`redline: removed ${sweptBoards} temporary proposal file${sweptBoards === 1 ? '' : 's'} left by interrupted saves`);
   let releaseRest!: () => void;
   const data = await session.openReview(new Promise<void>((resolve) => (releaseRest = resolve)));
   if (data.files.length === 0) {
