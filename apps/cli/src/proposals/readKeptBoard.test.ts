@@ -6,8 +6,10 @@
  * redline has no reader for, a finding or a tour the core's validators
  * refuse, a second tour, a suggestion whose seen text is not
  * its original, a time that is not ISO 8601, an answer or a reply the routes
- * would refuse.
+ * would refuse. A property: any board the server can hold survives the
+ * write and the read unchanged (300 cases).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { proposalId, type Finding, type Tour } from '@redline/core';
 import type { BoardEntry, KeptBoard } from './proposalBoard.js';
@@ -57,5 +59,42 @@ describe('readKeptBoard', () => {
     ['a reply over the limit', withRecord({ replies: ['x'.repeat(20_001)] }), /^board\.records\[0\]\.replies\[0\]: expected a reply of 1 to 20000 characters/],
   ])('refuses %s, naming the field', (_name, value, message) => {
     expect(() => readKeptBoard(value, FP)).toThrow(message);
+  });
+});
+
+/** Boards as the server holds them: findings the core's validator takes, each seen text its original for a suggestion, answers of every kind, replies the route takes. */
+const lines = fc.integer({ min: 1, max: 500 }).chain((start) => fc.integer({ min: start, max: start + 20 }).map((end) => ({ start, end })));
+const words = fc.string({ minLength: 1, maxLength: 40 }).filter((text) => text.trim() !== '');
+const path = fc.constantFrom('a.ts', 'src/b c.ts', 'docs/ü.md');
+const findingArb: fc.Arbitrary<Finding> = fc.oneof(
+  fc.record({ kind: fc.constantFrom('finding', 'question', 'note' as const), path, side: fc.constantFrom('old', 'new' as const), lines, text: words, suggestion: fc.constant(null) }),
+  fc.record({ kind: fc.constant('finding' as const), path, side: fc.constant('new' as const), lines, text: fc.string({ maxLength: 40 }), suggestion: fc.record({ original: fc.string({ maxLength: 40 }), replacement: fc.string({ maxLength: 40 }) }) }),
+);
+const entryArb: fc.Arbitrary<BoardEntry> = fc
+  .record({
+    finding: findingArb,
+    seen: fc.string({ maxLength: 40 }),
+    time: fc.integer({ min: 0, max: 4_102_444_800_000 }),
+    answer: fc.oneof(
+      fc.constant({ kind: 'unanswered' as const }),
+      fc.constant({ kind: 'rejected' as const }),
+      fc.record({ kind: fc.constantFrom('accepted', 'edited' as const), annotationId: fc.string({ maxLength: 20 }) }),
+    ),
+    replies: fc.array(words, { maxLength: 3 }),
+  })
+  .map(({ finding, seen, time, answer, replies }) => {
+    const text = finding.suggestion === null ? seen : finding.suggestion.original;
+    return { proposal: { id: proposalId(finding, text), finding, seen: text, postedAt: new Date(time).toISOString() }, answer, replies };
+  });
+
+describe('the kept board, written and read', () => {
+  it('any board the server holds reads back unchanged (300 cases)', () => {
+    fc.assert(
+      fc.property(fc.array(entryArb, { maxLength: 6 }), fc.option(fc.constant(tour)), (entries, kept) => {
+        const written: KeptBoard = { entries, tour: kept };
+        expect(readKeptBoard(JSON.parse(boardDocument(FP, written)), FP)).toEqual(written);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
