@@ -9,10 +9,10 @@
  * corrupt kept file is kept aside, named on stderr with its new name, and
  * the review opens without it; after Send the kept board is gone.
  */
-import { existsSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, type ProposalsData, type Tour } from '@redline/core';
+import { API, type ProposalsData, type ReviewData, type Tour } from '@redline/core';
 import { runRedline, startSession, type CliRun, type StartedSession } from '../../testSupport/agentSession.js';
 import { signInAsPage, type PageSession } from '../../testSupport/browserSession.js';
 import { buildCli } from '../../testSupport/buildCli.js';
@@ -91,12 +91,12 @@ describe('the proposal board is kept between runs of the same review', () => {
   it('stop, then start: the proposals, answers, replies and the tour are there, kept 0600 in a 0700 folder', async () => {
     const repo = changedRepo();
     const { shown } = await answeredReview(repo);
-    expect(statSync(proposalsDir(repo)).mode & 0o777).toBe(0o700);
-    expect(keptFiles(repo)).toHaveLength(1);
-    expect(statSync(join(proposalsDir(repo), keptFiles(repo)[0]!)).mode & 0o777).toBe(0o600);
     expect((await redline(['stop'], repo)).code).toBe(0);
     const again = await start(repo);
     expect(await board(again.page)).toEqual(shown);
+    expect(statSync(proposalsDir(repo)).mode & 0o777).toBe(0o700);
+    expect(keptFiles(repo)).toHaveLength(1);
+    expect(statSync(join(proposalsDir(repo), keptFiles(repo)[0]!)).mode & 0o777).toBe(0o600);
     // Posting the same findings again is still a no-op: they were kept under the same ids.
     expect(await annotate(repo, THREE)).toEqual([]);
     expect((await redline(['stop'], repo)).code).toBe(0);
@@ -108,7 +108,8 @@ describe('the proposal board is kept between runs of the same review', () => {
     process.kill(session.pid, 'SIGKILL');
     await expect.poll(() => isProcessAlive(session.pid)).toBe(false);
     // What a kill in the middle of a save leaves (writeFileAtomic's temporary file), two minutes old.
-    const unfinished = join(proposalsDir(repo), `.${keptFiles(repo)[0]}.0123456789ab.tmp`);
+    mkdirSync(proposalsDir(repo), { recursive: true });
+    const unfinished = join(proposalsDir(repo), `.${'0'.repeat(64)}.json.0123456789ab.tmp`);
     writeFileSync(unfinished, '{"format":"redline-bo');
     utimesSync(unfinished, new Date(Date.now() - 120_000), new Date(Date.now() - 120_000));
     const again = await start(repo);
@@ -135,16 +136,17 @@ describe('the proposal board is kept between runs of the same review', () => {
 
   it('a corrupt kept file (not JSON, wrong shape, another version) is kept aside, named on stderr with its new name, and the review opens without it', async () => {
     const repo = changedRepo();
-    await answeredReview(repo);
+    const first = await start(repo);
+    const { fingerprint } = (await first.page.get(API.review)).json<ReviewData>();
     expect((await redline(['stop'], repo)).code).toBe(0);
-    const [name] = keptFiles(repo);
-    const path = join(proposalsDir(repo), name!);
-    const kept = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    const path = join(proposalsDir(repo), `${fingerprint}.json`);
+    const valid = { format: 'redline-board', version: 1, fingerprint, records: [] };
     const corrupt: [string, RegExp][] = [
       ['{ "format": "redline-board", "version": 1, "rec', /not JSON/],
-      [JSON.stringify({ ...kept, records: [{ kind: 'proposal', finding: { path: '../x' } }] }), /board\.records\[0\]\.finding: /],
-      [JSON.stringify({ ...kept, version: 2 }), /board\.version: a board of version 2; this redline reads version 1/],
+      [JSON.stringify({ ...valid, records: [{ kind: 'proposal', finding: { path: '../x' } }] }), /board\.records\[0\]\.finding: /],
+      [JSON.stringify({ ...valid, version: 2 }), /board\.version: a board of version 2; this redline reads version 1/],
     ];
+    mkdirSync(proposalsDir(repo), { recursive: true });
     for (const [text, reason] of corrupt) {
       writeFileSync(path, text, { mode: 0o600 });
       const run = await start(repo);
