@@ -67,6 +67,8 @@ async function loadVerb(verb: Verb): Promise<(args: readonly string[], io: CliIo
       return (await import('./commands/stop/runStop.js')).runStop;
     case 'open':
       return (await import('./commands/open/runOpen.js')).runOpen;
+    case 'check':
+      return (await import('./commands/check/runCheckCommand.js')).runCheckCommand;
     case 'mcp':
       return (await import('./commands/mcp/runMcp.js')).runMcp;
     case 'annotate':

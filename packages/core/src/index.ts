@@ -10,12 +10,13 @@
 export type {
   Annotation, AnnotationKind, AnnotationScope, ApiError, Comment, DraftData, FeedbackReview,
   FeedbackSubmission, FileComment, FileContentsData, FileFacts, FileRefusalCode, FileSideContents,
-  FileStatus, FreshnessData, GeneralComment, LineAnnotation, LineComment, LineRange, ReviewData,
+  FileStatus, FreshnessData, GeneralComment, LineAnnotation, LineComment, ReviewData,
   ReviewTarget, Side, Suggestion, TargetKind, UnsentComposer, UnsentTarget, Verdict,
   FeedbackFile, MovedFileFacts, PlainFileFacts, QuotedLines,
 } from './model/types.js';
 export { fileMove, similarityWords } from './model/fileMove.js';
 export type { FileMove } from './model/fileMove.js';
+export type { LineSpan } from './model/lineSpan.js';
 export { API, DRAFT_BASE_HEADER, FIRST_SCREEN_ID, LINK_HEADER, MAX_EDITABLE_BYTES, PREFERENCES_ELEMENT_ID, SESSION_HEADER, SESSION_STORAGE_KEY } from './model/api.js';
 export type { ApiRequests, ApiResponses, FeedbackResult, ProposalActBody, ProposalsData, SessionGrant } from './model/api.js';
 export {
@@ -24,6 +25,7 @@ export {
 export type { DiffStyle, LayoutSettings, Preferences, Settings, ThemeChoice } from './model/preferences.js';
 export { suggestionId } from './model/suggestionId.js';
 export type { SuggestionContent } from './model/suggestionId.js';
+export { errorMessage } from './model/errorMessage.js';
 export { isFingerprint } from './model/isFingerprint.js';
 export { buildFeedbackReview } from './model/buildFeedbackReview.js';
 export { refusalFromFileFacts } from './model/refusalFromFileFacts.js';
@@ -54,16 +56,17 @@ export type { CodeSpanMatch } from './export/fences.js';
 export { renderFeedbackMarkdown } from './export/renderFeedbackMarkdown.js';
 export { unsafeCharsWarning } from './export/markdownWriters.js';
 export { parseFeedbackMarkdown } from './export/parseFeedbackMarkdown.js';
-export { decisionForVerdict, FEEDBACK_FORMAT, FEEDBACK_VERSION, FEEDBACK_VERSIONS_READ, parseFeedbackJson, renderClosedFeedbackJson, renderFeedbackJson } from './export/feedbackJson.js';
+export { decisionForVerdict, FEEDBACK_FORMAT, FEEDBACK_VERSION, FEEDBACK_VERSIONS_READ } from './export/feedbackJson.js';
 export type { FeedbackDecision } from './export/feedbackJson.js';
+export { proposalsToJson, renderClosedFeedbackJson, renderFeedbackJson } from './export/renderFeedbackJson.js';
+export { parseFeedbackJson } from './export/parseFeedbackJson.js';
 export { detectFeedbackFormat, parseFeedback } from './export/parseFeedback.js';
 export type { FeedbackParseError, ParseResult } from './export/feedbackParseResult.js';
 export { compareAnnotations, compareStrings, normalizeFeedbackReview } from './export/normalizeFeedbackReview.js';
-export {
-  FILE_STATUSES, TARGET_KINDS, VERDICTS, formatFieldProblem, formatFieldProblems, quoteForMessage, validateAnnotations,
-  validateFeedbackReview,
-} from './export/validateFeedbackReview.js';
-export type { FieldProblem, ValidationResult } from './export/validateFeedbackReview.js';
+export { FILE_STATUSES, TARGET_KINDS, VERDICTS, validateAnnotations, validateFeedbackReview } from './export/validateFeedbackReview.js';
+export type { ValidationResult } from './export/validateFeedbackReview.js';
+export { formatFieldProblem, formatFieldProblems, quoteForMessage } from './export/fieldReader.js';
+export type { FieldProblem } from './export/fieldReader.js';
 
 // The agent's proposals: findings, their ids, outdated, and their outcomes in the export
 export { FINDING_KINDS, MAX_FINDINGS, MAX_FINDINGS_BYTES } from './proposals/proposalTypes.js';
@@ -78,15 +81,15 @@ export { MAX_TOUR_STEPS, MAX_TOUR_TITLE } from './tour/tourTypes.js';
 export type { Tour, TourStep } from './tour/tourTypes.js';
 export { validateTour } from './tour/validateTour.js';
 export type { TourResult } from './tour/validateTour.js';
-export { PROPOSALS_NOTE, proposalsToJson, renderProposalsMarkdown, sortProposalStates } from './export/renderProposalOutcomes.js';
-export type { ProposalOutcome } from './export/renderProposalOutcomes.js';
+export { PROPOSALS_NOTE, renderProposalsMarkdown, sortProposalStates } from './export/renderProposalsMarkdown.js';
+export type { ProposalOutcome } from './export/renderProposalsMarkdown.js';
 export { exportThreadsOf } from './export/exportThreads.js';
 export type { ExportOpenThread, ExportSettledThread, ExportThreads, OpenThreadState, SettledOutcome, ThreadReply } from './export/exportThreads.js';
 
 // Apply planning
 export { planApply } from './apply/planApply.js';
 export type { ApplyPlan, PlanApplyInput } from './apply/planApply.js';
-export type { ApplyStatus, LineSpan, PlanReasonCode, SuggestionOutcome } from './apply/suggestionOutcome.js';
+export type { ApplyStatus, PlanReasonCode, SuggestionOutcome } from './apply/suggestionOutcome.js';
 
 // Diffs and lines: line handling, git's lines and path quoting, patch sections, unified diffs, file classification, the file tree, counts, languages
 export { codeToLines, endsWithNewline, joinText, linesToCode, splitText, toLines } from './diff/lines.js';
@@ -101,6 +104,7 @@ export {
   LARGE_DIFF_BYTES, LARGE_DIFF_CHANGED_LINES, formatBytes, isGeneratedFile, isLargeDiff, statusLabel,
   statusLetter,
 } from './diff/fileClassification.js';
+export { firstNewLines } from './diff/firstNewLines.js';
 export { baseName, buildFileTree, flattenFileTree, pathMatchesFilter } from './diff/fileTree.js';
 export { compareFilePaths, sortByFileOrder } from './diff/fileOrder.js';
 export type { FolderNode, TreeFile, TreeRow } from './diff/fileTree.js';

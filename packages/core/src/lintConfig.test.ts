@@ -21,7 +21,8 @@ async function rulesReported(code: string, path: string): Promise<(string | null
 
 const PAGE_FILE = 'packages/review-editor/src/planted.tsx';
 
-describe('the lint config catches what it promises', () => {
+// Loading ESLint and its plugins takes a few seconds on its own, more beside the rest of the suite.
+describe('the lint config catches what it promises', { timeout: 60_000 }, () => {
   it('the rules of hooks: a hook called in a condition is an error in the page', async () => {
     const planted = "import { useState } from 'react';\nexport function Planted({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n";
     expect(await rulesReported(planted, PAGE_FILE)).toEqual(['react-hooks/rules-of-hooks']);

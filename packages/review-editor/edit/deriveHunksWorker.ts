@@ -4,7 +4,7 @@
  * edited text. Same function, same options, same answer as on the main
  * thread.
  */
-import { deriveSuggestionHunks, type DeriveSuggestionOptions, type DerivedSuggestions } from '@redline/core';
+import { deriveSuggestionHunks, type DeriveSuggestionOptions, type DerivedSuggestions, errorMessage } from '@redline/core';
 
 export type DeriveWorkerRequest =
   | { type: 'before'; before: string }
@@ -24,7 +24,7 @@ self.onmessage = (event: MessageEvent<DeriveWorkerRequest>) => {
   try {
     response = { id: request.id, result: deriveSuggestionHunks(before, request.after, request.options) };
   } catch (error) {
-    response = { id: request.id, error: error instanceof Error ? error.message : String(error) };
+    response = { id: request.id, error: errorMessage(error) };
   }
   self.postMessage(response);
 };

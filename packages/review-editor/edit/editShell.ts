@@ -19,6 +19,7 @@ import { primeHighlight, type WorkerPool } from './editWorkerPool.js';
 import { createHunkDeriver, type HunkDeriver } from './hunkDeriver.js';
 import { hydrateForEditing } from './hydrateForEditing.js';
 import type { AttachedEditor, PierreEditAdapter } from './pierreEditAdapter.js';
+import { errorMessage } from '@redline/core';
 
 export interface EditControllerOptions {
   /** Loads the adapter module; tests may pass a stand-in. */
@@ -156,7 +157,6 @@ function runEffect(shell: EditShell, effect: EditEffect): void {
 }
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 async function ensureAdapter(shell: EditShell): Promise<PierreEditAdapter> {
   const { handles, dispatch } = shell;
@@ -181,7 +181,7 @@ async function loadContents(shell: EditShell, id: number, file: ReviewFile): Pro
     event = { type: 'contentsHydrated', id, result: current ? hydrateForEditing(file, data) : null };
   } catch (error) {
     const refused = error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
-    event = { type: 'startFailed', id, failure: refused ? { kind: 'refused', reason: refusalMessage(error.code) } : { kind: 'error', message: errorText(error) } };
+    event = { type: 'startFailed', id, failure: refused ? { kind: 'refused', reason: refusalMessage(error.code) } : { kind: 'error', message: errorMessage(error) } };
   }
   shell.dispatch(event);
 }
@@ -257,7 +257,7 @@ async function deriveSuggestions(request: DeriveRequest, deriver: HunkDeriver | 
     const suggestions = hunks.map((hunk) => buildSuggestion({ path: request.path, ...hunk, text: '', revision: request.revision }, now));
     return { type: 'suggestionsDerived', request, suggestions };
   } catch (error) {
-    return { type: 'derivationFailed', request, message: errorText(error) };
+    return { type: 'derivationFailed', request, message: errorMessage(error) };
   }
 }
 

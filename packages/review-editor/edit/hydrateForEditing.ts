@@ -7,7 +7,7 @@
  * edit mode, so Pierre's "partial diff" failure cannot be reached.
  */
 import { hydratePartialDiff, parseDiffFromFile, type FileContents, type FileDiffMetadata } from '@pierre/diffs';
-import type { FileContentsData } from '@redline/core';
+import { errorMessage, type FileContentsData } from '@redline/core';
 import { findContentsMismatch, type ReviewFile } from '../src/editHost.js';
 import { CHANGED_ON_DISK, refusalMessage } from './editRefusals.js';
 
@@ -49,7 +49,7 @@ export function hydrateForEditing(file: ReviewFile, data: FileContentsData): Hyd
       return { ok: false, reason: 'No changed lines to edit in this diff' };
     }
   } catch (error) {
-    return { ok: false, reason: `The diff could not be prepared for editing: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, reason: `The diff could not be prepared for editing: ${errorMessage(error)}` };
   }
   // The editor's document is the new side of this diff: it must be exactly the served text.
   if (hydrated.isPartial || hydrated.additionLines.join('') !== newText) {

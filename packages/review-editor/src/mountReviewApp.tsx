@@ -21,7 +21,7 @@ import { persistPreferences } from './settings/persistPreferences.js';
 import { createReviewStore } from './app/reviewStore.js';
 import { installRoundView, startRoundView } from './threads/roundView.js';
 import { startUnfoldingWaiting } from './annotations/waitingItems.js';
-import { startCommits } from './commits/commitsView.js';
+import { startCommits } from './commits/rangeCommits.js';
 import { startFileAddress } from './navigation/fileAddress.js';
 import './styles/app.css';
 import './styles/firstScreen.css';

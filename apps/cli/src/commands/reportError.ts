@@ -5,8 +5,9 @@
  */
 import type { TextSink } from '../cliIo.js';
 import { EXIT, exitCodeFor, isRedlineError } from '../errors.js';
+import { errorMessage } from '@redline/core';
 
-export type CommandName = 'redline' | `redline ${'apply' | 'start' | 'wait' | 'status' | 'stop' | 'open' | 'mcp' | 'annotate' | 'reply' | 'setup'}`;
+export type CommandName = 'redline' | `redline ${'apply' | 'start' | 'wait' | 'status' | 'stop' | 'open' | 'check' | 'mcp' | 'annotate' | 'reply' | 'setup'}`;
 
 function helpHint(command: CommandName): string {
   return ` (see '${command} --help')`;
@@ -19,7 +20,7 @@ export function reportError(error: unknown, stderr: TextSink, command: CommandNa
     return exitCodeFor(error.code);
   }
   // A bug, not a user error: still one line, with the cause.
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   stderr.write(`${command}: unexpected error: ${oneLine(message, command)}\n`);
   return EXIT.error;
 }

@@ -6,6 +6,7 @@
  */
 import { rename } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { errorMessage } from '@redline/core';
 
 /** Renames `<name>.json` aside; returns the new file name. */
 export async function keepAside(path: string): Promise<string> {
@@ -18,5 +19,5 @@ export async function keepAside(path: string): Promise<string> {
 /** Why a file's JSON could not be read, in words: "not JSON (…)" for a parse error, else the check's message. */
 export function unreadableReason(error: unknown): string {
   if (error instanceof SyntaxError) return `not JSON (${error.message})`;
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }

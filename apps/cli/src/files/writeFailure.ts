@@ -6,6 +6,7 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { RedlineError } from '../errors.js';
+import { errorMessage } from '@redline/core';
 
 const REASONS: Readonly<Record<string, string>> = {
   EROFS: 'read-only file system',
@@ -20,7 +21,7 @@ const REASONS: Readonly<Record<string, string>> = {
 export function writeFailed(what: string, error: unknown): RedlineError {
   if (error instanceof RedlineError) return error;
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  const reason = code !== undefined && Object.hasOwn(REASONS, code) ? `${REASONS[code]} (${code})` : error instanceof Error ? error.message : String(error);
+  const reason = code !== undefined && Object.hasOwn(REASONS, code) ? `${REASONS[code]} (${code})` : errorMessage(error);
   return new RedlineError('write-failed', `could not ${what}: ${reason}`, { cause: error });
 }
 

@@ -17,6 +17,7 @@ export interface Repository {
 export const NOT_A_REPOSITORY_ADVICE = {
   review: 'run redline inside a repository, pass --repo DIR, or review a file with --patch FILE',
   apply: 'run redline apply inside the repository the export is for, or pass --repo DIR',
+  check: 'run redline check inside the repository under review, or pass --repo DIR',
   setup: 'run redline setup --project inside the repository, or pass --repo DIR',
 } as const;
 

@@ -3,7 +3,7 @@
  * round that cannot be written is said on stderr; the feedback is printed
  * all the same (it is what the agent waits for).
  */
-import type { ThreadAct } from '@redline/core';
+import { errorMessage, type ProposalAnswerKind, type ThreadAct } from '@redline/core';
 import { shortOid } from '../git/revisions.js';
 import { GitReviewSource } from '../review/gitReviewSource.js';
 import type { ReviewOutcome } from '../review/reviewSession.js';
@@ -26,14 +26,14 @@ export async function recordSentRound(source: ReviewSource, sent: Sent, note: (l
     note(`Recorded round ${round.number} of review series ${series.id} (${recorded.ref}, state ${shortOid(recorded.state)})`);
     return recorded;
   } catch (error) {
-    note(`redline: warning: the round was not recorded: ${error instanceof Error ? error.message : String(error)}`);
+    note(`redline: warning: the round was not recorded: ${errorMessage(error)}`);
     return null;
   }
 }
 
 export function roundOf(series: OpenSeries, sent: Pick<Sent, 'submission' | 'proposals'>, time: string): RoundToWrite {
   const { submission } = sent;
-  const answered = (kind: 'accepted' | 'edited' | 'rejected') => sent.proposals.filter((state) => state.answer.kind === kind).length;
+  const answered = (kind: Exclude<ProposalAnswerKind, 'unanswered'>) => sent.proposals.filter((state) => state.answer.kind === kind).length;
   const reviewer = submission.reviewer ?? null;
   const acts: ThreadAct[] = (submission.threadActs ?? []).map((act) => ({ ...act, by: 'reviewer', reviewer, at: time }));
   return {

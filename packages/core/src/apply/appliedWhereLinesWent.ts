@@ -12,7 +12,7 @@
 import type { TextLayout } from '../diff/lines.js';
 import type { FollowedRange } from '../suggestions/followRange.js';
 import { suggestedSpan } from './linesAt.js';
-import { span, type LineSpan } from './suggestionOutcome.js';
+import { lineSpanAt, type LineSpan } from '../model/lineSpan.js';
 
 /**
  * Where the suggested code is, when the lines the suggestion was made on went
@@ -31,7 +31,7 @@ export function appliedWhereLinesWent(layout: TextLayout, followed: FollowedRang
     const length = suggestedSpan(layout, from, suggested);
     if (length < 0 || from + length > below) continue;
     const covers = kept === null ? from + length >= start && (start === end || (from < end && from + length > start)) : from + length > kept.last;
-    if (covers) return { at: span(from, length) };
+    if (covers) return { at: lineSpanAt(from, length) };
   }
   return null;
 }

@@ -29,10 +29,10 @@ export function placeInReviewedFile(
     }
     const where =
       c.endLine > lines.length
-        ? `${rangeLabel(c.startLine, c.endLine)} are past the end of the ${lines.length}-line file`
+        ? `${rangeLabel(c)} are past the end of the ${lines.length}-line file`
         : c.emptyInsert
           ? 'the file is not empty'
-          : `${rangeLabel(c.startLine, c.endLine)} do not hold the original code`;
+          : `${rangeLabel(c)} do not hold the original code`;
     outcomes[c.index] = refusal(
       c.id,
       'refused',
@@ -91,7 +91,7 @@ export function placeInChangedFile(
       outcomes[c.index] = outdatedOutcome(
         c,
         'original-changed',
-        `the file changed since the review and the original code of ${rangeLabel(c.startLine, c.endLine)} is no longer in it`,
+        `the file changed since the review and the original code of ${rangeLabel(c)} is no longer in it`,
       );
     } else if (matches.length > 1) {
       const places = matches
@@ -101,7 +101,7 @@ export function placeInChangedFile(
       outcomes[c.index] = outdatedOutcome(
         c,
         'ambiguous-relocation',
-        `the file changed since the review and the original code of ${rangeLabel(c.startLine, c.endLine)} now occurs ${matches.length} times (at line ${places}${matches.length > 5 ? ', …' : ''}): not guessing which`,
+        `the file changed since the review and the original code of ${rangeLabel(c)} now occurs ${matches.length} times (at line ${places}${matches.length > 5 ? ', …' : ''}): not guessing which`,
       );
     } else if (c.suggested.length > 0 && findAll(lines, c.suggested).length > 0) {
       const at = findAll(lines, c.suggested)[0]! + 1;

@@ -3,6 +3,7 @@
  * sentences are written.
  */
 import type { Candidate, Placement } from './toCandidate.js';
+import { lineSpanAt, lineSpanWords, type LineSpan } from '../model/lineSpan.js';
 import type { Suggestion } from '../model/types.js';
 
 export type ApplyStatus = 'applied' | 'relocated' | 'already-applied' | 'outdated' | 'conflict' | 'refused';
@@ -26,12 +27,6 @@ export type PlanReasonCode =
   /** The spliced text failed verification; nothing in the file is applied. */
   | 'verify-failed';
 
-export interface LineSpan {
-  /** 1-based, inclusive. */
-  startLine: number;
-  endLine: number;
-}
-
 export interface SuggestionOutcome {
   id: string;
   status: ApplyStatus;
@@ -46,13 +41,8 @@ export interface SuggestionOutcome {
   conflictsWith: string | null;
 }
 
-export function rangeLabel(start: number, end: number): string {
-  if (end < start) return 'the empty file';
-  return start === end ? `line ${start}` : `lines ${start}-${end}`;
-}
-
-export function span(pos: number, count: number): LineSpan | null {
-  return count > 0 ? { startLine: pos + 1, endLine: pos + count } : null;
+export function rangeLabel(span: LineSpan): string {
+  return span.endLine < span.startLine ? 'the empty file' : lineSpanWords(span);
 }
 
 export function refusal(id: string, status: ApplyStatus, reason: PlanReasonCode, message: string): SuggestionOutcome {
@@ -69,7 +59,7 @@ export function conflictOutcome(c: Candidate, other: Candidate, where = ''): Sug
       c.id,
       'conflict',
       'overlap',
-      `overlaps suggestion ${other.id} (${rangeLabel(other.startLine, other.endLine)})${where ? ` ${where}` : ''}, which comes first and is kept`,
+      `overlaps suggestion ${other.id} (${rangeLabel(other)})${where ? ` ${where}` : ''}, which comes first and is kept`,
     ),
     conflictsWith: other.id,
   };
@@ -77,8 +67,8 @@ export function conflictOutcome(c: Candidate, other: Candidate, where = ''): Sug
 
 export function acceptedOutcome(p: Extract<Placement, { kind: 'apply' }>): SuggestionOutcome {
   const c = p.candidate;
-  const at = c.emptyInsert ? null : span(p.pos, c.original.length);
-  const here = at ? rangeLabel(at.startLine, at.endLine) : 'the empty file';
+  const at = c.emptyInsert ? null : lineSpanAt(p.pos, c.original.length);
+  const here = at ? rangeLabel(at) : 'the empty file';
   if (p.relocated !== null) {
     const movedBy = p.pos - p.relocated.from;
     const direction = movedBy > 0 ? 'down' : 'up';
@@ -101,11 +91,11 @@ export function acceptedOutcome(p: Extract<Placement, { kind: 'apply' }>): Sugge
 
 export function alreadyOutcome(p: Extract<Placement, { kind: 'already' }>): SuggestionOutcome {
   const c = p.candidate;
-  const at = span(p.pos, p.length);
+  const at = lineSpanAt(p.pos, p.length);
   const message = c.deletion
     ? 'the lines are already deleted; nothing to do'
     : at
-      ? `the suggested code is already at ${rangeLabel(at.startLine, at.endLine)}; nothing to do`
+      ? `the suggested code is already at ${rangeLabel(at)}; nothing to do`
       : 'the suggested code (an empty last line, which is the final newline) is already in place; nothing to do';
   return { id: c.id, status: 'already-applied', reason: null, message, at, movedBy: null, conflictsWith: null };
 }

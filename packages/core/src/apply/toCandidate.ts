@@ -8,14 +8,13 @@
  */
 import { codeToLines } from '../diff/lines.js';
 import { isEmptyFileInsertion } from '../suggestions/suggestionsOverlap.js';
+import type { LineSpan } from '../model/lineSpan.js';
 import type { Suggestion } from '../model/types.js';
 import { refusal, type SuggestionOutcome } from './suggestionOutcome.js';
 
-export interface Candidate {
+export interface Candidate extends LineSpan {
   index: number;
   id: string;
-  startLine: number;
-  endLine: number;
   original: string[];
   suggested: string[];
   deletion: boolean;

@@ -11,7 +11,7 @@ import type { Annotation, FeedbackSubmission, ReviewData, Suggestion } from '../
 import { computeThreads } from '../rounds/computeThreads.js';
 import type { ThreadAct } from '../rounds/roundTypes.js';
 import { sha256Hex } from '../safety/sha256.js';
-import { renderFeedbackJson } from './feedbackJson.js';
+import { renderFeedbackJson } from './renderFeedbackJson.js';
 import { parseFeedback } from './parseFeedback.js';
 import { renderFeedbackMarkdown } from './renderFeedbackMarkdown.js';
 

@@ -11,7 +11,7 @@
  * - Settled: the threads this Send resolves, and the applied suggestions not
  *   resolved yet (resolved ones dropped out of the list in an earlier round).
  */
-import type { LineSpan } from '../apply/suggestionOutcome.js';
+import type { LineSpan } from '../model/lineSpan.js';
 import type { Annotation, CarriedSuggestion, Side } from '../model/types.js';
 import type { Thread, ThreadActInput, ThreadState } from '../rounds/roundTypes.js';
 import { compareStrings } from './normalizeFeedbackReview.js';

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { decisionForVerdict, parseFeedbackJson, renderClosedFeedbackJson, renderFeedbackJson } from './feedbackJson.js';
+import { decisionForVerdict } from './feedbackJson.js';
+import { parseFeedbackJson } from './parseFeedbackJson.js';
+import { renderClosedFeedbackJson, renderFeedbackJson } from './renderFeedbackJson.js';
 import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
 import { suggestionId } from '../model/suggestionId.js';
 import type { FeedbackReview } from '../model/types.js';

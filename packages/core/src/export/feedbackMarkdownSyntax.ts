@@ -4,6 +4,7 @@
  * specification; change both together.
  */
 import type { FileStatus, Side, Verdict } from '../model/types.js';
+import type { LineSpan } from '../model/lineSpan.js';
 
 export const TITLE = '# Code review feedback';
 
@@ -66,7 +67,7 @@ export const SIMILARITY_NOTE_RE = /^, (\d{1,3})% similar$/;
 export const ESCAPED_PATH_NOTE =
   '_The path above contains escapes: each `\\u{…}` stands for the one character with that code point (see the format documentation)._';
 
-export function lineHeading(side: Side, startLine: number, endLine: number): string {
+export function lineHeading(side: Side, { startLine, endLine }: LineSpan): string {
   if (startLine === 1 && endLine === 0) return `### Empty file (${side})`;
   if (startLine === endLine) return `### Line ${startLine} (${side})`;
   return `### Lines ${startLine}-${endLine} (${side})`;

@@ -19,7 +19,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseFeedbackJson, renderFeedbackJson } from './feedbackJson.js';
+import { parseFeedbackJson } from './parseFeedbackJson.js';
+import { renderFeedbackJson } from './renderFeedbackJson.js';
 import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
 import { parseFeedbackMarkdown } from './parseFeedbackMarkdown.js';
 import { renderFeedbackMarkdown } from './renderFeedbackMarkdown.js';

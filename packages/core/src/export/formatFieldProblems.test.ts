@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFieldProblems } from './validateFeedbackReview.js';
+import { formatFieldProblems } from './fieldReader.js';
 
 const problem = (i: number) => ({ field: `findings[${i}].kind`, problem: `expected one of "finding", "question", "note", got "x${i}"` });
 

@@ -4,15 +4,14 @@
  * carried suggestion's (`### Round 1 · `path` · Line 9 (new)`,
  * docs/feedback-format.md section 8), which ends with the same words.
  */
+import type { LineSpan } from '../model/lineSpan.js';
 import type { Side } from '../model/types.js';
 import { unescapeUnsafeChars } from '../safety/textSafety.js';
 import { readCodeSpan } from './fences.js';
 import { CARRIED_HEADING_PREFIX, CARRIED_SEPARATOR, LINE_HEADING_RE, lineHeading } from './feedbackMarkdownSyntax.js';
 
-export interface HeadingLines {
+export interface HeadingLines extends LineSpan {
   side: Side;
-  startLine: number;
-  endLine: number;
 }
 
 /** What an annotation's line heading says; null when the line is none. */
@@ -26,8 +25,8 @@ export function readLineHeading(line: string): HeadingLines | null {
 }
 
 /** `### Round N · `path` · Line 9 (new)`, the path already a code span. */
-export function carriedHeading(round: number, pathSpan: string, { side, startLine, endLine }: HeadingLines): string {
-  return CARRIED_HEADING_PREFIX + round + CARRIED_SEPARATOR + pathSpan + CARRIED_SEPARATOR + lineHeading(side, startLine, endLine).slice('### '.length);
+export function carriedHeading(round: number, pathSpan: string, { side, ...lines }: HeadingLines): string {
+  return CARRIED_HEADING_PREFIX + round + CARRIED_SEPARATOR + pathSpan + CARRIED_SEPARATOR + lineHeading(side, lines).slice('### '.length);
 }
 
 /** What a carried suggestion's heading says; null when the line is none. */

@@ -2,7 +2,7 @@
  * The markdown export's shared writers (docs/feedback-format.md): a labelled
  * fenced code block with its unsafe-characters warning, the reviewer's words
  * as a quote, and a one-line value in a code span. The export's sections
- * (renderFeedbackMarkdown, renderThreadsSection, renderProposalOutcomes) all
+ * (renderFeedbackMarkdown, renderThreadsMarkdown, renderProposalsMarkdown) all
  * write with these, so none of them imports another's module for them.
  */
 import { codeSpan, fencedBlock } from './fences.js';

@@ -16,6 +16,7 @@
  */
 import { compareFilePaths } from '../diff/fileOrder.js';
 import type { Annotation, FeedbackFile, FeedbackReview, Suggestion } from '../model/types.js';
+import type { LineSpan } from '../model/lineSpan.js';
 
 export function normalizeFeedbackReview(review: FeedbackReview): FeedbackReview {
   const normalized: FeedbackReview = {
@@ -58,7 +59,7 @@ export function compareAnnotations(a: Annotation, b: Annotation): number {
 }
 
 /** The line anchor to sort by; file and general annotations sort as line 0 of no side. */
-function lineOf(a: Annotation): { startLine: number; endLine: number; side: string } {
+function lineOf(a: Annotation): LineSpan & { side: string } {
   return a.scope === 'line' ? a : { startLine: 0, endLine: 0, side: '' };
 }
 

@@ -2,7 +2,7 @@
  * Reads a feedback export in either form: JSON when its first non-whitespace
  * character is `{`, markdown otherwise. This is what `redline apply` calls.
  */
-import { parseFeedbackJson } from './feedbackJson.js';
+import { parseFeedbackJson } from './parseFeedbackJson.js';
 import type { ParseResult } from './feedbackParseResult.js';
 import { parseFeedbackMarkdown } from './parseFeedbackMarkdown.js';
 

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Annotation, FeedbackReview } from '../model/types.js';
 import { sha256Hex } from '../safety/sha256.js';
-import { parseFeedbackJson, renderFeedbackJson } from './feedbackJson.js';
+import { parseFeedbackJson } from './parseFeedbackJson.js';
+import { renderFeedbackJson } from './renderFeedbackJson.js';
 import { parseFeedbackMarkdown } from './parseFeedbackMarkdown.js';
 import { renderFeedbackMarkdown } from './renderFeedbackMarkdown.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildFeedbackReview } from '../model/buildFeedbackReview.js';
-import { parseFeedbackJson, renderFeedbackJson } from './feedbackJson.js';
+import { parseFeedbackJson } from './parseFeedbackJson.js';
+import { renderFeedbackJson } from './renderFeedbackJson.js';
 import { parseFeedbackMarkdown } from './parseFeedbackMarkdown.js';
 import { renderFeedbackMarkdown } from './renderFeedbackMarkdown.js';
 import type { Annotation, FileFacts, ReviewData } from '../model/types.js';

@@ -82,8 +82,11 @@ export function quotedPlace(side: Side, { oldPath, newPath }: Pick<QuotedLines, 
   return `${side} side of ${where}`;
 }
 
+/** A side and the file's paths, as a **Quoted lines:** label names them. */
+export type QuotedPlace = { side: Side } & Pick<QuotedLines, 'oldPath' | 'newPath'>;
+
 /** Reads `quotedPlace`'s words back; null when they are not exactly what it writes. */
-export function readQuotedPlace(text: string): ({ side: Side } & Pick<QuotedLines, 'oldPath' | 'newPath'>) | null {
+export function readQuotedPlace(text: string): QuotedPlace | null {
   const m = /^(old|new) side of /.exec(text);
   if (!m) return null;
   const side = m[1] as Side;

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { renderFeedbackJson } from './feedbackJson.js';
+import { renderFeedbackJson } from './renderFeedbackJson.js';
 import { unsafeCharsWarning } from './markdownWriters.js';
 import { renderFeedbackMarkdown } from './renderFeedbackMarkdown.js';
 import { suggestionId } from '../model/suggestionId.js';

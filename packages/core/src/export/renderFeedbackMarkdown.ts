@@ -43,8 +43,8 @@ import {
 import { carriedHeading } from './lineHeadings.js';
 import { QUOTED_PLACE_SEPARATOR, quotedPlace } from './quotedLines.js';
 import { languageForPath } from '../diff/languageForPath.js';
-import { renderProposalsMarkdown } from './renderProposalOutcomes.js';
-import { renderThreadsMarkdown } from './renderThreadsSection.js';
+import { renderProposalsMarkdown } from './renderProposalsMarkdown.js';
+import { renderThreadsMarkdown } from './renderThreadsMarkdown.js';
 import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
 import { codeBlock, inlineCode, oneLine, quote } from './markdownWriters.js';
 import type { Annotation, FeedbackReview, FeedbackFile } from '../model/types.js';
@@ -108,7 +108,7 @@ function renderFileHeading(path: string, facts: FileEntry | undefined): string[]
 function renderAnnotation(a: Annotation, carriedHeading?: string): string[] {
   const heading =
     carriedHeading ??
-    (a.scope === 'general' ? GENERAL_COMMENT_HEADING : a.scope === 'file' ? FILE_COMMENT_HEADING : lineHeading(a.side, a.startLine, a.endLine));
+    (a.scope === 'general' ? GENERAL_COMMENT_HEADING : a.scope === 'file' ? FILE_COMMENT_HEADING : lineHeading(a.side, a));
   const out = [heading];
 
   const notes: string[] = [];

@@ -3,7 +3,9 @@
  * structure read back from a markdown export) field by field, and building a
  * clean `FeedbackReview` from it. Every problem is reported, each naming the
  * path of the bad field (`annotations[3].startLine: expected a positive
- * integer, got 0`). Unknown fields are ignored and dropped.
+ * integer, got 0`). Unknown fields are ignored and dropped. The value is
+ * read as `Unchecked<FeedbackJson>`, the shape the JSON writer returns
+ * (feedbackJson.ts), so the two cannot drift apart.
  *
  * Beyond types, the rules that make a review unambiguous for an applier:
  * - `line` annotations have a side and a range; `file`/`general` ones have
@@ -23,7 +25,8 @@
 import { codeToLines } from '../diff/lines.js';
 import { isFingerprint } from '../model/isFingerprint.js';
 import { fileMove } from '../model/fileMove.js';
-import { readQuoted, readSimilarity } from './readMoveAndQuote.js';
+import { FieldReader, describeValue, type FieldProblem, type Unchecked } from './fieldReader.js';
+import type { AnnotationJson, CarriedJson, FeedbackJson, FileJson, QuotedLinesJson, SuggestionJson, TargetJson } from './feedbackJson.js';
 import type {
   Annotation,
   AnnotationKind,
@@ -32,40 +35,18 @@ import type {
   FeedbackFile,
   FeedbackReview,
   FileStatus,
-  LineRange,
+  QuotedLines,
   ReviewTarget,
   Side,
   Suggestion,
   TargetKind,
   Verdict,
 } from '../model/types.js';
-
-export interface FieldProblem {
-  /** Path of the bad field: `annotations[3].startLine`, `target.kind`, or '' for the whole value. */
-  field: string;
-  /** What is wrong, without the field path. */
-  problem: string;
-}
+import type { LineSpan } from '../model/lineSpan.js';
 
 export type ValidationResult =
   | { ok: true; review: FeedbackReview }
   | { ok: false; problems: FieldProblem[] };
-
-/** `annotations[3].startLine: expected a positive integer, got 0`. */
-export function formatFieldProblem({ field, problem }: FieldProblem): string {
-  return field === '' ? problem : `${field}: ${problem}`;
-}
-
-/**
- * The first `most` problems of a refused input, `; `-separated, then how
- * many more there are: enough for the writer (often an agent) to fix several
- * at once, short enough for one line. `''` for no problems.
- */
-export function formatFieldProblems(problems: readonly FieldProblem[], most = 3): string {
-  const shown = problems.slice(0, most).map(formatFieldProblem).join('; ');
-  const rest = problems.length - Math.min(problems.length, most);
-  return rest > 0 ? `${shown} (and ${rest} more problem${rest === 1 ? '' : 's'})` : shown;
-}
 
 export const VERDICTS: readonly Verdict[] = ['approve', 'request-changes', 'comment'];
 export const TARGET_KINDS: readonly TargetKind[] = ['working-tree', 'staged', 'base', 'commit', 'range', 'patch'];
@@ -74,94 +55,11 @@ const KINDS: readonly AnnotationKind[] = ['comment', 'suggestion'];
 const SCOPES: readonly AnnotationScope[] = ['line', 'file', 'general'];
 const SIDES: readonly Side[] = ['old', 'new'];
 
-const COMMIT_RE = /^[0-9a-f]{7,64}$/;
-const SUGGESTION_ONLY_FIELDS = ['originalCode', 'suggestedCode', 'deletion', 'revision'] as const;
-
-type Fields = Record<string, unknown>;
-
-/** Collects problems while reading one value (proposals/validateFindings.ts reads findings with it too). */
-export class Reader {
-  readonly problems: FieldProblem[] = [];
-
-  fail(field: string, problem: string): undefined {
-    this.problems.push({ field, problem });
-    return undefined;
-  }
-
-  object(value: unknown, field: string): Fields | undefined {
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Fields;
-    return this.fail(field, `expected an object, got ${describe(value)}`);
-  }
-
-  string(obj: Fields, key: string, field: string, options: { optional?: boolean; nonEmpty?: boolean } = {}): string | undefined {
-    const value = obj[key];
-    if (value === undefined && options.optional) return undefined;
-    if (typeof value !== 'string') return this.fail(field, `expected a string, got ${describe(value)}`);
-    if (options.nonEmpty && value === '') return this.fail(field, 'expected a non-empty string');
-    return value;
-  }
-
-  boolean(obj: Fields, key: string, field: string): boolean | undefined {
-    const value = obj[key];
-    if (value === undefined) return undefined;
-    if (typeof value !== 'boolean') return this.fail(field, `expected true or false, got ${describe(value)}`);
-    return value;
-  }
-
-  oneOf<T extends string>(obj: Fields, key: string, field: string, allowed: readonly T[]): T | undefined {
-    const value = obj[key];
-    if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
-    return this.fail(field, `expected one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}, got ${describe(value)}`);
-  }
-
-  /** An array of objects, each read by `read` at `field[i]`; an item that fails is dropped (its problems are recorded). */
-  objects<T>(value: unknown, field: string, read: (obj: Fields, at: string) => T | undefined): T[] | undefined {
-    if (!Array.isArray(value)) return this.fail(field, `expected an array, got ${describe(value)}`);
-    return value.flatMap((item, i) => {
-      const obj = this.object(item, `${field}[${i}]`);
-      const result = obj && read(obj, `${field}[${i}]`);
-      return result === undefined ? [] : [result];
-    });
-  }
-
-  integer(obj: Fields, key: string, field: string, min: number): number | undefined {
-    const value = obj[key];
-    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= min) return value;
-    const expected = min === 1 ? 'a positive integer' : `an integer >= ${min}`;
-    return this.fail(field, `expected ${expected}, got ${describe(value)}`);
-  }
-
-  commit(obj: Fields, key: string, field: string): string | null | undefined {
-    const value = obj[key];
-    if (value === null) return null;
-    if (typeof value === 'string' && COMMIT_RE.test(value)) return value;
-    return this.fail(field, `expected null or a commit id (7 to 64 lowercase hex digits), got ${describe(value)}`);
-  }
-}
-
-/** A short, safe rendering of a bad value for an error message. */
-function describe(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return quoteForMessage(value, 40);
-  return String(value);
-}
-
-/**
- * A string quoted for an error message: shortened, and ASCII-only so that no
- * invisible or bidirectional character reaches a terminal through an error.
- */
-export function quoteForMessage(text: string, maxLength = 60): string {
-  const shown = text.length > maxLength ? text.slice(0, maxLength) + '…' : text;
-  // JSON.stringify escapes control characters; escape the rest of the non-ASCII too.
-  return JSON.stringify(shown).replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
-}
+const SUGGESTION_ONLY_FIELDS = ['originalCode', 'suggestedCode', 'deletion', 'revision'] as const satisfies readonly (keyof SuggestionJson)[];
 
 export function validateFeedbackReview(value: unknown): ValidationResult {
-  const reader = new Reader();
-  const root = reader.object(value, '');
+  const reader = new FieldReader();
+  const root = reader.object<FeedbackJson>(value, '');
   if (!root) return { ok: false, problems: reader.problems };
 
   const target = readTarget(reader, root.target);
@@ -181,8 +79,8 @@ export function validateFeedbackReview(value: unknown): ValidationResult {
 }
 
 /** The suggestions of earlier rounds (docs/feedback-format.md, section 8): each a round and a suggestion with a known revision. */
-function readCarried(reader: Reader, value: unknown): CarriedSuggestion[] | undefined {
-  return reader.objects(value, 'carried', (obj, at): CarriedSuggestion | undefined => {
+function readCarried(reader: FieldReader, value: unknown): CarriedSuggestion[] | undefined {
+  return reader.objects(value, 'carried', (obj: Unchecked<CarriedJson>, at): CarriedSuggestion | undefined => {
     const round = reader.integer(obj, 'round', `${at}.round`, 1);
     const a = readAnnotation(reader, obj.annotation, `${at}.annotation`);
     if (a?.kind === 'comment') return reader.fail(`${at}.annotation.kind`, 'a carried annotation is a suggestion, got "comment"');
@@ -196,14 +94,14 @@ export function validateAnnotations(
   value: unknown,
   field = 'annotations',
 ): { ok: true; annotations: Annotation[] } | { ok: false; problems: FieldProblem[] } {
-  const reader = new Reader();
+  const reader = new FieldReader();
   const annotations = readAnnotations(reader, value, field);
   if (reader.problems.length > 0 || !annotations) return { ok: false, problems: reader.problems };
   return { ok: true, annotations };
 }
 
-function readTarget(reader: Reader, value: unknown): ReviewTarget | undefined {
-  const obj = reader.object(value, 'target');
+function readTarget(reader: FieldReader, value: unknown): ReviewTarget | undefined {
+  const obj = reader.object<TargetJson>(value, 'target');
   if (!obj) return undefined;
   const kind = reader.oneOf(obj, 'kind', 'target.kind', TARGET_KINDS);
   const description = reader.string(obj, 'description', 'target.description');
@@ -215,8 +113,8 @@ function readTarget(reader: Reader, value: unknown): ReviewTarget | undefined {
 
 type FileEntry = FeedbackFile;
 
-function readFiles(reader: Reader, value: unknown): FileEntry[] | undefined {
-  return reader.objects(value, 'files', (obj, field): FileEntry | undefined => {
+function readFiles(reader: FieldReader, value: unknown): FileEntry[] | undefined {
+  return reader.objects(value, 'files', (obj: Unchecked<FileJson>, field): FileEntry | undefined => {
     const path = reader.string(obj, 'path', `${field}.path`, { nonEmpty: true });
     let oldPath: string | null | undefined = null;
     if (obj.oldPath !== null && obj.oldPath !== undefined) {
@@ -228,21 +126,21 @@ function readFiles(reader: Reader, value: unknown): FileEntry[] | undefined {
   });
 }
 
-function readAnnotations(reader: Reader, value: unknown, field: string): Annotation[] | undefined {
+function readAnnotations(reader: FieldReader, value: unknown, field: string): Annotation[] | undefined {
   const firstById = new Map<string, string>();
-  return reader.objects(value, field, (obj, at): Annotation | undefined => {
+  return reader.objects(value, field, (obj: Unchecked<AnnotationJson>, at): Annotation | undefined => {
     const annotation = readAnnotation(reader, obj, at);
     if (!annotation) return undefined;
     const earlier = firstById.get(annotation.id);
-    if (earlier !== undefined) return reader.fail(`${at}.id`, `${describe(annotation.id)} is also the id of ${earlier}; ids must be unique`);
+    if (earlier !== undefined) return reader.fail(`${at}.id`, `${describeValue(annotation.id)} is also the id of ${earlier}; ids must be unique`);
     firstById.set(annotation.id, at);
     return annotation;
   });
 }
 
-function readAnnotation(reader: Reader, value: unknown, at: string): Annotation | undefined {
+function readAnnotation(reader: FieldReader, value: unknown, at: string): Annotation | undefined {
   const before = reader.problems.length;
-  const obj = reader.object(value, at);
+  const obj = reader.object<AnnotationJson>(value, at);
   if (!obj) return undefined;
 
   const id = reader.string(obj, 'id', `${at}.id`, { nonEmpty: true });
@@ -261,7 +159,7 @@ function readAnnotation(reader: Reader, value: unknown, at: string): Annotation 
     return undefined;
   }
 
-  if (scope === 'general' && path !== '') reader.fail(`${at}.path`, `a general annotation has path "", got ${describe(path)}`);
+  if (scope === 'general' && path !== '') reader.fail(`${at}.path`, `a general annotation has path "", got ${describeValue(path)}`);
   if (scope !== 'general' && path === '') reader.fail(`${at}.path`, `a ${scope} annotation needs the path of its file`);
 
   const { range, code } = readAnchorAndCode(reader, obj, at, kind, scope);
@@ -283,8 +181,8 @@ function readAnnotation(reader: Reader, value: unknown, at: string): Annotation 
 
 /** The line range (line annotations only) and the code (suggestions only); refusing those fields anywhere else. */
 function readAnchorAndCode(
-  reader: Reader,
-  obj: Fields,
+  reader: FieldReader,
+  obj: Unchecked<AnnotationJson>,
   at: string,
   kind: AnnotationKind,
   scope: AnnotationScope,
@@ -306,7 +204,7 @@ function readAnchorAndCode(
 
 interface ReadRange {
   side: Side | undefined;
-  lines: LineRange | undefined;
+  lines: LineSpan | undefined;
 }
 
 type SuggestionCode = Pick<Suggestion, 'originalCode' | 'suggestedCode' | 'deletion' | 'revision'>;
@@ -328,7 +226,7 @@ function resolveAnnotation(
   return { id, kind: 'suggestion', scope, path, side: 'new', startLine, endLine, text, ...code, createdAt };
 }
 
-function readRange(reader: Reader, obj: Fields, at: string, kind: AnnotationKind): ReadRange {
+function readRange(reader: FieldReader, obj: Unchecked<AnnotationJson>, at: string, kind: AnnotationKind): ReadRange {
   const side = reader.oneOf(obj, 'side', `${at}.side`, SIDES);
   const startLine = reader.integer(obj, 'startLine', `${at}.startLine`, 1);
   const endLine = reader.integer(obj, 'endLine', `${at}.endLine`, 0);
@@ -346,14 +244,14 @@ function readRange(reader: Reader, obj: Fields, at: string, kind: AnnotationKind
 }
 
 function readSuggestion(
-  reader: Reader,
-  obj: Fields,
+  reader: FieldReader,
+  obj: Unchecked<AnnotationJson>,
   at: string,
   scope: AnnotationScope,
   range: ReadRange | undefined,
 ): SuggestionCode | undefined {
   if (scope !== 'line') {
-    reader.fail(`${at}.scope`, `a suggestion is anchored to lines: expected "line", got ${describe(scope)}`);
+    reader.fail(`${at}.scope`, `a suggestion is anchored to lines: expected "line", got ${describeValue(scope)}`);
   }
   if (range?.side === 'old') reader.fail(`${at}.side`, 'a suggestion is on the "new" side, got "old"');
   const originalCode = reader.string(obj, 'originalCode', `${at}.originalCode`);
@@ -362,11 +260,11 @@ function readSuggestion(
   // Absent (the exports' "revision unknown") and null (the page's and the drafts' spelling of it) are the same.
   const revision = obj.revision === null ? undefined : reader.string(obj, 'revision', `${at}.revision`, { optional: true });
   if (revision !== undefined && !isFingerprint(revision)) {
-    reader.fail(`${at}.revision`, `expected a sha256 (64 lowercase hex digits), got ${describe(revision)}`);
+    reader.fail(`${at}.revision`, `expected a sha256 (64 lowercase hex digits), got ${describeValue(revision)}`);
   }
   if (originalCode === undefined || suggestedCode === undefined) return undefined;
   if (deletion && suggestedCode !== '') {
-    reader.fail(`${at}.suggestedCode`, `a deletion has suggestedCode "", got ${describe(suggestedCode)}`);
+    reader.fail(`${at}.suggestedCode`, `a deletion has suggestedCode "", got ${describeValue(suggestedCode)}`);
   }
   const code: SuggestionCode = { originalCode, suggestedCode, deletion, revision: revision ?? null };
   if (!range?.lines) return code;
@@ -375,10 +273,10 @@ function readSuggestion(
 }
 
 /** `originalCode` holds exactly the range's lines; the empty-file insertion holds none and deletes nothing. */
-function checkOriginalLines(reader: Reader, at: string, { startLine, endLine }: LineRange, code: SuggestionCode): void {
+function checkOriginalLines(reader: FieldReader, at: string, { startLine, endLine }: LineSpan, code: SuggestionCode): void {
   if (endLine === 0) {
     if (code.originalCode !== '') {
-      reader.fail(`${at}.originalCode`, `an insertion into an empty file (lines 1-0) has originalCode "", got ${describe(code.originalCode)}`);
+      reader.fail(`${at}.originalCode`, `an insertion into an empty file (lines 1-0) has originalCode "", got ${describeValue(code.originalCode)}`);
     }
     if (code.deletion) reader.fail(`${at}.deletion`, 'an insertion into an empty file cannot be a deletion');
     return;
@@ -391,4 +289,33 @@ function checkOriginalLines(reader: Reader, at: string, { startLine, endLine }: 
       `expected ${expected} line${expected === 1 ? '' : 's'} (lines ${startLine}-${endLine}), got ${actual}`,
     );
   }
+}
+
+/** `files[i].similarity` (a renamed or copied file's): absent or null (unknown), or a percentage 0–100. */
+function readSimilarity(reader: FieldReader, obj: Unchecked<FileJson>, field: string): number | null | undefined {
+  if (obj.similarity === undefined || obj.similarity === null) return null;
+  const value = reader.integer(obj, 'similarity', field, 0);
+  if (value !== undefined && value > 100) return reader.fail(field, `expected a percentage from 0 to 100, got ${value}`);
+  return value;
+}
+
+/** `annotations[i].quoted`: absent, or the quoted lines of a line comment's range (as many lines, a path on at least one side). */
+function readQuoted(reader: FieldReader, obj: Unchecked<AnnotationJson>, at: string, lines: LineSpan | undefined): QuotedLines | undefined {
+  if (obj.quoted === undefined) return undefined;
+  const quoted = reader.object<QuotedLinesJson>(obj.quoted, `${at}.quoted`);
+  if (!quoted) return undefined;
+  const code = reader.string(quoted, 'code', `${at}.quoted.code`);
+  const oldPath = readPathOrNull(reader, quoted, 'oldPath', `${at}.quoted.oldPath`);
+  const newPath = readPathOrNull(reader, quoted, 'newPath', `${at}.quoted.newPath`);
+  if (code === undefined || oldPath === undefined || newPath === undefined) return undefined;
+  if (oldPath === null && newPath === null) return reader.fail(`${at}.quoted`, 'expected the path on at least one side, got null for both');
+  const count = codeToLines(code, true).length;
+  if (lines && count !== lines.endLine - lines.startLine + 1) {
+    return reader.fail(`${at}.quoted.code`, `expected ${lines.endLine - lines.startLine + 1} lines (lines ${lines.startLine}-${lines.endLine}), got ${count}`);
+  }
+  return { code, oldPath, newPath };
+}
+
+function readPathOrNull(reader: FieldReader, obj: Unchecked<QuotedLinesJson>, key: 'oldPath' | 'newPath', field: string): string | null | undefined {
+  return obj[key] === null ? null : reader.string(obj, key, field, { nonEmpty: true });
 }

@@ -13,6 +13,7 @@
  */
 import { countChangedLines } from '../diff/countChangedLines.js';
 import { isGeneratedFile, isLargeDiff, statusLetter } from '../diff/fileClassification.js';
+import { firstNewLines } from '../diff/firstNewLines.js';
 import { sortByFileOrder } from '../diff/fileOrder.js';
 import { buildFileTree, flattenFileTree } from '../diff/fileTree.js';
 import { splitPatchSections } from '../diff/splitPatchSections.js';
@@ -20,7 +21,7 @@ import type { FileFacts, ReviewData } from '../model/types.js';
 import { similarityWords } from '../model/fileMove.js';
 import { changedFilesLabel, largeDiffNote, signedCount, unmodifiedLinesLabel } from './diffWording.js';
 import { fileNotices } from './fileNotices.js';
-import { firstNewLines, pairRows, parseHunks, type DiffRow, type RowPair } from './parseHunks.js';
+import { pairRows, parseHunks, type DiffRow, type RowPair } from './parseHunks.js';
 
 export interface FirstScreenLimits {
   /**
@@ -167,7 +168,7 @@ function firstScreenFile(facts: FileFacts, section: string, limits: FirstScreenL
   if (isLargeDiff(changed, section.length)) return notesOnly([largeDiffNote(changed)]);
   const parsed = parseHunks(section, rowsLeft, limits.maxLineChars);
   if (parsed.length === 0) return notesOnly(fileNotices(facts, false));
-  if (isGeneratedFile(facts.path, firstNewLines(parsed))) return notesOnly([]);
+  if (isGeneratedFile(facts.path, firstNewLines(section))) return notesOnly([]);
   const notes = fileNotices(facts, true);
   const hunks = parsed.map((hunk) => ({ gap: hunk.gapBefore > 0 ? unmodifiedLinesLabel(hunk.gapBefore) : null, rows: hunk.rows, pairs: pairRows(hunk.rows) }));
   const rows = hunks.reduce((sum, hunk) => sum + (hunk.gap ? 1 : 0) + hunk.rows.length, notes.length);

@@ -82,18 +82,6 @@ export function pairRows(rows: readonly DiffRow[]): RowPair[] {
   return out;
 }
 
-/** The first added (or context) lines, for the "is it generated" test of fileClassification. */
-export function firstNewLines(hunks: readonly Hunk[], count = 5): string[] {
-  const lines: string[] = [];
-  for (const hunk of hunks) {
-    for (const row of hunk.rows) {
-      if (row.kind !== 'deletion') lines.push(row.text);
-      if (lines.length === count) return lines;
-    }
-  }
-  return lines;
-}
-
 function clip(line: string, max: number): string {
   return line.length > max ? line.slice(0, max) : line;
 }

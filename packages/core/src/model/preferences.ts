@@ -8,7 +8,7 @@
  * port of 127.0.0.1). `readPreferences` is the one reader of an untrusted
  * value: the file and the request body alike.
  */
-import { formatFieldProblem } from '../export/validateFeedbackReview.js';
+import { formatFieldProblem } from '../export/fieldReader.js';
 import { checkReviewerIdentity } from '../rounds/reviewerIdentity.js';
 
 export type DiffStyle = 'split' | 'unified';

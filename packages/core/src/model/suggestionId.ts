@@ -5,13 +5,12 @@
  * code the reviewer wrote.
  */
 import { sha256Hex } from '../safety/sha256.js';
+import type { LineSpan } from './lineSpan.js';
 import type { Side } from './types.js';
 
-export interface SuggestionContent {
+export interface SuggestionContent extends LineSpan {
   path: string;
   side: Side;
-  startLine: number;
-  endLine: number;
   originalCode: string;
   suggestedCode: string;
   /**

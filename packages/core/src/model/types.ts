@@ -12,6 +12,7 @@ import type { ReviewRoundsData, SinceRoundData, ThreadActInput } from '../rounds
 import type { ProposalState } from '../proposals/proposalTypes.js';
 import type { ExportThreads } from '../export/exportThreads.js';
 import type { FileMove } from './fileMove.js';
+import type { LineSpan } from './lineSpan.js';
 
 /** Which side of a diff a line belongs to. `old` is the base, `new` the change. */
 export type Side = 'old' | 'new';
@@ -51,14 +52,8 @@ interface AnnotationCommon {
   createdAt: string;
 }
 
-/** Lines of one side of a file: 1-based, inclusive. */
-export interface LineRange {
-  startLine: number;
-  endLine: number;
-}
-
 /** A comment on lines of a file (either side). */
-export interface LineComment extends AnnotationCommon, LineRange {
+export interface LineComment extends AnnotationCommon, LineSpan {
   kind: 'comment';
   scope: 'line';
   side: Side;
@@ -97,7 +92,7 @@ export interface GeneralComment extends AnnotationCommon {
  * (with `originalCode` '') is the insertion into an empty file, the only
  * empty range.
  */
-export interface Suggestion extends AnnotationCommon, LineRange {
+export interface Suggestion extends AnnotationCommon, LineSpan {
   kind: 'suggestion';
   scope: 'line';
   side: 'new';
@@ -254,7 +249,7 @@ export interface DraftData {
 export type UnsentTarget =
   | { scope: 'general' }
   | { scope: 'file'; path: string }
-  | { scope: 'line'; path: string; side: Side; startLine: number; endLine: number };
+  | ({ scope: 'line'; path: string; side: Side } & LineSpan);
 
 /** A comment or suggestion form's contents, as the draft keeps them. */
 export type UnsentComposer =

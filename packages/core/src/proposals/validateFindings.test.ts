@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFieldProblem } from '../export/validateFeedbackReview.js';
+import { formatFieldProblem } from '../export/fieldReader.js';
 import { MAX_FINDINGS } from './proposalTypes.js';
 import { validateFindings } from './validateFindings.js';
 

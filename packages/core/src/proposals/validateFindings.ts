@@ -4,7 +4,7 @@
  * names its field (`findings[2].lines.start: expected a positive integer,
  * got 0`), and any problem refuses the whole post: nothing is half posted.
  */
-import { Reader, type FieldProblem } from '../export/validateFeedbackReview.js';
+import { FieldReader, type FieldProblem, type Unchecked } from '../export/fieldReader.js';
 import { repoPathProblem } from '../safety/repoPathProblem.js';
 import type { Side } from '../model/types.js';
 import { FINDING_KINDS, MAX_FINDINGS, type Finding, type FindingLines, type ProposedReplacement } from './proposalTypes.js';
@@ -12,10 +12,10 @@ import { FINDING_KINDS, MAX_FINDINGS, type Finding, type FindingLines, type Prop
 export type FindingsResult = { ok: true; findings: Finding[] } | { ok: false; problems: FieldProblem[] };
 
 const SIDES: readonly Side[] = ['old', 'new'];
-const FIELDS = new Set(['kind', 'path', 'side', 'lines', 'text', 'suggestion']);
+const FIELDS = new Set<string>(['kind', 'path', 'side', 'lines', 'text', 'suggestion'] satisfies (keyof Unchecked<Finding>)[]);
 
 export function validateFindings(value: unknown): FindingsResult {
-  const reader = new Reader();
+  const reader = new FieldReader();
   const list = findingsList(reader, value);
   if (!list) return { ok: false, problems: reader.problems };
   if (list.length > MAX_FINDINGS) return { ok: false, problems: [{ field: 'findings', problem: `${list.length} findings; at most ${MAX_FINDINGS} in one post` }] };
@@ -24,7 +24,7 @@ export function validateFindings(value: unknown): FindingsResult {
   return { ok: true, findings: findings.filter((finding): finding is Finding => finding !== undefined) };
 }
 
-function findingsList(reader: Reader, value: unknown): unknown[] | undefined {
+function findingsList(reader: FieldReader, value: unknown): unknown[] | undefined {
   if (Array.isArray(value)) return value;
   const top = reader.object(value, '');
   if (!top) return undefined;
@@ -32,8 +32,8 @@ function findingsList(reader: Reader, value: unknown): unknown[] | undefined {
   return reader.fail('findings', 'expected a list of findings');
 }
 
-function readFinding(reader: Reader, value: unknown, field: string): Finding | undefined {
-  const obj = reader.object(value, field);
+function readFinding(reader: FieldReader, value: unknown, field: string): Finding | undefined {
+  const obj = reader.object<Finding>(value, field);
   if (!obj) return undefined;
   const unknownKey = Object.keys(obj).find((key) => !FIELDS.has(key));
   if (unknownKey !== undefined) return reader.fail(`${field}.${unknownKey}`, `unknown field (expected ${[...FIELDS].join(', ')})`);
@@ -53,15 +53,15 @@ function readFinding(reader: Reader, value: unknown, field: string): Finding | u
 }
 
 /** A repository path, as a finding or a tour step names it. */
-export function readPath(reader: Reader, value: unknown, field: string): string | undefined {
+export function readPath(reader: FieldReader, value: unknown, field: string): string | undefined {
   if (typeof value !== 'string') return reader.fail(field, 'expected a repository path');
   const problem = repoPathProblem(value);
   return problem === null ? value : reader.fail(field, `not a plain repository path (${problem.why})`);
 }
 
 /** `{ start, end }`, 1-based and inclusive, as a finding or a tour step names lines. */
-export function readLines(reader: Reader, value: unknown, field: string): FindingLines | undefined {
-  const obj = reader.object(value, field);
+export function readLines(reader: FieldReader, value: unknown, field: string): FindingLines | undefined {
+  const obj = reader.object<FindingLines>(value, field);
   if (!obj) return undefined;
   const start = reader.integer(obj, 'start', `${field}.start`, 1);
   const end = reader.integer(obj, 'end', `${field}.end`, 1);
@@ -70,8 +70,8 @@ export function readLines(reader: Reader, value: unknown, field: string): Findin
   return { start, end };
 }
 
-function readReplacement(reader: Reader, value: unknown, field: string): ProposedReplacement | undefined {
-  const obj = reader.object(value, field);
+function readReplacement(reader: FieldReader, value: unknown, field: string): ProposedReplacement | undefined {
+  const obj = reader.object<ProposedReplacement>(value, field);
   if (!obj) return undefined;
   const original = reader.string(obj, 'original', `${field}.original`);
   const replacement = reader.string(obj, 'replacement', `${field}.replacement`);

@@ -23,7 +23,7 @@ import { diffLineRegions, type LineRegion } from '../suggestions/diffLineRegions
 import { codeToLines, splitText, toLines, type TextLayout } from '../diff/lines.js';
 import { planApply } from '../apply/planApply.js';
 import { appliedWhereLinesWent } from '../apply/appliedWhereLinesWent.js';
-import type { LineSpan } from '../apply/suggestionOutcome.js';
+import { lineSpanAt, type LineSpan } from '../model/lineSpan.js';
 import { followRange } from '../suggestions/followRange.js';
 import { reanchorAnnotations, type ReanchoredAnnotation } from '../suggestions/reanchorAnnotations.js';
 import type { Annotation } from '../model/types.js';
@@ -127,7 +127,8 @@ function locate({ annotation, before, after }: ThreadInput, followed: Followed |
   if (moved.status !== 'outdated' && moved.annotation.scope === 'line') {
     return { state: 'open', lines: { startLine: moved.annotation.startLine, endLine: moved.annotation.endLine }, applied: false };
   }
-  return range.end > range.start ? { state: 'changed', lines: { startLine: range.start + 1, endLine: range.end }, applied: false } : { state: 'outdated', lines: null, applied: false };
+  const changed = lineSpanAt(range.start, range.end - range.start);
+  return changed ? { state: 'changed', lines: changed, applied: false } : { state: 'outdated', lines: null, applied: false };
 }
 
 /** The recorded lines in the round's text, and the lines now where the thread is now. */

@@ -3,7 +3,7 @@
  * the rounds of one target. These are the shapes the CLI stores and serves
  * (GET /api/review's `rounds`, `redline rounds --json`, `redline threads --json`).
  */
-import type { LineSpan } from '../apply/suggestionOutcome.js';
+import type { LineSpan } from '../model/lineSpan.js';
 import type { Annotation, Verdict } from '../model/types.js';
 
 export type ThreadState = 'open' | 'changed' | 'addressed' | 'resolved' | 'outdated';

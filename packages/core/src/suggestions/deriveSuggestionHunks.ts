@@ -35,12 +35,11 @@
  */
 
 import { linesToCode, toLines } from '../diff/lines.js';
+import type { LineSpan } from '../model/lineSpan.js';
 import { diffLineRegions, type LineDiffOptions, type LineRegion } from './diffLineRegions.js';
 
-export interface SuggestionHunk {
-  /** 1-based, inclusive, in the `before` text. `endLine` is `startLine - 1` only for an insertion into an empty file. */
-  startLine: number;
-  endLine: number;
+/** Its span is 1-based, inclusive, in the `before` text; `endLine` is `startLine - 1` only for an insertion into an empty file. */
+export interface SuggestionHunk extends LineSpan {
   /** The `before` lines at [startLine, endLine], LF-joined. */
   originalCode: string;
   /** Their replacement, LF-joined. */

@@ -27,18 +27,14 @@
  */
 
 import { toLines } from '../diff/lines.js';
+import type { LineSpan } from '../model/lineSpan.js';
 import { diffLineRegions, type LineDiffOptions } from './diffLineRegions.js';
 
-export interface LineSelection {
-  /** 1-based, inclusive, in the edited text. */
-  startLine: number;
-  endLine: number;
-}
+/** 1-based, inclusive, in the edited text. */
+export type LineSelection = LineSpan;
 
-export interface SelectionAnchor {
-  /** 1-based, inclusive, in the pre-edit text; always within it (see the empty-text note above). */
-  startLine: number;
-  endLine: number;
+/** 1-based, inclusive, in the pre-edit text; always within it (see the empty-text note above). */
+export interface SelectionAnchor extends LineSpan {
   /** True only when the selected lines are, byte for byte, the pre-edit lines at [startLine, endLine]. */
   exact: boolean;
 }

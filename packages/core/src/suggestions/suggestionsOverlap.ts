@@ -9,14 +9,15 @@
  * (both cannot hold against one revision; apply refuses the one that does
  * not fit). Adjacent ranges do not overlap.
  */
-import type { Annotation, LineRange, Suggestion } from '../model/types.js';
+import type { LineSpan } from '../model/lineSpan.js';
+import type { Annotation, Suggestion } from '../model/types.js';
 
 /** Lines 1-0: the insertion into an empty file, the only empty range. */
-export function isEmptyFileInsertion(range: LineRange): boolean {
+export function isEmptyFileInsertion(range: LineSpan): boolean {
   return range.startLine === 1 && range.endLine === 0;
 }
 
-export function suggestionsOverlap(a: LineRange, b: LineRange): boolean {
+export function suggestionsOverlap(a: LineSpan, b: LineSpan): boolean {
   const aEmpty = isEmptyFileInsertion(a);
   const bEmpty = isEmptyFileInsertion(b);
   if (aEmpty || bEmpty) return aEmpty && bEmpty;

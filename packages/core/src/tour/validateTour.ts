@@ -3,7 +3,7 @@
  * read from `unknown` once, at the edge: every problem names its field
  * (`tour.steps[1].lines.end: …`), and any problem refuses the whole tour.
  */
-import { Reader, type FieldProblem } from '../export/validateFeedbackReview.js';
+import { FieldReader, type FieldProblem } from '../export/fieldReader.js';
 import type { Side } from '../model/types.js';
 import { readLines, readPath } from '../proposals/validateFindings.js';
 import { MAX_TOUR_STEPS, MAX_TOUR_TITLE, type Tour, type TourStep } from './tourTypes.js';
@@ -15,13 +15,13 @@ const TOUR_FIELDS = new Set(['title', 'steps']);
 const STEP_FIELDS = new Set(['path', 'side', 'lines', 'text']);
 
 export function validateTour(value: unknown, field = 'tour'): TourResult {
-  const reader = new Reader();
+  const reader = new FieldReader();
   const tour = readTour(reader, value, field);
   return tour === undefined || reader.problems.length > 0 ? { ok: false, problems: reader.problems } : { ok: true, tour };
 }
 
-function readTour(reader: Reader, value: unknown, field: string): Tour | undefined {
-  const obj = reader.object(value, field);
+function readTour(reader: FieldReader, value: unknown, field: string): Tour | undefined {
+  const obj = reader.object<Tour>(value, field);
   if (!obj) return undefined;
   const unknownKey = Object.keys(obj).find((key) => !TOUR_FIELDS.has(key));
   if (unknownKey !== undefined) return reader.fail(`${field}.${unknownKey}`, `unknown field (expected ${[...TOUR_FIELDS].join(', ')})`);
@@ -36,8 +36,8 @@ function readTour(reader: Reader, value: unknown, field: string): Tour | undefin
   return { title, steps: steps as TourStep[] };
 }
 
-function readStep(reader: Reader, value: unknown, field: string): TourStep | undefined {
-  const obj = reader.object(value, field);
+function readStep(reader: FieldReader, value: unknown, field: string): TourStep | undefined {
+  const obj = reader.object<TourStep>(value, field);
   if (!obj) return undefined;
   const unknownKey = Object.keys(obj).find((key) => !STEP_FIELDS.has(key));
   if (unknownKey !== undefined) return reader.fail(`${field}.${unknownKey}`, `unknown field (expected ${[...STEP_FIELDS].join(', ')})`);

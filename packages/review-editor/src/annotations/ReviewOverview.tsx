@@ -1,6 +1,6 @@
 /**
  * The top of the diff: what is being reviewed, the totals (a round view's own:
- * threads/filesInView.ts), and the general comments (about the whole review)
+ * diffViews/filesInView.ts), and the general comments (about the whole review)
  * with their form.
  */
 import { changedFilesLabel, signedCount } from '@redline/core';
@@ -8,7 +8,7 @@ import { AnnotationCard } from './AnnotationCard.js';
 import { ComposerForm } from '../composer/ComposerForm.js';
 import { useController, useReview } from '../app/reviewContext.js';
 import { useShallow } from 'zustand/react/shallow';
-import { totalsInView } from '../threads/filesInView.js';
+import { totalsInView } from '../diffViews/filesInView.js';
 import { ProposalList } from '../proposals/ProposalList.js';
 import { ThreadList } from '../threads/ThreadList.js';
 import { waitingItemsOf, waitingWords } from './waitingItems.js';

@@ -27,8 +27,8 @@ describe('building annotations', () => {
     const a = buildComment({ scope: 'line', path: 'a.ts', side: 'old', startLine: 4, endLine: 4, text: 'x' });
     const b = buildComment({ scope: 'line', path: 'a.ts', side: 'old', startLine: 4, endLine: 4, text: 'x' });
     expect(a.id).not.toBe(b.id);
-    expect(buildComment({ scope: 'general', path: 'ignored', text: 'x' })).not.toHaveProperty('startLine');
-    expect(buildComment({ scope: 'general', path: 'ignored', text: 'x' }).path).toBe('');
+    expect(buildComment({ scope: 'general', text: 'x' })).not.toHaveProperty('startLine');
+    expect(buildComment({ scope: 'general', text: 'x' }).path).toBe('');
   });
 
   it('describes anchors', () => {
@@ -66,7 +66,7 @@ describe('groupAnnotationsByFile', () => {
       buildComment({ scope: 'line', path: 'b.ts', side: 'new', startLine: 9, endLine: 9, text: '1' }),
       buildComment({ scope: 'line', path: 'a.ts', side: 'new', startLine: 5, endLine: 5, text: '2' }),
       buildComment({ scope: 'file', path: 'a.ts', text: '3' }),
-      buildComment({ scope: 'general', path: '', text: '4' }),
+      buildComment({ scope: 'general', text: '4' }),
       buildComment({ scope: 'line', path: 'a.ts', side: 'new', startLine: 1, endLine: 1, text: '5' }),
       buildComment({ scope: 'line', path: 'gone.ts', side: 'new', startLine: 1, endLine: 1, text: '6' }),
     ];

@@ -13,18 +13,22 @@ export function newCommentId(now = Date.now()): string {
   return `c-${now.toString(36)}-${counter.toString(36)}-${random}`;
 }
 
-export interface CommentInput {
-  scope: 'line' | 'file' | 'general';
-  path: string;
-  side?: Side;
-  startLine?: number;
-  endLine?: number;
-  text: string;
-  /** Line comments made on an editor selection: the selected text. */
-  highlightedText?: string;
-  /** Line comments whose anchor was mapped approximately (the selection touched the reviewer's edits). */
-  approximate?: boolean;
-}
+/** A new comment: on the whole review, on a file, or on lines of one side. */
+export type CommentInput =
+  | { scope: 'general'; text: string }
+  | { scope: 'file'; path: string; text: string }
+  | {
+      scope: 'line';
+      path: string;
+      side: Side;
+      startLine: number;
+      endLine: number;
+      text: string;
+      /** Made on an editor selection: the selected text. */
+      highlightedText?: string;
+      /** The anchor was mapped approximately (the selection touched the reviewer's edits). */
+      approximate?: boolean;
+    };
 
 export function buildComment(input: CommentInput, now = new Date()): Comment {
   const common = { id: newCommentId(now.getTime()), kind: 'comment', text: input.text, createdAt: now.toISOString() } as const;
@@ -34,9 +38,9 @@ export function buildComment(input: CommentInput, now = new Date()): Comment {
     ...common,
     scope: 'line',
     path: input.path,
-    side: input.side ?? 'new',
-    startLine: input.startLine!,
-    endLine: input.endLine ?? input.startLine!,
+    side: input.side,
+    startLine: input.startLine,
+    endLine: input.endLine,
   };
   if (input.highlightedText !== undefined) annotation.highlightedText = input.highlightedText;
   if (input.approximate) annotation.approximate = true;

@@ -1,6 +1,7 @@
 /** The reviewer's comments and suggestions, with "Undo" after a delete. */
 import type { Annotation } from '@redline/core';
 import type { ReviewSliceCreator } from '../app/reviewStore.js';
+import type { SliceResets } from '../reviewLoading/sliceResets.js';
 
 export interface AnnotationsSlice {
   annotations: Annotation[];
@@ -48,3 +49,9 @@ export const createAnnotationsSlice: ReviewSliceCreator<AnnotationsSlice> = (set
     });
   },
 });
+
+export const annotationsResets: SliceResets<AnnotationsSlice> = {
+  fromDraft: (draft) => ({ annotations: draft?.annotations ?? [] }),
+  onLoad: () => ({}),
+  onReread: (_s, reread) => ({ annotations: reread.annotations }),
+};

@@ -21,7 +21,8 @@ import { createSettingsSlice, type SettingsSlice } from '../settings/settingsSli
 import { createDialogSlice, type DialogSlice } from '../ui/dialogSlice.js';
 import { createToastsSlice, type ToastsSlice } from '../ui/toastsSlice.js';
 import { createThreadsSlice, type ThreadsSlice } from '../threads/threadsSlice.js';
-import { createRoundViewSlice, type RoundViewSlice } from '../threads/roundView.js';
+import { createRoundChangesSlice, type RoundChangesSlice } from '../threads/roundView.js';
+import { createDiffViewsSlice, type DiffViewsSlice } from '../diffViews/diffViewsSlice.js';
 import { createRenderedFilesSlice, type RenderedFilesSlice } from '../markdown/renderedFilesSlice.js';
 import { createCommitsSlice, type CommitsSlice } from '../commits/commitsSlice.js';
 import { createTourSlice, type TourSlice } from '../tour/tourSlice.js';
@@ -40,7 +41,8 @@ export type ReviewStoreState = ReviewSlice &
   ToastsSlice &
   DialogSlice &
   ThreadsSlice &
-  RoundViewSlice &
+  RoundChangesSlice &
+  DiffViewsSlice &
   CommitsSlice &
   ProposalsSlice &
   TourSlice &
@@ -67,7 +69,8 @@ export function createReviewStore(settings: Settings = DEFAULT_SETTINGS, layout:
     ...createToastsSlice(...a),
     ...createDialogSlice(...a),
     ...createThreadsSlice(...a),
-    ...createRoundViewSlice(...a),
+    ...createRoundChangesSlice(...a),
+    ...createDiffViewsSlice(...a),
     ...createCommitsSlice(...a),
     ...createProposalsSlice(...a),
     ...createTourSlice(...a),

@@ -6,8 +6,8 @@
  */
 import type { RangeCommit } from '@redline/core';
 import { useController, useReview } from '../app/reviewContext.js';
-import { showCommitSpan } from './commitsView.js';
-import type { CommitSpanDiff } from './commitsSlice.js';
+import type { DiffLoad } from '../diffViews/diffViewsSlice.js';
+import { showDiff } from '../diffViews/showDiff.js';
 import './commits.css';
 
 const WHOLE = 'whole';
@@ -16,11 +16,14 @@ export function CommitSelector() {
   const controller = useController();
   const listed = useReview((s) => s.rangeCommits);
   const span = useReview((s) => s.commitSpan);
-  const spanDiff = useReview((s) => s.commitSpanDiff);
+  const load = useReview((s) => s.diffLoad);
   if (listed.kind !== 'ready' || listed.commits.length < 2) return null;
   const commits = listed.commits;
   const fromAt = span ? commits.findIndex((commit) => commit.sha === span.from) : -1;
-  const show = (from: string, to: string) => void showCommitSpan(controller.store, controller.api, from === WHOLE ? null : { from, to });
+  const show = (from: string, to: string) => {
+    if (from === WHOLE) controller.store.getState().chooseCommitSpan(null);
+    else void showDiff(controller.store, controller.api, { kind: 'span', span: { from, to } });
+  };
   return (
     <span className="commit-selector" role="group" aria-label="Commits">
       <select className="input commit-select" aria-label="Commits shown" value={span?.from ?? WHOLE} onChange={(event) => show(event.target.value, event.target.value)}>
@@ -40,7 +43,7 @@ export function CommitSelector() {
           ))}
         </select>
       ) : null}
-      <SpanNote diff={spanDiff} />
+      <SpanNote load={load} />
     </span>
   );
 }
@@ -49,8 +52,8 @@ function commitLabel(commit: RangeCommit, index: number, count: number): string 
   return `${index + 1}/${count} ${commit.shortSha} ${commit.subject}`;
 }
 
-function SpanNote({ diff }: { diff: CommitSpanDiff }) {
-  if (diff.kind === 'loading') return <span className="commit-note" role="status">Reading the commits…</span>;
-  if (diff.kind === 'failed') return <span className="commit-note commit-note-failed" role="alert">Cannot show these commits: {diff.message}</span>;
-  return null;
+function SpanNote({ load }: { load: DiffLoad }) {
+  if (load.kind === 'idle' || load.request.kind !== 'span') return null;
+  if (load.kind === 'loading') return <span className="commit-note" role="status">Reading the commits…</span>;
+  return <span className="commit-note commit-note-failed" role="alert">Cannot show these commits: {load.message}</span>;
 }

@@ -11,8 +11,15 @@ import { CALC_FILES, CALC_PATCH, makeReview } from '../testing/fixtures.js';
 import { createHarness, renderWithReview, type ReviewHarness } from '../testing/renderWithReview.js';
 import { CommitSelector } from './CommitSelector.js';
 import { commitCommentRefusal, NOT_COMPARED, NOT_IN_RANGE, OLD_SIDE } from './commitCommentRefusal.js';
-import { readCommitsHash } from './commitsHash.js';
-import { commitSpanFileView, showCommitSpan, startCommits } from './commitsView.js';
+import { fileView } from '../diffViews/diffShown.js';
+import { readDiffViewAddress } from '../diffViews/diffViewAddress.js';
+import { showDiff } from '../diffViews/showDiff.js';
+import { startCommits } from './rangeCommits.js';
+
+const readCommitsHash = () => readDiffViewAddress().commitSpan;
+/** The commit selector's choice: a span, or the whole range (null). */
+const showCommitSpan = (h: ReviewHarness, span: { from: string; to: string } | null) =>
+  span === null ? h.store.getState().chooseCommitSpan(null) : showDiff(h.store, h.api, { kind: 'span', span });
 
 afterEach(() => {
   cleanup();
@@ -45,7 +52,7 @@ async function rangeHarness(): Promise<ReviewHarness> {
 }
 
 const lineTarget = (side: 'old' | 'new', startLine: number, endLine = startLine) => ({ scope: 'line' as const, fileId: 'src/calc.ts', side, startLine, endLine });
-const shownLines = (h: ReviewHarness) => commitSpanFileView(h.store.getState(), h.store.getState().files[0]!)?.file.fileDiff.additionLines;
+const shownLines = (h: ReviewHarness) => fileView(h.store.getState(), h.store.getState().files[0]!)?.file.fileDiff.additionLines;
 
 describe('the commit selector', () => {
   it('lists the range commits after the whole range, and shows one commit as only its change, kept in #commits=', async () => {
@@ -89,7 +96,7 @@ describe('the commit selector', () => {
     h.api.commitSpans = SPANS;
     await startCommits(h.store, h.api, { from: C1.slice(0, 7), to: C1.slice(0, 7) });
     expect(h.store.getState().commitSpan).toEqual({ from: C1, to: C1 });
-    await showCommitSpan(h.store, h.api, { from: C1, to: C2 });
+    await showCommitSpan(h, { from: C1, to: C2 });
     renderWithReview(<CommitSelector />, h);
     expect(screen.getByRole('alert').textContent).toMatch(/^Cannot show these commits: commitSpan: not commits of the range/);
   });
@@ -98,7 +105,7 @@ describe('the commit selector', () => {
 describe('a comment in a span view', () => {
   it('on a span ending on the last commit: an ordinary annotation on the same line', async () => {
     const h = await rangeHarness();
-    await showCommitSpan(h.store, h.api, { from: C3, to: C3 });
+    await showCommitSpan(h, { from: C3, to: C3 });
     expect(commitCommentRefusal(h.store.getState(), lineTarget('new', 9))).toBeNull();
     expect(h.controller.openComment(lineTarget('new', 9))).toBe(true);
     h.store.getState().updateComposer({ text: 'Why 2?' });
@@ -107,7 +114,7 @@ describe('a comment in a span view', () => {
 
   it("on a line whose text the range's new side holds at the same place: anchored on the range's line", async () => {
     const h = await rangeHarness();
-    await showCommitSpan(h.store, h.api, { from: C1, to: C1 });
+    await showCommitSpan(h, { from: C1, to: C1 });
     expect(h.controller.openComment(lineTarget('new', 2))).toBe(true);
     h.store.getState().updateComposer({ text: 'Why + 0?' });
     expect(h.controller.submitComposer()).toMatchObject({ path: 'src/calc.ts', side: 'new', startLine: 2, endLine: 2 });
@@ -117,7 +124,7 @@ describe('a comment in a span view', () => {
 
   it('refused with a toast where the range has other text, where it cannot be compared, and on the old side mid-range', async () => {
     const h = await rangeHarness();
-    await showCommitSpan(h.store, h.api, { from: C2, to: C2 });
+    await showCommitSpan(h, { from: C2, to: C2 });
     expect(h.controller.openComment(lineTarget('new', 9))).toBe(false);
     expect(h.store.getState().toasts.at(-1)?.message).toBe(NOT_IN_RANGE);
     expect(h.store.getState().composer).toBeNull();
@@ -126,7 +133,7 @@ describe('a comment in a span view', () => {
     expect(commitCommentRefusal(h.store.getState(), lineTarget('old', 9))).toBe(OLD_SIDE);
     expect(commitCommentRefusal(h.store.getState(), { scope: 'file', fileId: 'src/calc.ts' })).toBeNull();
     // Back to the whole range: the same line takes a comment again.
-    await showCommitSpan(h.store, h.api, null);
+    await showCommitSpan(h, null);
     expect(commitCommentRefusal(h.store.getState(), lineTarget('new', 9))).toBeNull();
   });
 });

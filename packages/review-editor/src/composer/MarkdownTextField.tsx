@@ -1,14 +1,19 @@
 /**
- * A comment's text box with Write and Preview tabs (WAI-ARIA tabs: one Tab
+ * A comment's text box with Write and Preview tabs (ui/Tabs.tsx: one Tab
  * stop, ←/→ switch). The text box stays mounted while the preview shows, so
  * its draft, caret and undo history survive the switch; the form's keys
  * (Mod+Enter, Esc) work from either tab. The preview is what the cards show
  * (markdown/Markdown.tsx), and it loads the renderer only when first opened.
  */
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { Markdown } from '../markdown/Markdown.js';
+import { TabPanel, Tabs } from '../ui/Tabs.js';
 
-type Tab = 'write' | 'preview';
+const tabs = [
+  { key: 'write', label: 'Write' },
+  { key: 'preview', label: 'Preview' },
+] as const;
+type Tab = (typeof tabs)[number]['key'];
 
 export interface MarkdownTextFieldProps {
   /** The text box's id, for the form's `<label htmlFor>`. */
@@ -23,40 +28,11 @@ export interface MarkdownTextFieldProps {
 
 export function MarkdownTextField(props: MarkdownTextFieldProps) {
   const [tab, setTab] = useState<Tab>('write');
-  const ids = { write: useId(), preview: useId() };
-  const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ write: null, preview: null });
-  const choose = (next: Tab, focusTab: boolean) => {
-    setTab(next);
-    if (focusTab) tabs.current[next]?.focus();
-  };
-  const onTabKey = (event: KeyboardEvent) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    event.preventDefault();
-    choose(tab === 'write' ? 'preview' : 'write', true);
-  };
+  const id = useId();
   return (
     <div className="markdown-field">
-      <div role="tablist" aria-label="Comment text" className="markdown-tabs" onKeyDown={onTabKey}>
-        {(['write', 'preview'] as const).map((name) => (
-          <button
-            key={name}
-            ref={(el) => {
-              tabs.current[name] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`${ids[name]}-tab`}
-            aria-selected={tab === name}
-            aria-controls={ids[name]}
-            tabIndex={tab === name ? 0 : -1}
-            className="markdown-tab"
-            onClick={() => choose(name, false)}
-          >
-            {name === 'write' ? 'Write' : 'Preview'}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={ids.write} aria-labelledby={`${ids.write}-tab`} hidden={tab !== 'write'}>
+      <Tabs idBase={id} tabs={tabs} selected={tab} onSelect={setTab} label="Comment text" className="markdown-tabs" tabClassName="markdown-tab" />
+      <TabPanel idBase={id} tabKey="write" hidden={tab !== 'write'}>
         <textarea
           id={props.id}
           className="text-input"
@@ -67,11 +43,11 @@ export function MarkdownTextField(props: MarkdownTextFieldProps) {
           onChange={(event) => props.onChange(event.target.value)}
           onKeyDown={props.onKeyDown}
         />
-      </div>
+      </TabPanel>
       {tab === 'preview' ? (
-        <div role="tabpanel" id={ids.preview} aria-labelledby={`${ids.preview}-tab`} tabIndex={0} className="markdown-preview" onKeyDown={props.onKeyDown}>
+        <TabPanel idBase={id} tabKey="preview" tabIndex={0} className="markdown-preview" onKeyDown={props.onKeyDown}>
           {props.value.trim() === '' ? <p className="muted">Nothing to preview</p> : <Markdown text={props.value} />}
-        </div>
+        </TabPanel>
       ) : null}
     </div>
   );

@@ -8,7 +8,7 @@ import type { Annotation } from '@redline/core';
 import type { ReviewStore } from '../app/reviewStore.js';
 import type { FileContentsService } from '../reviewLoading/fileContents.js';
 import { suggestionOriginal } from '../reviewLoading/suggestionOriginal.js';
-import { selectionToTarget, type ComposerTarget } from './composerSlice.js';
+import { selectionToTarget, type ComposerTarget, type LineTarget } from './composerSlice.js';
 import type { SubmitOptions } from './composerToAnnotation.js';
 
 /** Maps a comment target picked on shown lines to the lines it anchors to; null leaves it as it is. */
@@ -32,7 +32,7 @@ export interface ComposerService {
    * becomes the suggestion's revision), checked against what the diff shows;
    * failing that, from the diff itself, without a revision.
    */
-  openSuggestion(target: Extract<ComposerTarget, { scope: 'line' }>, text?: string): Promise<boolean>;
+  openSuggestion(target: LineTarget, text?: string): Promise<boolean>;
   /**
    * Turns the open form into an annotation. The file's contents are fetched
    * now (cached) so a later refresh can re-anchor the annotation by content.
@@ -77,8 +77,6 @@ function openMappedComment(store: ReviewStore, mapped: ReturnType<CommentTargetM
     ...(mapped.approximate ? { approximate: true } : {}),
   });
 }
-
-type LineTarget = Extract<ComposerTarget, { scope: 'line' }>;
 
 async function openSuggestion(store: ReviewStore, contents: FileContentsService, target: LineTarget, text: string): Promise<boolean> {
   const file = store.getState().fileById.get(target.fileId);

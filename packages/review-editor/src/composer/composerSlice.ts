@@ -46,18 +46,34 @@ export interface Composer {
   askEmptySuggestion: boolean;
 }
 
-export interface OpenComposerInput {
-  kind: 'comment' | 'suggestion';
-  target: ComposerTarget;
+/** A form to open: a comment on any target, or a suggestion on new-side lines with the lines it replaces. */
+export type OpenComposerInput = OpenCommentInput | OpenSuggestionInput;
+
+interface OpenFormCommon {
+  /** What the form starts with ('' when absent). */
   text?: string;
-  originalCode?: string;
+  /** The annotation the form edits (absent or null: a new one). */
+  editingId?: string | null;
+}
+
+export interface OpenCommentInput extends OpenFormCommon {
+  kind: 'comment';
+  target: ComposerTarget;
+  highlightedText?: string;
+  approximate?: boolean;
+}
+
+export interface OpenSuggestionInput extends OpenFormCommon {
+  kind: 'suggestion';
+  target: LineTarget;
+  originalCode: string;
+  /** The replacement so far (the original code when absent). */
   suggestedCode?: string;
   deletion?: boolean;
   revision?: string;
-  highlightedText?: string;
-  approximate?: boolean;
-  editingId?: string | null;
 }
+
+export type LineTarget = Extract<ComposerTarget, { scope: 'line' }>;
 
 export interface ComposerSlice {
   composer: Composer | null;
@@ -146,33 +162,39 @@ export const createComposerSlice: ReviewSliceCreator<ComposerSlice> = (set, get)
 });
 
 export function newComposer(input: OpenComposerInput): Composer {
+  const common = { key: nextComposerKey++, target: input.target, text: input.text ?? '', editingId: input.editingId ?? null, error: null, askEmptySuggestion: false };
+  if (input.kind === 'comment') {
+    return {
+      ...common,
+      kind: 'comment',
+      originalCode: '',
+      suggestedCode: '',
+      deletion: false,
+      ...(input.highlightedText !== undefined ? { highlightedText: input.highlightedText } : {}),
+      ...(input.approximate ? { approximate: true } : {}),
+    };
+  }
   return {
-    key: nextComposerKey++,
-    kind: input.kind,
-    target: input.target,
-    text: input.text ?? '',
-    originalCode: input.originalCode ?? '',
-    suggestedCode: input.suggestedCode ?? input.originalCode ?? '',
+    ...common,
+    kind: 'suggestion',
+    originalCode: input.originalCode,
+    suggestedCode: input.suggestedCode ?? input.originalCode,
     deletion: input.deletion ?? false,
     ...(input.revision ? { revision: input.revision } : {}),
-    ...(input.highlightedText !== undefined ? { highlightedText: input.highlightedText } : {}),
-    ...(input.approximate ? { approximate: true } : {}),
-    editingId: input.editingId ?? null,
-    error: null,
-    askEmptySuggestion: false,
   };
 }
 
 /** The form that edits `a` in place. */
 function editInput(a: Annotation): OpenComposerInput {
+  if (a.kind === 'comment') return { kind: 'comment', target: annotationTarget(a), text: a.text, editingId: a.id };
   return {
-    kind: a.kind,
-    target: annotationTarget(a),
+    kind: 'suggestion',
+    target: { scope: 'line', fileId: a.path, side: 'new', startLine: a.startLine, endLine: a.endLine },
     text: a.text,
-    originalCode: a.kind === 'suggestion' ? a.originalCode : '',
-    suggestedCode: a.kind === 'suggestion' ? a.suggestedCode : '',
-    deletion: a.kind === 'suggestion' && a.deletion,
-    ...(a.kind === 'suggestion' && a.revision ? { revision: a.revision } : {}),
+    originalCode: a.originalCode,
+    suggestedCode: a.suggestedCode,
+    deletion: a.deletion,
+    ...(a.revision ? { revision: a.revision } : {}),
     editingId: a.id,
   };
 }
@@ -189,7 +211,7 @@ function sameTarget(a: ComposerTarget, b: ComposerTarget): boolean {
 }
 
 /** The annotation target for a gutter selection (either side; a mixed range anchors to its end side). */
-export function selectionToTarget(selection: LineSelection): Extract<ComposerTarget, { scope: 'line' }> {
+export function selectionToTarget(selection: LineSelection): LineTarget {
   const { range } = selection;
   const endSide = range.endSide ?? range.side;
   const side: Side = (endSide ?? range.side) === 'deletions' ? 'old' : 'new';

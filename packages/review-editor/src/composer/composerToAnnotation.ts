@@ -30,7 +30,7 @@ function commentOutcome(c: Composer, { pathOf, editing }: ComposerContext): Comp
   if (c.text.trim() === '') return { error: 'Write a comment first.' };
   if (editing) return { annotation: { ...editing, text: c.text } };
   const t = c.target;
-  if (t.scope === 'general') return { annotation: buildComment({ scope: 'general', path: '', text: c.text }) };
+  if (t.scope === 'general') return { annotation: buildComment({ scope: 'general', text: c.text }) };
   if (t.scope === 'file') return { annotation: buildComment({ scope: 'file', path: pathOf(t.fileId), text: c.text }) };
   const annotation = buildComment({
     scope: 'line',

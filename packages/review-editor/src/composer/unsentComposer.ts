@@ -3,7 +3,7 @@
  * a reload, a crash or an Esc lose nothing typed. File ids are paths.
  */
 import type { UnsentComposer, UnsentTarget } from '@redline/core';
-import type { Composer, ComposerTarget, OpenComposerInput } from './composerSlice.js';
+import type { Composer, ComposerTarget, LineTarget, OpenComposerInput } from './composerSlice.js';
 
 /** Whether closing the form would throw away something the reviewer did. */
 export function composerHasWork(c: Composer): boolean {
@@ -22,10 +22,10 @@ export function composerToUnsent(c: Composer): UnsentComposer | null {
 /** The form to open for a kept composer; null when its file is no longer in the diff. */
 export function unsentToComposerInput(u: UnsentComposer, hasFile: (path: string) => boolean): OpenComposerInput | null {
   if (u.target.scope !== 'general' && !hasFile(u.target.path)) return null;
-  const base = { target: toComposerTarget(u.target), text: u.text, editingId: u.editingId };
-  if (u.kind === 'comment') return { kind: 'comment', ...base };
+  const base = { text: u.text, editingId: u.editingId };
+  if (u.kind === 'comment') return { kind: 'comment', target: toComposerTarget(u.target), ...base };
   const { originalCode, suggestedCode, deletion } = u;
-  return { kind: 'suggestion', ...base, originalCode, suggestedCode, deletion, ...(u.revision ? { revision: u.revision } : {}) };
+  return { kind: 'suggestion', target: toLineTarget(u.target), ...base, originalCode, suggestedCode, deletion, ...(u.revision ? { revision: u.revision } : {}) };
 }
 
 function toUnsentTarget(t: ComposerTarget): UnsentTarget {
@@ -37,5 +37,9 @@ function toUnsentTarget(t: ComposerTarget): UnsentTarget {
 function toComposerTarget(t: UnsentTarget): ComposerTarget {
   if (t.scope === 'general') return t;
   if (t.scope === 'file') return { scope: 'file', fileId: t.path };
+  return toLineTarget(t);
+}
+
+function toLineTarget(t: Extract<UnsentTarget, { scope: 'line' }>): LineTarget {
   return { scope: 'line', fileId: t.path, side: t.side, startLine: t.startLine, endLine: t.endLine };
 }

@@ -11,7 +11,7 @@ import { Icon } from '../ui/icons.js';
 import { RenderedToggle } from '../markdown/RenderedToggle.js';
 import { useController, useReview } from '../app/reviewContext.js';
 import { CopyFileLink } from '../navigation/CopyFileLink.js';
-import { countsInView, unchangedSinceRound } from '../threads/filesInView.js';
+import { countsInView, unchangedSinceRound } from '../diffViews/filesInView.js';
 import { hunksToReviewOf, hunksToReviewWords } from '../viewed/hunksToReview.js';
 
 export function FileHeaderActions({ fileId }: { fileId: string }) {

@@ -24,7 +24,7 @@ import type { Composer } from '../composer/composerSlice.js';
 import type { ItemEditView } from './extensionSlots.js';
 import type { SlotMeta } from './slotMeta.js';
 import { threadsByPath, threadSlotsFor } from '../threads/threadSlots.js';
-import type { RoundFileView } from '../threads/roundDiffs.js';
+import type { FileView } from '../diffViews/viewDiffs.js';
 import { placeOnLine } from './slotPlacement.js';
 
 export type ReviewItem = CodeViewDiffItem<SlotMeta>;
@@ -32,7 +32,8 @@ export type ReviewItem = CodeViewDiffItem<SlotMeta>;
 export interface ItemsInput {
   files: readonly ReviewFile[];
   annotations: readonly Annotation[];
-  composer: Composer | null;
+  /** The open form's place (what is typed in it is the slot's own). */
+  composer: Pick<Composer, 'key' | 'editingId' | 'target'> | null;
   /** Earlier rounds' threads (the core's, from `ReviewData.rounds`); absent: none. */
   threads?: readonly Thread[];
   /** The agent's proposals; absent: none. */
@@ -42,8 +43,8 @@ export interface ItemsInput {
   isRendered?(fileId: string): boolean;
   /** How editing shows a file (the edit feature's answer; absent or null: as parsed). */
   editView?(file: ReviewFile): ItemEditView | null;
-  /** How the round view shows a file (threads/roundView.ts; absent or null: the whole change). Editing wins over it. */
-  roundView?(file: ReviewFile): RoundFileView | null;
+  /** How the diff shown shows a file (diffViews/diffShown.ts; absent or null: the whole change). Editing wins over it. */
+  fileView?(file: ReviewFile): FileView | null;
 }
 
 const unsafeCache = new WeakMap<ReviewFile, UnsafeLine[]>();
@@ -105,7 +106,7 @@ export function createItemsBuilder(): (input: ItemsInput) => ReviewItem[] {
     const items = input.files.map((file) => {
       seen.add(file.id);
       const view = input.editView?.(file) ?? null;
-      const round = view ? null : (input.roundView?.(file) ?? null);
+      const round = view ? null : (input.fileView?.(file) ?? null);
       const shown = round?.file ?? file;
       const editing = view?.editing ?? false;
       // Rendered shows the review's own old and new (what the file endpoint serves), in a round view too.
@@ -170,7 +171,7 @@ function noticeSlots(file: ReviewFile): DiffLineAnnotation<SlotMeta>[] {
  * card sits on its line when the hunks shown include it, else above the
  * file; an old-side one (the base's text, not round N's) above the file.
  */
-function slotsFor(file: ReviewFile, annotations: readonly Annotation[], composer: Composer | null, roundView = false): DiffLineAnnotation<SlotMeta>[] {
+function slotsFor(file: ReviewFile, annotations: readonly Annotation[], composer: ItemsInput['composer'], roundView = false): DiffLineAnnotation<SlotMeta>[] {
   const fileSide = file.status === 'deleted' ? 'deletions' : 'additions';
   const slots = noticeSlots(file);
   // File comments and outdated line annotations sit above the first line.

@@ -4,6 +4,7 @@
  * explicit choice of the reviewer wins.
  */
 import type { ReviewSliceCreator } from '../app/reviewStore.js';
+import { keepFileIds, type SliceResets } from '../reviewLoading/sliceResets.js';
 
 export interface CollapseSlice {
   /** Explicit collapse choices per file id; otherwise the file's default applies. */
@@ -25,3 +26,14 @@ export const createCollapseSlice: ReviewSliceCreator<CollapseSlice> = (set, get)
     set((s) => ({ collapsed: { ...s.collapsed, [fileId]: collapsed } }));
   },
 });
+
+/** Like GitHub: a file marked viewed folds away, unmarking it unfolds it (viewedSlice.ts's setViewed). */
+export function collapsedAfterViewed(s: Pick<CollapseSlice, 'collapsed'>, fileId: string, viewed: boolean): Pick<CollapseSlice, 'collapsed'> {
+  return { collapsed: { ...s.collapsed, [fileId]: viewed } };
+}
+
+export const collapseResets: SliceResets<CollapseSlice> = {
+  fromDraft: () => ({}),
+  onLoad: () => ({ collapsed: {} }),
+  onReread: (s, { fileIds }) => ({ collapsed: keepFileIds(s.collapsed, fileIds) }),
+};

@@ -6,7 +6,7 @@
  * opens, so a proposal posted since the last poll is in it). Overlapping
  * suggestions must be resolved or explicitly confirmed before Send.
  */
-import { actKindWords, countActKinds, countOf, renderFeedbackMarkdown, type ThreadActInput, type Verdict } from '@redline/core';
+import { actKindWords, countActKinds, countOf, renderFeedbackMarkdown, type Annotation, type ThreadActInput, type Verdict } from '@redline/core';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { describeAnchor } from '../annotations/annotationOps.js';
 import { isModEnter } from '../navigation/shortcuts.js';
@@ -25,25 +25,17 @@ export const VERDICTS: { value: Verdict; label: string; hint: string }[] = [
 export function FeedbackDialog() {
   const controller = useController();
   const state = controller.store.getState();
-  const verdict = useReview((s) => s.verdict);
   const summary = useReview((s) => s.summary);
   const annotations = useReview((s) => s.annotations);
-  const review = useReview((s) => s.review);
-  // A resolve, reopen or reply changes the threads section of the export.
   const threadActs = useReview((s) => s.threadActs);
-  // The agent's proposals and their outcomes are the export's last section.
-  const proposals = useReview((s) => s.proposals);
   const error = useReview((s) => s.error);
   const confirmed = useReview((s) => s.overlapsConfirmed);
   const [sending, setSending] = useState(false);
   const summaryId = useId();
-  const previewId = useId();
 
   useEffect(() => {
     void refreshProposals(controller.store, controller.api).catch(() => undefined);
   }, [controller]);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- feedbackReview() reads the store: the memo lists the store keys the preview changes with
-  const preview = useMemo(() => (review ? renderFeedbackMarkdown(controller.feedbackReview()) : ''), [controller, review, verdict, summary, annotations, threadActs, proposals]);
   // What Send sends: the annotations and this round's acts on earlier threads ("0 annotations, 1 resolve").
   // eslint-disable-next-line react-hooks/exhaustive-deps -- submission() reads threadActs from the store
   const sentWords = useMemo(() => sendCountWords(annotations.length, controller.submission().threadActs ?? []), [controller, annotations, threadActs]);
@@ -97,51 +89,85 @@ export function FeedbackDialog() {
     >
       <div className="feedback-layout">
         <div className="feedback-form">
-          <fieldset className="verdicts">
-            <legend>Verdict</legend>
-            {VERDICTS.map((v) => (
-              <label key={v.value} className={`verdict verdict-${v.value} ${verdict === v.value ? 'is-selected' : ''}`}>
-                <input type="radio" name="verdict" value={v.value} checked={verdict === v.value} onChange={() => state.setVerdict(v.value)} data-autofocus={verdict === v.value ? '' : undefined} />
-                <span className="verdict-label">{v.label}</span>
-                <span className="verdict-hint">{v.hint}</span>
-              </label>
-            ))}
-          </fieldset>
+          <VerdictField />
           <ReviewerField />
           <label htmlFor={summaryId} className="field-label">
             Summary <span className="muted">(optional, markdown)</span>
           </label>
           <textarea id={summaryId} className="text-input" rows={6} value={summary} onChange={(event) => state.setSummary(event.target.value)} placeholder="Overall feedback for the agent" />
-          {overlapping.length > 0 ? (
-            <div className="overlap-warning" role="alert">
-              <p>
-                <strong>Overlapping suggestions.</strong> These suggestions change some of the same lines; the agent cannot apply them all. Edit or delete one of
-                each pair, or send them as they are.
-              </p>
-              <ul>
-                {overlapping.map((a) => (
-                  <li key={a.id}>
-                    <code>{a.path}</code> {describeAnchor(a)}
-                  </li>
-                ))}
-              </ul>
-              <label className="checkbox">
-                <input type="checkbox" checked={confirmed} onChange={(event) => state.setOverlapsConfirmed(event.target.checked)} />
-                Send the overlapping suggestions anyway
-              </label>
-            </div>
-          ) : null}
+          {overlapping.length > 0 ? <OverlapWarning overlapping={overlapping} /> : null}
         </div>
-        <div className="feedback-preview">
-          <div className="field-label" id={previewId}>
-            Preview: exactly what the agent receives
-          </div>
-          <pre className="preview" aria-labelledby={previewId} tabIndex={0} data-testid="feedback-preview">
-            {preview}
-          </pre>
-        </div>
+        <FeedbackPreview />
       </div>
     </Modal>
+  );
+}
+
+function VerdictField() {
+  const verdict = useReview((s) => s.verdict);
+  const setVerdict = useReview((s) => s.setVerdict);
+  return (
+    <fieldset className="verdicts">
+      <legend>Verdict</legend>
+      {VERDICTS.map((v) => (
+        <label key={v.value} className={`verdict verdict-${v.value} ${verdict === v.value ? 'is-selected' : ''}`}>
+          <input type="radio" name="verdict" value={v.value} checked={verdict === v.value} onChange={() => setVerdict(v.value)} data-autofocus={verdict === v.value ? '' : undefined} />
+          <span className="verdict-label">{v.label}</span>
+          <span className="verdict-hint">{v.hint}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Suggestions that change some of the same lines: Send waits for an edit, a delete or this confirmation. */
+function OverlapWarning({ overlapping }: { overlapping: readonly Annotation[] }) {
+  const confirmed = useReview((s) => s.overlapsConfirmed);
+  const setOverlapsConfirmed = useReview((s) => s.setOverlapsConfirmed);
+  return (
+    <div className="overlap-warning" role="alert">
+      <p>
+        <strong>Overlapping suggestions.</strong> These suggestions change some of the same lines; the agent cannot apply them all. Edit or delete one of
+        each pair, or send them as they are.
+      </p>
+      <ul>
+        {overlapping.map((a) => (
+          <li key={a.id}>
+            <code>{a.path}</code> {describeAnchor(a)}
+          </li>
+        ))}
+      </ul>
+      <label className="checkbox">
+        <input type="checkbox" checked={confirmed} onChange={(event) => setOverlapsConfirmed(event.target.checked)} />
+        Send the overlapping suggestions anyway
+      </label>
+    </div>
+  );
+}
+
+/** The export as the agent will receive it, rendered again whenever what goes into it changes. */
+function FeedbackPreview() {
+  const controller = useController();
+  const review = useReview((s) => s.review);
+  const verdict = useReview((s) => s.verdict);
+  const summary = useReview((s) => s.summary);
+  const annotations = useReview((s) => s.annotations);
+  // A resolve, reopen or reply changes the threads section of the export.
+  const threadActs = useReview((s) => s.threadActs);
+  // The agent's proposals and their outcomes are the export's last section.
+  const proposals = useReview((s) => s.proposals);
+  const previewId = useId();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- feedbackReview() reads the store: the memo lists the store keys the preview changes with
+  const preview = useMemo(() => (review ? renderFeedbackMarkdown(controller.feedbackReview()) : ''), [controller, review, verdict, summary, annotations, threadActs, proposals]);
+  return (
+    <div className="feedback-preview">
+      <div className="field-label" id={previewId}>
+        Preview: exactly what the agent receives
+      </div>
+      <pre className="preview" aria-labelledby={previewId} tabIndex={0} data-testid="feedback-preview">
+        {preview}
+      </pre>
+    </div>
   );
 }
 

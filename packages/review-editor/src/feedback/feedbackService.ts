@@ -1,8 +1,7 @@
 /** Send Feedback and Close review: what goes to the server, and the end screens after. */
-import { buildFeedbackReview, type FeedbackReview, type FeedbackSubmission } from '@redline/core';
+import { buildFeedbackReview, type FeedbackReview, type FeedbackSubmission, errorMessage } from '@redline/core';
 import type { ReviewApi } from '../api/apiClient.js';
 import type { ReviewStore, ReviewStoreState } from '../app/reviewStore.js';
-import { errorMessage } from '../ui/errorMessage.js';
 import { isServerGone } from '../reviewLoading/serverGone.js';
 import { SERVER_GONE_WORDS } from './serverGoneWords.js';
 import { actsYouMaySend } from '../threads/teammateThreads.js';

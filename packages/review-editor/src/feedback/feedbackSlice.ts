@@ -1,6 +1,7 @@
 /** What Send Feedback sends beside the annotations, and how the review ended. */
 import type { Verdict } from '@redline/core';
 import type { ReviewSliceCreator } from '../app/reviewStore.js';
+import type { SliceResets } from '../reviewLoading/sliceResets.js';
 
 export interface FeedbackSlice {
   verdict: Verdict;
@@ -37,3 +38,10 @@ export const createFeedbackSlice: ReviewSliceCreator<FeedbackSlice> = (set) => (
     set({ phase: 'closed', dialog: null });
   },
 });
+
+/** A confirmation of overlapping suggestions was for the diff it was given on. */
+export const feedbackResets: SliceResets<FeedbackSlice> = {
+  fromDraft: (draft) => ({ verdict: draft?.verdict ?? 'comment', summary: draft?.summary ?? '' }),
+  onLoad: () => ({ overlapsConfirmed: false }),
+  onReread: () => ({ overlapsConfirmed: false }),
+};

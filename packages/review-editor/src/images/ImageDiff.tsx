@@ -7,7 +7,7 @@
  * A side over MAX_IMAGE_BYTES is not asked for: a notice stands in.
  */
 import { useEffect, useState } from 'react';
-import { formatBytes, MAX_IMAGE_BYTES, type Side } from '@redline/core';
+import { formatBytes, MAX_IMAGE_BYTES, type Side, errorMessage } from '@redline/core';
 import { useController, useReview } from '../app/reviewContext.js';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import { ImageCompare, type ImageSideState } from './ImageCompare.js';
@@ -46,7 +46,7 @@ function useImageSides(file: ReviewFile | undefined, fingerprint: string): Sides
           urls.push(url);
           show({ state: 'shown', url, bytes: blob.size });
         },
-        (error: unknown) => show({ state: 'refused', message: error instanceof Error ? error.message.replace(/^image: /, '') : String(error) }),
+        (error: unknown) => show({ state: 'refused', message: errorMessage(error).replace(/^image: /, '') }),
       );
     }
     return () => {

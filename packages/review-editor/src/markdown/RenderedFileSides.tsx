@@ -6,9 +6,8 @@
  * fetched (markdown/sanitizeMarkdown.ts). Loaded lazily (RenderedMarkdownFile.tsx).
  */
 import { useEffect, useState } from 'react';
-import type { FileContentsData } from '@redline/core';
+import { errorMessage, type FileContentsData } from '@redline/core';
 import { useController, useReview } from '../app/reviewContext.js';
-import { errorMessage } from '../ui/errorMessage.js';
 import { Markdown } from './Markdown.js';
 import { ReadingTheFile } from './RenderedMarkdownFile.js';
 

@@ -9,7 +9,7 @@
  * its own): ↑/↓ (Home/End) move among the rows, ←/→ fold and unfold a
  * folder, Enter opens a file and puts the line cursor on its first line.
  */
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import type { ReviewController } from '../app/reviewController.js';
 import { buildFileTree, flattenFileTree, signedCount, similarityWords, statusLabel, statusLetter, type TreeRow } from '@redline/core';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
@@ -19,107 +19,28 @@ import { useController, useReview } from '../app/reviewContext.js';
 import { shownFiles } from './shownFiles.js';
 import { ShownFilesBar } from './ShownFilesBar.js';
 import { waitingWordsFor } from '../annotations/waitingItems.js';
-import { countsInView } from '../threads/filesInView.js';
+import { countsInView } from '../diffViews/filesInView.js';
+import { ROW_HEIGHT, useCollapsedFolders, useCurrentRowInSight, useRovingRow, useTreeViewport } from './fileTreeRows.js';
 
-const ROW_HEIGHT = 26;
 const OVERSCAN = 12;
-/** How long the current file stays put before the tree scrolls to it. */
-const TREE_FOLLOW_DELAY_MS = 150;
 
 export function FileTree() {
   const files = useReview(shownFiles);
   const currentFileId = useReview((s) => s.currentFileId);
   const filter = useReview((s) => s.fileFilter);
-  const [collapsedFolders, setCollapsedFolders] = useState<ReadonlySet<string>>(new Set());
+  const [collapsedFolders, toggleFolder] = useCollapsedFolders();
   const tree = useMemo(() => buildFileTree(files), [files]);
   const rows = useMemo(() => flattenFileTree(tree, collapsedFolders, filter), [tree, collapsedFolders, filter]);
   // The file rows listed (folders left out): the bench's "every file listed" hook. aria-setsize
   // counts folders too, so on XL (1,071 folders) it passed with 255 files fewer than expected.
   const fileRows = useMemo(() => rows.reduce((n, row) => (row.kind === 'file' ? n + 1 : n), 0), [rows]);
   const scroller = useRef<HTMLDivElement>(null);
-  const [viewport, setViewport] = useState({ top: 0, height: 600 });
-  const [activeKey, setActiveKey] = useState<string | null>(null);
-  const active = useMemo(() => Math.max(0, rows.findIndex((r) => r.key === activeKey)), [rows, activeKey]);
-
-  // Sized by a ResizeObserver, whose first observation comes with the first
-  // layout: measuring in the effect itself forced a layout of the whole page in
-  // the middle of the first render (bench profile: about 90 ms on S).
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const measure = () => setViewport({ top: el.scrollTop, height: el.clientHeight || 600 });
-    if (typeof ResizeObserver !== 'function') return measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-
-  // Keep the current file's row in sight as the diff scrolls, once the
-  // current file has stayed put for a moment: moving the tree's scroll
-  // position forces a layout of the whole page, which while the diff scrolls
-  // (CodeView rewriting its rows every frame) cost a full layout per file
-  // passed (bench profile, scrolling L: 12% of the main thread's time).
-  // Whether the row is in sight comes from the tree's own record of its
-  // scroll position and height (kept by its scroll and resize handlers):
-  // reading el.scrollTop/clientHeight here forced that layout on every file
-  // passed, scrolled or not (bench CPU profile, scrolling L: 3.8 s, 3.1% of
-  // the main thread); only a row out of sight writes, and so lays out, now.
-  const seen = useRef(viewport);
-  useEffect(() => {
-    seen.current = viewport;
-  }, [viewport]);
-  useEffect(() => {
-    if (!currentFileId) return;
-    const timer = setTimeout(() => {
-      const el = scroller.current;
-      if (!el) return;
-      const index = rows.findIndex((r) => r.kind === 'file' && r.file.id === currentFileId);
-      if (index < 0) return;
-      const top = index * ROW_HEIGHT;
-      const { top: scrollTop, height } = seen.current;
-      if (top < scrollTop || top + ROW_HEIGHT > scrollTop + height) {
-        el.scrollTop = Math.max(0, top - height / 2);
-      }
-    }, TREE_FOLLOW_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [currentFileId, rows]);
-
+  const { viewport, setViewport, seen } = useTreeViewport(scroller);
+  useCurrentRowInSight(scroller, seen, rows, currentFileId);
+  const { active, moveTo, setActiveKey } = useRovingRow(scroller, rows, setViewport);
+  const onKeyDown = useTreeKeys(rows, active, moveTo, toggleFolder);
   const first = Math.max(0, Math.floor(viewport.top / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil((viewport.top + viewport.height) / ROW_HEIGHT) + OVERSCAN);
-
-  // A row moved to by the keyboard is focused in the render that shows it. It used to be focused
-  // in the next frame, found by its index; but the window only moved at the scroll event, which
-  // can come after that frame: on XL, End scrolled to the last row and the focus was lost (the
-  // focused first row unmounted, the last not yet rendered).
-  const focusPending = useRef(false);
-  useLayoutEffect(() => {
-    if (!focusPending.current) return;
-    const row = scroller.current?.querySelector<HTMLElement>(`[data-row-index="${active}"]`);
-    if (!row) return;
-    focusPending.current = false;
-    row.focus();
-  });
-  const moveTo = (index: number) => {
-    const key = rows[index]!.key;
-    const scrolled = scroller.current ? scrollRowIntoView(scroller.current, index, setViewport) : false;
-    setActiveKey(key);
-    // No new render (the same row, already in sight): focus it now, or a later render would.
-    if (scrolled || key !== activeKey) focusPending.current = true;
-    else scroller.current?.querySelector<HTMLElement>(`[data-row-index="${index}"]`)?.focus();
-  };
-  const onKeyDown = useTreeKeys(rows, active, moveTo, (path) => toggleFolder(path));
-  // One function for the tree's life: a new one each render made every row (memo) render again
-  // each time the current file changed, i.e. at every file passed while the diff scrolls.
-  const toggleFolder = useCallback(
-    (path: string) =>
-      setCollapsedFolders((prev) => {
-        const next = new Set(prev);
-        if (next.has(path)) next.delete(path);
-        else next.add(path);
-        return next;
-      }),
-    [],
-  );
 
   return (
     <nav className="file-tree" aria-label="Changed files" data-file-count={fileRows}>
@@ -160,16 +81,6 @@ function useTreeKeys(rows: readonly TreeRow<ReviewFile>[], active: number, moveT
       toggleFolder(row.folder.path);
     }
   };
-}
-
-/** Brings row `index` into the scroller, and the virtual window with it in the same render; false when it was in sight. */
-function scrollRowIntoView(scroller: HTMLDivElement, index: number, setViewport: (viewport: { top: number; height: number }) => void): boolean {
-  const top = index * ROW_HEIGHT;
-  const height = scroller.clientHeight || 600;
-  if (top >= scroller.scrollTop && top + ROW_HEIGHT <= scroller.scrollTop + height) return false;
-  scroller.scrollTop = Math.max(0, top - height / 2);
-  setViewport({ top: scroller.scrollTop, height });
-  return true;
 }
 
 interface RowProps {

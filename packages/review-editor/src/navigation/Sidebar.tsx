@@ -7,6 +7,7 @@ import { ThreadList } from '../threads/ThreadList.js';
 import { ProposalList } from '../proposals/ProposalList.js';
 import { waitingItemsOf } from '../annotations/waitingItems.js';
 import { Icon } from '../ui/icons.js';
+import { TabPanel, Tabs } from '../ui/Tabs.js';
 import { useReview } from '../app/reviewContext.js';
 
 type Tab = 'files' | 'comments';
@@ -19,41 +20,23 @@ export function Sidebar() {
   const viewedCount = useReview((s) => Object.keys(s.viewed).length);
   const id = useId();
   const width = useReview((s) => s.layout.sidebarWidth);
-  const tabs: { key: Tab; label: string; count: number }[] = [
-    { key: 'files', label: SIDEBAR_WORDS.files, count: fileCount },
-    { key: 'comments', label: SIDEBAR_WORDS.comments, count: annotationCount },
-  ];
+  const tabs = [
+    { key: 'files', label: <TabLabel words={SIDEBAR_WORDS.files} count={fileCount} /> },
+    { key: 'comments', label: <TabLabel words={SIDEBAR_WORDS.comments} count={annotationCount} /> },
+  ] as const;
   return (
     <aside className="sidebar" aria-label="Review navigation" style={{ width, flexBasis: width }}>
       <div className="sidebar-head">
-        <div className="sidebar-tabs" role="tablist" aria-label="Sidebar">
-          {tabs.map((t) => (
-            <button
-              key={t.key}
-              type="button"
-              role="tab"
-              id={`${id}-${t.key}-tab`}
-              aria-selected={tab === t.key}
-              aria-controls={`${id}-${t.key}-panel`}
-              tabIndex={tab === t.key ? 0 : -1}
-              className={`sidebar-tab ${tab === t.key ? 'is-active' : ''}`}
-              onClick={() => setTab(t.key)}
-              onKeyDown={(event) => {
-                if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') setTab(tab === 'files' ? 'comments' : 'files');
-              }}
-            >
-              {t.label} <span className="counter">{t.count}</span>
-            </button>
-          ))}
+        <Tabs idBase={id} tabs={tabs} selected={tab} onSelect={setTab} label="Sidebar" className="sidebar-tabs" tabClassName="sidebar-tab">
           <span className="spacer" />
           <span className="muted sidebar-progress" title="Files marked viewed">
             {viewedCount}/{fileCount} viewed
           </span>
-        </div>
+        </Tabs>
         {/* Outside the tablist: a tablist holds tabs only (axe, aria-required-children). */}
         <SidebarToggle />
       </div>
-      <div className="sidebar-panel" role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}-tab`}>
+      <TabPanel className="sidebar-panel" idBase={id} tabKey={tab}>
         {tab === 'files' ? (
           <FileTree />
         ) : (
@@ -63,8 +46,16 @@ export function Sidebar() {
             <ThreadList />
           </>
         )}
-      </div>
+      </TabPanel>
     </aside>
+  );
+}
+
+function TabLabel({ words, count }: { words: string; count: number }) {
+  return (
+    <>
+      {words} <span className="counter">{count}</span>
+    </>
   );
 }
 

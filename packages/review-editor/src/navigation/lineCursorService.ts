@@ -2,11 +2,12 @@
  * The line cursor's keys (lineCursor.ts holds the rules): ↑/↓ and Shift,
  * `n`/`p` over hunks, `]`/`[` over annotations, `c`/Enter and `s` on the
  * cursor's lines, Esc to leave. Each move shows the line (scrolling only as
- * far as needed) and makes its file current. In a round view they walk what
- * that view shows (threads/filesInView.ts).
+ * far as needed) and makes its file current. In a round view or a commit
+ * span they walk what that view shows (diffViews/filesInView.ts).
  */
 import type { ReviewStore, ReviewStoreState } from '../app/reviewStore.js';
-import { filesInView, roundViewDiffs } from '../threads/filesInView.js';
+import { diffShown } from '../diffViews/diffShown.js';
+import { filesInView } from '../diffViews/filesInView.js';
 import { groupAnnotationsByFile } from '../annotations/annotationOps.js';
 import { selectionToTarget } from '../composer/composerSlice.js';
 import type { ComposerService } from '../composer/composerService.js';
@@ -72,9 +73,9 @@ export function createLineCursorService(store: ReviewStore, navigator: Navigator
   };
 }
 
-/** The files `]`/`[` walk and their annotations, in the Comments tab's order: every file, or a round view's (and the general comments). */
+/** The files `]`/`[` walk and their annotations, in the Comments tab's order: every file, or another view's (and the general comments). */
 function annotationsToStep(s: ReviewStoreState) {
-  const files = roundViewDiffs(s) ? filesInView(s) : s.files;
+  const files = diffShown(s).kind === 'whole' ? s.files : filesInView(s);
   const order = files.map((f) => f.path);
   const inView = new Set(order);
   const annotations = files === s.files ? s.annotations : s.annotations.filter((a) => a.scope === 'general' || inView.has(a.path));

@@ -1,5 +1,6 @@
 /** Which file is current (the tree's highlight, the target of `v`, where `j`/`k` step from), and the line cursor. */
 import type { ReviewSliceCreator } from '../app/reviewStore.js';
+import type { SliceResets } from '../reviewLoading/sliceResets.js';
 import { cursorSelection, type LineCursor } from './lineCursor.js';
 
 export interface NavigationSlice {
@@ -22,3 +23,10 @@ export const createNavigationSlice: ReviewSliceCreator<NavigationSlice> = (set, 
     set({ lineCursor: cursor, selection: cursorSelection(cursor), currentFileId: cursor.fileId });
   },
 });
+
+/** The first file is current after a load, and after a re-read that lost the current one. */
+export const navigationResets: SliceResets<NavigationSlice> = {
+  fromDraft: () => ({}),
+  onLoad: ({ files }) => ({ currentFileId: files[0]?.id ?? null }),
+  onReread: (s, { files, fileIds }) => ({ currentFileId: s.currentFileId && fileIds.has(s.currentFileId) ? s.currentFileId : (files[0]?.id ?? null) }),
+};

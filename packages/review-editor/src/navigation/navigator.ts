@@ -6,7 +6,7 @@
 import type { Side } from '@redline/core';
 import type { ReviewStore } from '../app/reviewStore.js';
 import { shownFiles } from './shownFiles.js';
-import { filesInView } from '../threads/filesInView.js';
+import { filesInView } from '../diffViews/filesInView.js';
 
 /** What the diff view lets the rest of the page do to it. */
 export interface DiffViewport {
@@ -141,7 +141,7 @@ function jumpToAnnotation(m: Moving, id: string) {
 
 function stepFile(m: Moving, direction: 1 | -1) {
   const s = m.store.getState();
-  // A round view's files (threads/filesInView.ts): "since round N" steps over the files changed since.
+  // The view's files (diffViews/filesInView.ts): "since round N" steps over the files changed since.
   const files = filesInView(s);
   const currentFileId = s.currentFileId;
   if (files.length === 0) return;

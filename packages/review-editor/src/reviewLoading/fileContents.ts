@@ -4,11 +4,10 @@
  * which checks them against the patch before use (Pierre does not).
  */
 import type { FileContents, FileDiffLoadedFiles, FileDiffMetadata } from '@pierre/diffs';
-import type { FileContentsData } from '@redline/core';
+import { errorMessage, type FileContentsData } from '@redline/core';
 import type { ReviewApi } from '../api/apiClient.js';
 import type { ReviewStore } from '../app/reviewStore.js';
-import { isRoundFileDiff } from '../threads/roundDiffs.js';
-import { errorMessage } from '../ui/errorMessage.js';
+import { isViewFileDiff } from '../diffViews/viewDiffs.js';
 import { findContentsMismatch } from './contentsMatchPatch.js';
 import type { ReviewFile } from './reviewFile.js';
 
@@ -36,7 +35,7 @@ export function createFileContents(store: ReviewStore, api: ReviewApi): FileCont
   }
 
   async function loadDiffFiles(fileDiff: FileDiffMetadata): Promise<FileDiffLoadedFiles> {
-    if (isRoundFileDiff(fileDiff)) {
+    if (isViewFileDiff(fileDiff)) {
       // Its old side is a recorded round's text, which the file endpoint does not serve.
       state().showToast('More context is shown in "All changes"; a round view shows the lines that changed between its two states.');
       throw new Error(`loadDiffFiles: ${fileDiff.name} is shown in a round view`);

@@ -7,8 +7,7 @@
  * tab then follow.
  */
 import { parsePatchFiles, type FileDiffMetadata } from '@pierre/diffs';
-import { fileMove, isGeneratedFile, isLargeDiff, isModeOnly, isRenameOnly, sortByFileOrder, splitPatchSections, type FileFacts, type FileStatus, type ReviewData } from '@redline/core';
-import { stripTerminator } from './diffLines.js';
+import { fileMove, firstNewLines, isGeneratedFile, isLargeDiff, isModeOnly, isRenameOnly, sortByFileOrder, splitPatchSections, type FileFacts, type FileStatus, type ReviewData } from '@redline/core';
 import type { ReviewFile } from './reviewFile.js';
 
 export function parseReviewFiles(review: Pick<ReviewData, 'patch' | 'files' | 'fingerprint'>): ReviewFile[] {
@@ -39,8 +38,6 @@ export function parseReviewFiles(review: Pick<ReviewData, 'patch' | 'files' | 'f
 
 function toReviewFile(facts: FileFacts, fileDiff: FileDiffMetadata, patchSection: string, index: number): ReviewFile {
   const hasLines = fileDiff.hunks.length > 0;
-  const firstLines: string[] = [];
-  for (let i = 0; i < Math.min(5, fileDiff.additionLines.length); i++) firstLines.push(stripTerminator(fileDiff.additionLines[i]!));
   const changed = facts.additions + facts.deletions;
   return {
     id: facts.path,
@@ -56,7 +53,7 @@ function toReviewFile(facts: FileFacts, fileDiff: FileDiffMetadata, patchSection
     binary: facts.binary,
     modeOnly: isModeOnly(facts, hasLines),
     renameOnly: isRenameOnly(facts, hasLines),
-    generated: isGeneratedFile(facts.path, firstLines),
+    generated: isGeneratedFile(facts.path, firstNewLines(patchSection)),
     large: isLargeDiff(changed, patchSection.length),
   };
 }

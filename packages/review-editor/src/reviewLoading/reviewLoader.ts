@@ -3,15 +3,13 @@
  * draft), Refresh (annotations carried over by content) and the
  * whitespace toggle (line numbers do not move).
  */
-import { reanchorAnnotations, type Annotation, type ReanchoredAnnotation, type ReviewData } from '@redline/core';
+import { reanchorAnnotations, errorMessage, type Annotation, type ReanchoredAnnotation, type ReviewData, type Settings } from '@redline/core';
 import type { ReviewApi } from '../api/apiClient.js';
 import type { ReviewStore } from '../app/reviewStore.js';
-import { errorMessage } from '../ui/errorMessage.js';
 import { collectReanchorTexts } from './collectReanchorTexts.js';
 import type { FileContentsService } from './fileContents.js';
 import { parseReviewFiles } from './parseReviewFiles.js';
 import type { ReviewFile } from './reviewFile.js';
-import type { Settings } from '@redline/core';
 
 export interface ReviewLoader {
   /**

@@ -1,15 +1,21 @@
 /**
  * The review on screen: its phase, the server's data and the parsed files,
- * and whether it is out of date. Installing a review (first load, refresh)
- * resets what belongs to the previous diff in the other slices.
+ * and whether it is out of date. Installing a review (first load, refresh, a
+ * draft that arrives late) is one store update, in which each of the other
+ * slices resets its own keys (its `SliceResets`, sliceResets.ts).
  */
 import type { Annotation, DraftData, ReviewData } from '@redline/core';
 import type { ReviewSliceCreator, ReviewStoreState } from '../app/reviewStore.js';
-import type { Composer } from '../composer/composerSlice.js';
-import { workFromDraft } from '../drafts/draftSlice.js';
-import { keepValidViewed } from '../viewed/viewedFingerprint.js';
+import { annotationsResets } from '../annotations/annotationsSlice.js';
+import { composerResets } from '../composer/composerResets.js';
+import { collapseResets } from '../diff/collapseSlice.js';
+import { draftResets } from '../drafts/draftSlice.js';
+import { feedbackResets } from '../feedback/feedbackSlice.js';
+import { navigationResets } from '../navigation/navigationSlice.js';
+import { viewedResets } from '../viewed/viewedSlice.js';
 import { parseReviewFiles } from './parseReviewFiles.js';
 import type { ReviewFile } from './reviewFile.js';
+import { installedFiles, type InstalledFiles, type RereadReview, type SliceResets } from './sliceResets.js';
 
 export type Phase = 'loading' | 'ready' | 'failed' | 'sent' | 'closed';
 
@@ -33,6 +39,12 @@ export interface ReviewSlice {
    * reviewer's work: `annotations` are the re-anchored ones.
    */
   replaceReview(review: ReviewData, annotations: Annotation[], parsedFiles?: ReviewFile[]): void;
+  /**
+   * Restores a draft that arrived after the review was shown. Only while the
+   * reviewer has done nothing yet (never overwrites their work); returns
+   * whether it was applied.
+   */
+  restoreDraft(draft: DraftData): boolean;
   failLoading(message: string): void;
   setError(message: string | null): void;
   setStale(stale: boolean): void;
@@ -61,6 +73,14 @@ export const createReviewSlice: ReviewSliceCreator<ReviewSlice> = (set, get) => 
     set((s) => rereadState(s, review, annotations, files));
     get().setSearchQuery(get().search.query);
   },
+  restoreDraft(draft) {
+    const s = get();
+    if (!s.review || draft.fingerprint !== s.review.fingerprint) return false;
+    const pristine = s.annotations.length === 0 && Object.keys(s.viewed).length === 0 && s.verdict === 'comment' && s.summary === '' && s.composer === null;
+    if (!pristine) return false;
+    set(workFromDraft(draft, installedFiles(s.files)));
+    return true;
+  },
   failLoading(message) {
     set({ phase: 'failed', error: message });
   },
@@ -78,42 +98,47 @@ export const createReviewSlice: ReviewSliceCreator<ReviewSlice> = (set, get) => 
   },
 });
 
+/** Every other slice's part in installing a review. */
+export const SLICE_RESETS: readonly SliceResets<Partial<ReviewStoreState>>[] = [
+  annotationsResets,
+  viewedResets,
+  feedbackResets,
+  composerResets,
+  draftResets,
+  collapseResets,
+  navigationResets,
+];
+
+const merged = (parts: Partial<ReviewStoreState>[]): Partial<ReviewStoreState> => Object.assign({}, ...parts);
+
+/** The reviewer's work a draft carries (none: a fresh start); viewed marks that no longer match are dropped. */
+function workFromDraft(draft: DraftData | null, installed: InstalledFiles): Partial<ReviewStoreState> {
+  return merged(SLICE_RESETS.map((resets) => resets.fromDraft(draft, installed)));
+}
+
 /** A first load: the draft saved for this very diff (if any) restores the reviewer's work; everything else starts afresh. */
 function loadedState(review: ReviewData, draft: DraftData | null): Partial<ReviewStoreState> {
   const files = parseReviewFiles(review);
   const restored = draft && draft.fingerprint === review.fingerprint ? draft : null;
+  const installed = installedFiles(files);
   return {
     phase: 'ready',
     error: null,
     review,
     ...filesState(files),
-    ...workFromDraft(restored, files),
-    collapsed: {},
-    selection: null,
-    currentFileId: files[0]?.id ?? null,
     stale: false,
-    overlapsConfirmed: false,
+    ...workFromDraft(restored, installed),
+    ...merged(SLICE_RESETS.map((resets) => resets.onLoad(installed))),
   };
 }
 
 /** A re-read: the reviewer's work stays, minus what belonged to files that are gone. */
 function rereadState(s: ReviewStoreState, review: ReviewData, annotations: Annotation[], files: ReviewFile[]): Partial<ReviewStoreState> {
-  const ids = new Set(files.map((f) => f.id));
-  const keepIds = <V>(record: Record<string, V>) => Object.fromEntries(Object.entries(record).filter(([id]) => ids.has(id)));
+  const reread: RereadReview = { ...installedFiles(files), annotations };
   return {
     review,
     ...filesState(files),
-    annotations,
-    viewed: keepValidViewed(s.viewed, files),
-    collapsed: keepIds(s.collapsed),
-    selection: null,
-    composer: s.composer && composerStillValid(s.composer, ids) ? s.composer : null,
-    currentFileId: s.currentFileId && ids.has(s.currentFileId) ? s.currentFileId : (files[0]?.id ?? null),
     stale: false,
-    overlapsConfirmed: false,
+    ...merged(SLICE_RESETS.map((resets) => resets.onReread(s, reread))),
   };
-}
-
-function composerStillValid(c: Composer, fileIds: ReadonlySet<string>): boolean {
-  return c.target.scope === 'general' || fileIds.has(c.target.fileId);
 }

@@ -1,7 +1,7 @@
 /** Searching the diff as the view shows it: the query, its hits and the current one. */
 import type { ReviewSliceCreator } from '../app/reviewStore.js';
 import { searchDiff, type SearchHit } from './searchDiff.js';
-import { filesInView } from '../threads/filesInView.js';
+import { filesInView } from '../diffViews/filesInView.js';
 
 export interface SearchState {
   open: boolean;
@@ -18,7 +18,7 @@ export interface SearchSlice {
   search: SearchState;
   openSearch(): void;
   closeSearch(): void;
-  /** Searches the files in view (threads/filesInView.ts: the shown files, as a round view shows them; again after every (re)load and view change). */
+  /** Searches the files in view (diffViews/filesInView.ts: the shown files, as the view shown draws them; again after every (re)load and view change). */
   setSearchQuery(query: string): void;
   /** Moves to the next (+1) or previous (-1) hit, wrapping around. */
   stepSearch(direction: 1 | -1): void;
@@ -33,7 +33,7 @@ export const createSearchSlice: ReviewSliceCreator<SearchSlice> = (set, get) => 
     set((s) => ({ search: { ...s.search, open: false } }));
   },
   setSearchQuery(query) {
-    // A round view's lines (threads/filesInView.ts): "since round N" finds only what changed since.
+    // The view's lines (diffViews/filesInView.ts): "since round N" finds only what changed since.
     const { hits, truncated } = searchDiff(filesInView(get()), query);
     set((s) => ({ search: { ...s.search, query, hits, truncated, index: hits.length > 0 ? 0 : -1 } }));
   },

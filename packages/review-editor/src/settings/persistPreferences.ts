@@ -8,10 +8,9 @@
  * PreferencesStore.read) or is hidden. A failed save says so in a toast; the
  * page keeps working with what is on screen.
  */
-import type { Preferences } from '@redline/core';
+import { errorMessage, type Preferences } from '@redline/core';
 import type { ReviewApi } from '../api/apiClient.js';
 import type { ReviewStore, ReviewStoreState } from '../app/reviewStore.js';
-import { errorMessage } from '../ui/errorMessage.js';
 
 export interface PreferencesPersister {
   /** Sends what is pending now (keepalive: the request may outlive the page). */

@@ -6,15 +6,17 @@
  */
 import { useShallow } from 'zustand/react/shallow';
 import { useController, useReview } from '../app/reviewContext.js';
-import { isRoundPair, pairRounds, roundPairs, showRoundPair, type RoundPairDiff, type RoundViewChoice } from './roundView.js';
-import { parseRoundViewChoice } from './roundViewHash.js';
+import { roundPairs } from './roundView.js';
+import { parseRoundViewChoice } from '../diffViews/diffViewAddress.js';
+import { isRoundPair, pairRounds, type DiffLoad, type RoundViewChoice } from '../diffViews/diffViewsSlice.js';
+import { showDiff } from '../diffViews/showDiff.js';
 import './threads.css';
 
 export function RoundViewSwitch() {
   const controller = useController();
   const changes = useReview((s) => s.roundChanges);
   const view = useReview((s) => s.roundView);
-  const pairDiff = useReview((s) => s.roundPairDiff);
+  const load = useReview((s) => s.diffLoad);
   const pairs = useReview(useShallow(roundPairs));
   const fileCount = useReview((s) => s.files.length);
   if (changes.kind === 'none') return null;
@@ -27,7 +29,7 @@ export function RoundViewSwitch() {
   }
   const count = changes.kind === 'ready' ? [...changes.changed].filter((path) => controller.store.getState().fileById.has(path)).length : null;
   const choose = (choice: RoundViewChoice) => {
-    if (isRoundPair(choice)) void showRoundPair(controller.store, controller.api, choice);
+    if (isRoundPair(choice)) void showDiff(controller.store, controller.api, { kind: 'pair', pair: choice });
     else controller.store.getState().chooseRoundView(choice);
   };
   return (
@@ -44,14 +46,15 @@ export function RoundViewSwitch() {
           </option>
         ))}
       </select>
-      <PairNote view={view} pairDiff={pairDiff} />
+      <PairNote view={view} load={load} />
     </span>
   );
 }
 
-function PairNote({ view, pairDiff }: { view: RoundViewChoice; pairDiff: RoundPairDiff }) {
-  if (pairDiff.kind === 'loading') return <span className="round-view-note" role="status">Reading round {pairDiff.pair.replace('-', ' → round ')}…</span>;
-  if (pairDiff.kind === 'failed') return <span className="round-view-note round-view-missing" role="alert">Cannot show round {pairDiff.pair.replace('-', ' → round ')}: {pairDiff.message}</span>;
+function PairNote({ view, load }: { view: RoundViewChoice; load: DiffLoad }) {
+  const reading = load.kind !== 'idle' && load.request.kind === 'pair' ? load.request.pair.replace('-', ' → round ') : null;
+  if (load.kind === 'loading' && reading) return <span className="round-view-note" role="status">Reading round {reading}…</span>;
+  if (load.kind === 'failed' && reading) return <span className="round-view-note round-view-missing" role="alert">Cannot show round {reading}: {load.message}</span>;
   if (!isRoundPair(view)) return null;
   const [from, to] = pairRounds(view);
   const note = `Read-only: round ${from}'s recorded state against round ${to}'s; comments and threads show in the other views`;

@@ -9,21 +9,23 @@ import type { ReviewStore, ReviewStoreState } from '../app/reviewStore.js';
 import type { ComposerService } from '../composer/composerService.js';
 import { selectionToTarget, type ComposerTarget } from '../composer/composerSlice.js';
 import { commitCommentRefusal } from '../commits/commitCommentRefusal.js';
-import { isRoundPair, pairRounds, roundFileView } from './roundView.js';
+import { diffShown } from '../diffViews/diffShown.js';
+import { pairRounds } from '../diffViews/diffViewsSlice.js';
 
-/** Why the chosen round view takes no comment on `target`, or null. */
+/** Why the round view shown takes no comment on `target`, or null. */
 export function roundCommentRefusal(s: ReviewStoreState, target: ComposerTarget): string | null {
-  if (isRoundPair(s.roundView) && s.roundPairDiff.kind === 'ready') {
-    const [from, to] = pairRounds(s.roundView);
+  const shown = diffShown(s);
+  if (shown.kind === 'pair') {
+    const [from, to] = pairRounds(shown.pair);
     return `Round ${from} → Round ${to} is read-only: comment in "Since round ${s.review?.rounds?.rounds.at(-1)?.number ?? ''}" or "All changes".`;
   }
-  if (target.scope !== 'line' || target.side !== 'old') return null;
+  if (shown.kind !== 'since-round' || target.scope !== 'line' || target.side !== 'old') return null;
   const file = s.fileById.get(target.fileId);
-  if (!file || !roundFileView(s, file) || s.roundChanges.kind === 'none') return null;
-  return `The left side is round ${s.roundChanges.round}'s text, not part of the change you send: comment on the right side, or on the base's lines in "All changes".`;
+  if (!file || !shown.diffs.has(file.path)) return null;
+  return `The left side is round ${shown.round}'s text, not part of the change you send: comment on the right side, or on the base's lines in "All changes".`;
 }
 
-/** The composer's openings, refused with a toast where the round view or a commit span (commits/) takes no comment. */
+/** The composer's openings, refused with a toast where the view shown (a round view or a commit span, diffViews/) takes no comment. */
 export function guardRoundComments(store: ReviewStore, composer: ComposerService): ComposerService {
   const refused = (target: ComposerTarget) => {
     const reason = roundCommentRefusal(store.getState(), target) ?? commitCommentRefusal(store.getState(), target);

@@ -17,8 +17,9 @@ import { createHarness, renderWithReview, type ReviewHarness } from '../testing/
 import { roundsData } from '../testing/roundsFixture.js';
 import { roundCommentRefusal } from './roundCommentGuard.js';
 import { RoundViewSwitch } from './RoundViewSwitch.js';
-import { installRoundView, roundFileView, startRoundView } from './roundView.js';
-import { readRoundViewHash, writeRoundViewHash } from './roundViewHash.js';
+import { fileView } from '../diffViews/diffShown.js';
+import { readDiffViewAddress, writeDiffViewAddress } from '../diffViews/diffViewAddress.js';
+import { installRoundView, startRoundView } from './roundView.js';
 
 afterEach(() => {
   cleanup();
@@ -39,7 +40,7 @@ function twoRounds(): ReviewData {
 
 function itemsOf(h: ReviewHarness) {
   const s = h.store.getState();
-  return createItemsBuilder()({ files: s.files, annotations: s.annotations, composer: null, threads: s.review?.rounds?.threads, isCollapsed: () => false, roundView: (file) => roundFileView(h.store.getState(), file) });
+  return createItemsBuilder()({ files: s.files, annotations: s.annotations, composer: null, threads: s.review?.rounds?.threads, isCollapsed: () => false, fileView: (file) => fileView(h.store.getState(), file) });
 }
 
 const lineTarget = (side: 'old' | 'new', line: number) => ({ scope: 'line' as const, fileId: 'src/calc.ts', side, startLine: line, endLine: line });
@@ -54,7 +55,7 @@ describe('since round N, line by line', () => {
     expect(store.getState().roundChanges).toMatchObject({ kind: 'ready', round: 2 });
     expect(api.calls).toEqual([]);
     const file = store.getState().files[0]!;
-    expect(roundFileView(store.getState(), file)!.file.fileDiff.deletionLines).toContain('export const VERSION = 3;\n');
+    expect(fileView(store.getState(), file)!.file.fileDiff.deletionLines).toContain('export const VERSION = 3;\n');
     // No viewed marks yet: the saved draft, restored after the review lands, restores onto untouched work.
     expect(store.getState().viewed).toEqual({});
   });
@@ -130,16 +131,16 @@ describe('an earlier pair', () => {
   });
 
   it('a reload keeps the choice: #round-view= is read back, a pair is asked for at start', async () => {
-    writeRoundViewHash('1-2');
-    expect(readRoundViewHash()).toBe('1-2');
-    expect(readRoundViewHash('#round-view=all')).toBe('all');
-    expect(readRoundViewHash('#round-view=../x')).toBeNull();
+    writeDiffViewAddress({ roundView: '1-2' });
+    expect(readDiffViewAddress().roundView).toBe('1-2');
+    expect(readDiffViewAddress('#round-view=all').roundView).toBe('all');
+    expect(readDiffViewAddress('#round-view=../x').roundView).toBeNull();
     const h = createHarness(twoRounds());
     h.api.roundDiffs.set(`${TREE1}-${TREE2}`, PAIR_PATCH);
-    await startRoundView(h.store, h.api, readRoundViewHash());
+    await startRoundView(h.store, h.api, readDiffViewAddress().roundView);
     expect(h.store.getState().roundView).toBe('1-2');
     expect(h.api.calls).toEqual(['round-diff dddd-ffff']);
-    writeRoundViewHash('since-last');
+    writeDiffViewAddress({ roundView: 'since-last' });
     expect(location.hash).toBe('');
   });
 
@@ -161,6 +162,6 @@ describe('no series', () => {
     store.getState().loadReview(makeReview(CALC_PATCH, CALC_FILES), null);
     expect(api.calls).toEqual([]);
     expect(store.getState().roundChanges).toEqual({ kind: 'none' });
-    expect(roundFileView(store.getState(), store.getState().files[0]!)).toBeNull();
+    expect(fileView(store.getState(), store.getState().files[0]!)).toBeNull();
   });
 });

@@ -20,10 +20,10 @@
  */
 import type { ReviewApi } from '../api/apiClient.js';
 import type { ReviewSliceCreator, ReviewStore, ReviewStoreState } from '../app/reviewStore.js';
-import type { ReviewFile } from '../reviewLoading/reviewFile.js';
-import { fileShowing, parseRoundDiffs, unchangedDiff, type RoundDiffs, type RoundFileView } from './roundDiffs.js';
-import { readRoundViewHash, writeRoundViewHash } from './roundViewHash.js';
 import { waitingItemsOf } from '../annotations/waitingItems.js';
+import { followDiffViewAddress, readDiffViewAddress } from '../diffViews/diffViewAddress.js';
+import { isRoundPair, type RoundPairKey, type RoundViewChoice } from '../diffViews/diffViewsSlice.js';
+import { showDiff } from '../diffViews/showDiff.js';
 
 export type RoundChanges =
   | { kind: 'none' }
@@ -31,55 +31,17 @@ export type RoundChanges =
   | { kind: 'ready'; round: number; changed: ReadonlySet<string>; folded: readonly string[] }
   | { kind: 'missing'; round: number };
 
-/** An earlier pair of rounds, "1-2": both sides recorded states. */
-export type RoundPairKey = `${number}-${number}`;
-export type RoundViewChoice = 'since-last' | 'all' | RoundPairKey;
-
-export type RoundPairDiff =
-  | { kind: 'none' }
-  | { kind: 'loading'; pair: RoundPairKey }
-  | { kind: 'ready'; pair: RoundPairKey; diffs: RoundDiffs }
-  | { kind: 'failed'; pair: RoundPairKey; message: string };
-
-export interface RoundViewSlice {
+export interface RoundChangesSlice {
   roundChanges: RoundChanges;
-  roundView: RoundViewChoice;
-  roundPairDiff: RoundPairDiff;
   setRoundChanges(changes: RoundChanges): void;
-  chooseRoundView(choice: RoundViewChoice): void;
-  setRoundPairDiff(diff: RoundPairDiff): void;
 }
 
-export const createRoundViewSlice: ReviewSliceCreator<RoundViewSlice> = (set, get) => ({
+export const createRoundChangesSlice: ReviewSliceCreator<RoundChangesSlice> = (set) => ({
   roundChanges: { kind: 'none' },
-  roundView: 'since-last',
-  roundPairDiff: { kind: 'none' },
   setRoundChanges(roundChanges) {
     set({ roundChanges });
   },
-  chooseRoundView(choice) {
-    const s = get();
-    set({ roundView: choice });
-    // The search walks the view (filesInView.ts): its hits are found again in the one chosen.
-    if (s.search.query !== '' && choice !== s.roundView) get().setSearchQuery(s.search.query);
-    if (s.roundChanges.kind !== 'ready' || isRoundPair(choice)) return;
-    // A file holding a pending proposal or an open thread is not folded out of sight (annotations/waitingItems.ts).
-    const waiting = waitingItemsOf(s).byPath;
-    for (const path of s.roundChanges.folded) if (s.fileById.has(path)) s.setCollapsed(path, choice === 'since-last' && !waiting.has(path));
-  },
-  setRoundPairDiff(roundPairDiff) {
-    set({ roundPairDiff });
-  },
 });
-
-export function isRoundPair(choice: RoundViewChoice): choice is RoundPairKey {
-  return choice !== 'since-last' && choice !== 'all';
-}
-
-export function pairRounds(pair: RoundPairKey): [number, number] {
-  const [from, to] = pair.split('-').map(Number);
-  return [from!, to!];
-}
 
 /** Every earlier pair whose two states are recorded: "1-2", "2-3", … (consecutive rounds, oldest first). */
 export function roundPairs(s: Pick<ReviewStoreState, 'review'>): RoundPairKey[] {
@@ -91,31 +53,6 @@ export function roundPairs(s: Pick<ReviewStoreState, 'review'>): RoundPairKey[] 
   return pairs;
 }
 
-/** How the chosen view shows a file; null: as the whole change. */
-export function roundFileView(s: ReviewStoreState, file: ReviewFile): RoundFileView | null {
-  if (s.roundView === 'all') return null;
-  if (s.roundView === 'since-last') {
-    const since = sinceRoundDiffs(s);
-    const fileDiff = since?.get(file.path);
-    return fileDiff ? { file: fileShowing(file, fileDiff), readOnly: false } : null;
-  }
-  const pair = s.roundPairDiff;
-  if (pair.kind !== 'ready' || pair.pair !== s.roundView) return null;
-  return { file: fileShowing(file, pair.diffs.get(file.path) ?? unchangedDiff(file, pair.pair)), readOnly: true };
-}
-
-/** The since-round diffs, while the view can use them (not when the last state is missing). */
-export function sinceRoundDiffs(s: ReviewStoreState): RoundDiffs | null {
-  const since = s.review?.sinceRound;
-  if (!since || s.roundChanges.kind !== 'ready') return null;
-  return parseRoundDiffs(`${since.from}-${since.to}-${s.review!.ignoreWhitespace ? 'w' : ''}`, since.patch);
-}
-
-/** What the items depend on, as one value a component can select. */
-export function roundViewShown(s: ReviewStoreState): unknown {
-  return s.roundView === 'since-last' ? (s.roundChanges.kind === 'ready' ? s.review?.sinceRound : null) : isRoundPair(s.roundView) ? s.roundPairDiff : null;
-}
-
 /**
  * Call before the review is loaded: in the store update that puts the review
  * in, the files unchanged since the last round fold and the chosen view is
@@ -125,18 +62,16 @@ export function roundViewShown(s: ReviewStoreState): unknown {
  * reload keeps it; a new review link starts on the default).
  */
 export function installRoundView(store: ReviewStore): () => void {
-  const choice = readRoundViewHash();
+  const choice = readDiffViewAddress().roundView;
+  followDiffViewAddress(store);
   let landed = false;
-  let written = store.getState().roundView;
-  const follow = (s: ReviewStoreState) => {
-    if (!landed && s.review) {
-      landed = true;
-      showAtLanding(store, choice);
-    }
-    if (s.roundView !== written) writeRoundViewHash((written = s.roundView));
+  const land = (s: ReviewStoreState) => {
+    if (landed || !s.review) return;
+    landed = true;
+    showAtLanding(store, choice);
   };
-  const unsubscribe = store.subscribe(follow);
-  follow(store.getState());
+  const unsubscribe = store.subscribe(land);
+  land(store.getState());
   return unsubscribe;
 }
 
@@ -166,7 +101,7 @@ function sinceOfLastRound(s: ReviewStoreState) {
  * read it), the server is asked which files changed, as before the
  * line-level view.
  */
-export async function startRoundView(store: ReviewStore, api: Pick<ReviewApi, 'getRoundChanges' | 'getRoundDiff'>, choice: RoundViewChoice | null = readRoundViewHash()): Promise<void> {
+export async function startRoundView(store: ReviewStore, api: Pick<ReviewApi, 'getRoundChanges' | 'getRoundDiff' | 'getCommitSpan'>, choice: RoundViewChoice | null = readDiffViewAddress().roundView): Promise<void> {
   const state = () => store.getState();
   const last = state().review?.rounds?.rounds.at(-1);
   if (!last) return;
@@ -182,7 +117,7 @@ export async function startRoundView(store: ReviewStore, api: Pick<ReviewApi, 'g
       return state().setRoundChanges({ kind: 'missing', round: last.number });
     }
   }
-  if (choice !== null && isRoundPair(choice) && roundPairs(state()).includes(choice)) return showRoundPair(store, api, choice);
+  if (choice !== null && isRoundPair(choice) && roundPairs(state()).includes(choice)) return showDiff(store, api, { kind: 'pair', pair: choice });
   // Marking viewed folds: the view's own folding is put back ("All changes" unfolds).
   state().chooseRoundView(choice === 'all' ? 'all' : state().roundView);
 }
@@ -202,23 +137,4 @@ function foldUnchanged(store: ReviewStore, round: number, changedPaths: readonly
   const waiting = waitingItemsOf(state()).byPath;
   for (const file of unchanged) if (waiting.has(file.path)) state().setCollapsed(file.id, false);
   state().setRoundChanges({ kind: 'ready', round, changed, folded: unchanged.map((file) => file.id) });
-}
-
-/** Asks for an earlier pair's diff and shows it once it is in (the view before stays until then). */
-export async function showRoundPair(store: ReviewStore, api: Pick<ReviewApi, 'getRoundDiff'>, pair: RoundPairKey): Promise<void> {
-  const state = () => store.getState();
-  const [fromNumber, toNumber] = pairRounds(pair);
-  const tree = (n: number) => state().review?.rounds?.rounds.find((round) => round.number === n)?.state.tree ?? '';
-  state().setRoundPairDiff({ kind: 'loading', pair });
-  try {
-    const { patch } = await api.getRoundDiff(tree(fromNumber), tree(toNumber));
-    const diffs = parseRoundDiffs(`${tree(fromNumber)}-${tree(toNumber)}`, patch);
-    state().setRoundPairDiff({ kind: 'ready', pair, diffs });
-    state().chooseRoundView(pair);
-    // What the pair changed is what it is looked at for: unfolded (back in "Since round N", folded again).
-    const changes = state().roundChanges;
-    if (changes.kind === 'ready') for (const id of changes.folded) if (diffs.has(state().fileById.get(id)?.path ?? '')) state().setCollapsed(id, false);
-  } catch (error) {
-    state().setRoundPairDiff({ kind: 'failed', pair, message: error instanceof Error ? error.message : String(error) });
-  }
 }

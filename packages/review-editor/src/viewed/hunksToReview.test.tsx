@@ -12,7 +12,7 @@ import { CALC_FILES, makeReview } from '../testing/fixtures.js';
 import { createHarness, renderWithReview } from '../testing/renderWithReview.js';
 import { roundsData } from '../testing/roundsFixture.js';
 import { startRoundView } from '../threads/roundView.js';
-import { totalsInView } from '../threads/filesInView.js';
+import { totalsInView } from '../diffViews/filesInView.js';
 
 afterEach(cleanup);
 

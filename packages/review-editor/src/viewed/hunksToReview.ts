@@ -9,7 +9,7 @@
 import type { FileDiffMetadata, Hunk } from '@pierre/diffs';
 import type { ReviewStoreState } from '../app/reviewStore.js';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
-import { sinceRoundDiffs } from '../threads/roundView.js';
+import { sinceRoundDiffs } from '../diffViews/diffShown.js';
 
 interface Span {
   start: number;

@@ -4,7 +4,9 @@
  * mark whose file diff changed no longer counts.
  */
 import type { ReviewSliceCreator } from '../app/reviewStore.js';
-import { viewedFingerprint } from './viewedFingerprint.js';
+import { collapsedAfterViewed } from '../diff/collapseSlice.js';
+import type { SliceResets } from '../reviewLoading/sliceResets.js';
+import { keepValidViewed, viewedFingerprint } from './viewedFingerprint.js';
 
 export interface ViewedSlice {
   /** path -> viewed fingerprint. */
@@ -31,10 +33,16 @@ export const createViewedSlice: ReviewSliceCreator<ViewedSlice> = (set, get) => 
     const next = { ...s.viewed };
     if (viewed) next[file.path] = viewedFingerprint(file);
     else delete next[file.path];
-    // Like GitHub: a viewed file folds away, unmarking unfolds it.
-    set({ viewed: next, collapsed: { ...s.collapsed, [fileId]: viewed } });
+    set({ viewed: next, ...collapsedAfterViewed(s, fileId, viewed) });
   },
   toggleViewed(fileId) {
     get().setViewed(fileId, !get().isViewed(fileId));
   },
 });
+
+/** A mark whose file's diff changed (or whose file is gone) no longer counts. */
+export const viewedResets: SliceResets<ViewedSlice> = {
+  fromDraft: (draft, { files }) => ({ viewed: draft ? keepValidViewed(draft.viewed, files) : {} }),
+  onLoad: () => ({}),
+  onReread: (s, { files }) => ({ viewed: keepValidViewed(s.viewed, files) }),
+};

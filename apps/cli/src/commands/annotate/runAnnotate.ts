@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { MAX_FINDINGS, MAX_FINDINGS_BYTES, type Finding, type Tour } from '@redline/core';
+import { MAX_FINDINGS, MAX_FINDINGS_BYTES, errorMessage, type Finding, type Tour } from '@redline/core';
 import { AgentClient } from '../../agent/agentClient.js';
 import { findStateDir } from '../../agent/findStateDir.js';
 import type { CliIo } from '../../cliIo.js';
@@ -96,6 +96,6 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new RedlineError('bad-input', `the findings are not JSON (${error instanceof Error ? error.message : String(error)}); nothing was posted`);
+    throw new RedlineError('bad-input', `the findings are not JSON (${errorMessage(error)}); nothing was posted`);
   }
 }

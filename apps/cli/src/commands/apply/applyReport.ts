@@ -100,10 +100,15 @@ const LABELS: Record<ApplyStatus, string> = {
 
 /** One line per suggestion (`id  path:lines  status  why`), then a summary line. */
 export function formatReportText(report: ApplyReport): string {
-  const rows = report.suggestions.map((r) => {
+  return formatResultRows(report.suggestions, report.mode) + summaryLine(report) + '\n';
+}
+
+/** One line per suggestion, columns aligned: `id  path:lines  status  why`. */
+export function formatResultRows(results: readonly SuggestionRow[], mode: ApplyReport['mode']): string {
+  const rows = results.map((r) => {
     const where = `${r.path}:${linesLabel(r.startLine, r.endLine)}${r.round === null ? '' : ` (round ${r.round})`}`;
     let status = LABELS[r.status];
-    if (isSuccess(r.status) && r.status !== 'already-applied' && !r.written) status += report.mode === 'check' ? ' (check)' : ' (not written)';
+    if (isSuccess(r.status) && r.status !== 'already-applied' && !r.written) status += mode === 'check' ? ' (check)' : ' (not written)';
     const reason = r.reason ? ` [${r.reason}]` : '';
     return { id: r.id, where, status, why: `${r.message}${reason}` };
   });
@@ -115,9 +120,10 @@ export function formatReportText(report: ApplyReport): string {
   for (const row of rows) {
     out += `${row.id.padEnd(idWidth)}  ${row.where.padEnd(whereWidth)}  ${row.status.padEnd(statusWidth)}  ${row.why}\n`;
   }
-  out += summaryLine(report) + '\n';
   return out;
 }
+
+type SuggestionRow = Pick<SuggestionResult, 'id' | 'path' | 'startLine' | 'endLine' | 'round' | 'status' | 'reason' | 'message' | 'written'>;
 
 function summaryLine(report: ApplyReport): string {
   const s = report.summary;

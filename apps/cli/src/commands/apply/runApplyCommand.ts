@@ -31,12 +31,11 @@ import {
   type ApplyReport,
   type SuggestionResult,
 } from './applyReport.js';
-import { checkRepoPath } from './checkRepoPath.js';
-import { formatUnifiedDiff, parseFeedback, planApply, type ApplyPlan, type FeedbackReview, type Suggestion } from './core.js';
+import { formatUnifiedDiff, type Suggestion } from './core.js';
 import { APPLY_HELP, parseApplyArgs, type ApplyOptions } from './parseApplyArgs.js';
-import { readExportText } from './readExportText.js';
+import { planSuggestionFiles } from './planSuggestionFiles.js';
+import { readExportSuggestions } from './readExportSuggestions.js';
 import { readReviewedTexts } from './readReviewedTexts.js';
-import { readTargetFile, type TargetFile } from './readTargetFile.js';
 import { writeTargetFiles, type WriteHooks } from './writeTargetFiles.js';
 
 export interface ApplyIo {
@@ -56,12 +55,6 @@ export async function runApplyCommand(args: string[], io: ApplyIo, hooks?: Write
   }
 }
 
-interface PlannedFile {
-  path: string;
-  target: TargetFile;
-  plan: ApplyPlan;
-}
-
 async function run(args: string[], io: ApplyIo, hooks: WriteHooks | undefined): Promise<number> {
   const options = parseApplyArgs(args);
   if (options.help) {
@@ -71,45 +64,13 @@ async function run(args: string[], io: ApplyIo, hooks: WriteHooks | undefined): 
   if (options.inputImplicit && (io.stdin as { isTTY?: boolean }).isTTY === true) {
     throw new RedlineError('usage', 'no export given: pass FILE, or pipe the export on standard input');
   }
-  const { annotations, carried = [] } = await readExport(options.input, io);
-  const own = annotations.filter((a): a is Suggestion => a.kind === 'suggestion');
-  const ownIds = new Set(own.map((s) => s.id));
-  const roundOf = new Map<Suggestion, number>();
-  for (const { round, suggestion } of carried) if (!ownIds.has(suggestion.id)) roundOf.set(suggestion, round);
-  const suggestions = [...own, ...roundOf.keys()];
-  const comments = annotations.length - own.length;
+  const { suggestions, roundOf, comments } = await readExportSuggestions(options.input, io.cwd, io.stdin);
   const selected = selectSuggestions(suggestions, options.only);
   const root = await findApplyRoot(resolve(io.cwd, options.repo ?? '.'));
   const realRoot = await realpath(root);
 
   const reviewed = await readReviewedTexts(root, selected);
-  const results = new Map<Suggestion, SuggestionResult>();
-  const planned: PlannedFile[] = [];
-  for (const [path, suggested] of groupByPath(selected)) {
-    // A NUL would make the text file binary: never written, whatever the suggestion says.
-    const group = suggested.filter((a) => {
-      const line = nulLine(a.suggestedCode);
-      if (line !== null) results.set(a, refusedResult(a, roundOf, 'binary', `${path}: the suggested code holds a NUL byte (U+0000) on line ${line}; redline apply never writes one into a text file`));
-      return line === null;
-    });
-    if (group.length === 0) continue;
-    const problem = checkRepoPath(path);
-    if (problem) {
-      for (const a of group) results.set(a, refusedResult(a, roundOf, problem.reason, problem.message));
-      continue;
-    }
-    const target = await readTargetFile(root, realRoot, path);
-    if (!target.ok) {
-      for (const a of group) results.set(a, refusedResult(a, roundOf, target.reason, target.message));
-      continue;
-    }
-    const plan = planApply({ text: target.text, sha256: target.sha256, suggestions: group, reviewed });
-    group.forEach((a, i) => {
-      const outcome = plan.outcomes[i]!;
-      results.set(a, { ...baseResult(a, roundOf), ...outcome, path, written: false });
-    });
-    planned.push({ path, target, plan });
-  }
+  const { results, planned } = await planSuggestionFiles({ root, realRoot, selected, roundOf, reviewed });
 
   const ordered = () => selected.map((a) => inReportOrder(results.get(a)!));
   const anyFailed = () => ordered().some((r) => !isSuccess(r.status));
@@ -177,18 +138,6 @@ function emit(io: ApplyIo, options: ApplyOptions, report: ApplyReport): void {
   }
 }
 
-/** The export's annotations and carried suggestions; an unreadable or invalid export is 'bad-input' (exit 2). */
-async function readExport(input: string, io: ApplyIo): Promise<Pick<FeedbackReview, 'annotations' | 'carried'>> {
-  const read = await readExportText(input, io.cwd, io.stdin);
-  if (!read.ok) throw new RedlineError('bad-input', read.message);
-  const exported = parseFeedback(read.text);
-  if (exported.ok) return exported.review;
-  const [first] = exported.errors;
-  const more = exported.errors.length > 1 ? ` (and ${exported.errors.length - 1} more problem(s))` : '';
-  const where = first?.line !== undefined ? `line ${first.line}: ` : '';
-  throw new RedlineError('bad-input', `not a valid Redline feedback export: ${where}${firstLine(first?.message ?? 'unknown problem')}${more}`);
-}
-
 /** No repository is bad input for apply (exit 2), where a review calls it an error (exit 1). */
 async function findApplyRoot(dir: string): Promise<string> {
   try {
@@ -211,31 +160,6 @@ function selectSuggestions(suggestions: readonly Suggestion[], only: readonly st
   return suggestions.filter((s) => wanted.has(s.id));
 }
 
-/** Export order is kept: within a file it decides conflicts. */
-function groupByPath(list: readonly Suggestion[]): Map<string, Suggestion[]> {
-  const groups = new Map<string, Suggestion[]>();
-  for (const a of list) {
-    const group = groups.get(a.path);
-    if (group) group.push(a);
-    else groups.set(a.path, [a]);
-  }
-  return groups;
-}
-
-function baseResult(a: Suggestion, roundOf: ReadonlyMap<Suggestion, number>): Omit<SuggestionResult, 'status' | 'reason' | 'message'> {
-  return {
-    id: a.id,
-    round: roundOf.get(a) ?? null,
-    path: a.path,
-    startLine: a.startLine,
-    endLine: a.endLine,
-    at: null,
-    movedBy: null,
-    conflictsWith: null,
-    written: false,
-  };
-}
-
 /** The documented key order of a result in the JSON report. */
 function inReportOrder(r: SuggestionResult): SuggestionResult {
   return {
@@ -252,18 +176,4 @@ function inReportOrder(r: SuggestionResult): SuggestionResult {
     conflictsWith: r.conflictsWith,
     written: r.written,
   };
-}
-
-function refusedResult(a: Suggestion, roundOf: ReadonlyMap<Suggestion, number>, reason: SuggestionResult['reason'], message: string): SuggestionResult {
-  return { ...baseResult(a, roundOf), status: 'refused', reason, message };
-}
-
-/** The 1-based line of the suggested code's first NUL, or null. */
-function nulLine(code: string): number | null {
-  const at = code.indexOf('\0');
-  return at === -1 ? null : code.slice(0, at).split('\n').length;
-}
-
-function firstLine(message: string): string {
-  return message.split('\n')[0]!.trim();
 }

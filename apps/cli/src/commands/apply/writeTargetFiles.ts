@@ -24,6 +24,7 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import { sha256Bytes } from '../../files/sha256Bytes.js';
 import { syncDirectory } from '../../files/writeFileAtomic.js';
 import { MAX_APPLY_FILE_BYTES } from './readTargetFile.js';
+import { errorMessage } from '@redline/core';
 
 export interface WriteRequest {
   /** Repository path, for messages. */
@@ -201,6 +202,6 @@ async function confirmUnchanged(request: WriteRequest): Promise<WriteFailure | n
 
 function writeFailed(path: string, error: unknown): WriteFailure {
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  const detail = code ?? (error instanceof Error ? error.message : String(error));
+  const detail = code ?? errorMessage(error);
   return { path, reason: 'write-failed', message: `${path} could not be written: ${detail}` };
 }

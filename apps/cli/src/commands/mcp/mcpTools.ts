@@ -17,6 +17,7 @@ import { runReply } from '../reply/runReply.js';
 import { runStart } from '../start/runStart.js';
 import { runStatus } from '../status/runStatus.js';
 import { runWait } from '../wait/runWait.js';
+import { errorMessage } from '@redline/core';
 
 export type Verb = (argv: readonly string[], io: CliIo) => Promise<number>;
 
@@ -150,7 +151,7 @@ export async function callVerb(verb: Verb, argv: string[], cwd: string, stdin = 
     terminal: null,
   };
   const code = await verb(argv, io).catch((error: unknown) => {
-    stderr += `${error instanceof Error ? error.message : String(error)}\n`;
+    stderr += `${errorMessage(error)}\n`;
     return EXIT.error;
   });
   // A user-wide MCP configuration starts redline mcp in the agent's folder, often not the repository.

@@ -8,6 +8,8 @@ Usage:
   redline rounds [--json]          list the rounds of the review series (see redline rounds --help)
   redline threads [--json] [--state S]  list its threads: earlier comments and suggestions, and their state
   redline open [--no-open]         open the review in your browser again, or print a new link (terminal only)
+  redline check [--command CMD]    run your project's check on the pending suggestions in a scratch
+                                   copy before you send them (see redline check --help)
   redline setup AGENT [--mcp]      install Redline's command for claude-code, codex, opencode, cursor
                                    or gemini where that agent reads it (see redline setup --help)
 

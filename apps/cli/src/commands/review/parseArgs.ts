@@ -22,8 +22,8 @@ export interface ReviewOptions {
   untrackedRenames: boolean;
 }
 
-/** The verbs of a review session: the agent's, `open` (the reviewer's), and `serve-session` (the detached server `start` spawns: not for people). */
-export const VERBS = ['start', 'wait', 'status', 'stop', 'open', 'mcp', 'annotate', 'reply', 'setup', 'serve-session'] as const;
+/** The verbs of a review session: the agent's, `open` and `check` (the reviewer's), and `serve-session` (the detached server `start` spawns: not for people). */
+export const VERBS = ['start', 'wait', 'status', 'stop', 'open', 'check', 'mcp', 'annotate', 'reply', 'setup', 'serve-session'] as const;
 export type Verb = (typeof VERBS)[number];
 
 export type Command =

@@ -32,6 +32,7 @@ import { SessionStore } from '../../sessions/sessionStore.js';
 import type { BrowserOutcome } from './linkNotice.js';
 import { BrowserLaunches, openReviewInBrowser } from './openReviewInBrowser.js';
 import type { ReviewOptions } from './parseArgs.js';
+import { errorMessage } from '@redline/core';
 
 /** apps/review/dist, from apps/cli/src or apps/cli/dist alike (REDLINE_APP_DIR overrides it, for development). */
 export const DEFAULT_APP_DIR = fileURLToPath(new URL('../../../../review/dist/', import.meta.url));
@@ -86,7 +87,7 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
     port: options.port,
     onTokenSpent: (spend) => void launches.retireAll(spend),
     openInBrowser: (url) => launches.open(url),
-    onInternalError: (error) => io.stderr.write(`redline: internal error: ${error instanceof Error ? error.message : String(error)}\n`),
+    onInternalError: (error) => io.stderr.write(`redline: internal error: ${errorMessage(error)}\n`),
   });
   await onCleanup(() => server.close());
   const facts = sessionFacts(mode, server.port, source.stateDir, data);

@@ -7,6 +7,7 @@
  */
 import { parse as parseToml } from 'smol-toml';
 import { isDeepStrictEqual } from 'node:util';
+import { errorMessage } from '@redline/core';
 import type { McpFormat } from './agentFiles.js';
 
 export type MergeOutcome =
@@ -36,7 +37,7 @@ function mergeJson(format: Exclude<McpFormat, 'codex-toml'>, existing: string | 
     try {
       config = JSON.parse(existing);
     } catch (error) {
-      return { kind: 'unreadable', reason: `not plain JSON (${error instanceof Error ? error.message : String(error)})` };
+      return { kind: 'unreadable', reason: `not plain JSON (${errorMessage(error)})` };
     }
   }
   if (!isObject(config)) return { kind: 'unreadable', reason: 'not a JSON object' };
@@ -93,7 +94,7 @@ function mergeToml(existing: string | null, shipped: string): MergeOutcome {
     const servers = existing === null ? undefined : parseToml(existing).mcp_servers;
     current = isObject(servers) ? servers.redline : undefined;
   } catch (error) {
-    return { kind: 'unreadable', reason: `not valid TOML (${error instanceof Error ? error.message : String(error)})` };
+    return { kind: 'unreadable', reason: `not valid TOML (${errorMessage(error)})` };
   }
   if (current !== undefined && isDeepStrictEqual(current, wanted)) return { kind: 'same' };
   // Replacing a table would mean rewriting the user's file (its comments and layout): a person does it.

@@ -1,9 +1,9 @@
 /**
- * The diffs of the round view, parsed once per patch: "since
- * round N" (the review's `sinceRound`: the last round's recorded state to
- * now) and an earlier pair (GET /api/round-diff). A file shown in a round
- * view is the review's own ReviewFile with that diff in place of the whole
- * change's, kept as one object per diff, so the items builder's caches and
+ * The diffs of the other views (diffShown.ts), parsed once per patch:
+ * "since round N" (the review's `sinceRound`: the last round's recorded
+ * state to now), an earlier pair (GET /api/round-diff) and a span of
+ * commits (GET /api/commit-span). A file shown in one of them is the
+ * review's own ReviewFile with that diff in place of the whole change's, kept as one object per diff, so the items builder's caches and
  * the slot placement (a card whose line is outside every hunk shown goes
  * above the file) work on it unchanged.
  */
@@ -11,34 +11,34 @@ import { parsePatchFiles, type FileDiffMetadata } from '@pierre/diffs';
 import { emptyDiff, withPassThroughStringDetach } from '../reviewLoading/parseReviewFiles.js';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 
-export type RoundDiffs = ReadonlyMap<string, FileDiffMetadata>;
+export type ViewDiffs = ReadonlyMap<string, FileDiffMetadata>;
 
-/** How a round view shows one file: the file with the round's diff; read-only for a pair of recorded states. */
-export interface RoundFileView {
+/** How a view other than the whole change shows one file: the file with that view's diff; read-only for a pair of recorded states. */
+export interface FileView {
   file: ReviewFile;
   readOnly: boolean;
 }
 
-const parsedPatches = new Map<string, RoundDiffs>();
-const roundFileDiffs = new WeakSet<FileDiffMetadata>();
+const parsedPatches = new Map<string, ViewDiffs>();
+const viewFileDiffs = new WeakSet<FileDiffMetadata>();
 const shownFiles = new WeakMap<FileDiffMetadata, WeakMap<ReviewFile, ReviewFile>>();
 
 /** The patch's files by path (a deleted file by its old path), parsed once; `key` tells Pierre's caches these from the review's. */
-export function parseRoundDiffs(key: string, patch: string): RoundDiffs {
+export function parseViewDiffs(key: string, patch: string): ViewDiffs {
   const known = parsedPatches.get(key);
   if (known) return known;
   const files = withPassThroughStringDetach(() => parsePatchFiles(patch, { cacheKeyPrefix: `round-${key}` })).flatMap((parsed) => parsed.files);
   const byPath = new Map(files.map((fileDiff) => [fileDiff.name, fileDiff]));
-  for (const fileDiff of files) roundFileDiffs.add(fileDiff);
+  for (const fileDiff of files) viewFileDiffs.add(fileDiff);
   // One since-diff per state now and a handful of pairs: the oldest go first.
   if (parsedPatches.size >= 8) parsedPatches.delete(parsedPatches.keys().next().value!);
   parsedPatches.set(key, byPath);
   return byPath;
 }
 
-/** A round view's diff: its old side is a recorded state, which the file endpoint does not serve (no "more context"). */
-export function isRoundFileDiff(fileDiff: FileDiffMetadata): boolean {
-  return roundFileDiffs.has(fileDiff);
+/** Another view's diff: its old side is a recorded state, which the file endpoint does not serve (no "more context"). */
+export function isViewFileDiff(fileDiff: FileDiffMetadata): boolean {
+  return viewFileDiffs.has(fileDiff);
 }
 
 /** The review's file showing `fileDiff`, the same object for the same pair. */
@@ -58,7 +58,7 @@ export function unchangedDiff(file: ReviewFile, key: string): FileDiffMetadata {
   const known = unchangedDiffs.get(id);
   if (known) return known;
   const fileDiff = emptyDiff(file.facts, `round-${key}`);
-  roundFileDiffs.add(fileDiff);
+  viewFileDiffs.add(fileDiff);
   unchangedDiffs.set(id, fileDiff);
   return fileDiff;
 }

@@ -4,12 +4,14 @@
  * reviewer's annotation it became, "proposed by the agent"), edited (the
  * reviewer's own annotation now), rejected, or unanswered, and the
  * reviewer's replies. A section of its own, after the annotations, in both
- * forms (docs/feedback-format.md, "Agent proposals"); the markdown parser
+ * forms (docs/feedback-format.md, "Agent proposals"; the JSON form is
+ * written by renderFeedbackJson.ts); the markdown parser
  * stops at its heading, since `redline apply` takes suggestions only from
  * the annotations above it.
  */
 import { languageForPath } from '../diff/languageForPath.js';
-import type { ProposalState } from '../proposals/proposalTypes.js';
+import { lineSpanWords } from '../model/lineSpan.js';
+import type { ProposalAnswerKind, ProposalState } from '../proposals/proposalTypes.js';
 import { compareStrings } from './normalizeFeedbackReview.js';
 import { PROPOSALS_HEADING } from './feedbackMarkdownSyntax.js';
 import { codeBlock, inlineCode, quote } from './markdownWriters.js';
@@ -17,7 +19,8 @@ import { codeBlock, inlineCode, quote } from './markdownWriters.js';
 export const PROPOSALS_NOTE =
   "_What the agent proposed, and the reviewer's answer to each. Accepted and edited ones are also above, as the reviewer's annotations._";
 
-export type ProposalOutcome = 'accepted' | 'edited' | 'rejected' | 'unanswered';
+/** What became of a proposal, as the export says it: the reviewer's answer's kind. */
+export type ProposalOutcome = ProposalAnswerKind;
 
 /** The one order: by path, then first line, then id. */
 export function sortProposalStates(states: readonly ProposalState[]): ProposalState[] {
@@ -36,8 +39,8 @@ export function renderProposalsMarkdown(states: readonly ProposalState[]): strin
 
 function renderProposal({ proposal, answer, replies, outdated }: ProposalState): string[] {
   const { finding } = proposal;
-  const { start, end } = finding.lines;
-  const lines = start === end ? `line ${start}` : `lines ${start}-${end}`;
+  // The findings file's spelling of the lines (`{ start, end }`), as a LineSpan.
+  const lines = lineSpanWords({ startLine: finding.lines.start, endLine: finding.lines.end });
   const out = [`### Proposal ${inlineCode(proposal.id)} · ${finding.kind} · ${answer.kind}`];
   const items = [`- **Where:** ${inlineCode(finding.path)} ${lines} (${finding.side})`, `- **Outcome:** ${outcomeWords(answer)}`];
   if (outdated) items.push('- **Outdated:** its lines no longer read as they did when it was posted');
@@ -61,17 +64,3 @@ function outcomeWords(answer: ProposalState['answer']): string {
   }
 }
 
-/** The JSON form: fixed key order, `suggestion` and `annotationId` only when there is one. */
-export function proposalsToJson(states: readonly ProposalState[]): Record<string, unknown>[] {
-  return sortProposalStates(states).map(({ proposal, answer, replies, outdated }) => {
-    const { kind, path, side, lines, text, suggestion } = proposal.finding;
-    const out: Record<string, unknown> = { id: proposal.id, kind, path, side, lines: { start: lines.start, end: lines.end }, text };
-    if (suggestion !== null) out.suggestion = { original: suggestion.original, replacement: suggestion.replacement };
-    out.proposedBy = 'agent';
-    out.outcome = answer.kind satisfies ProposalOutcome;
-    if (answer.kind === 'accepted' || answer.kind === 'edited') out.annotationId = answer.annotationId;
-    out.outdated = outdated;
-    out.replies = [...replies];
-    return out;
-  });
-}

@@ -2,13 +2,15 @@
  * The earlier rounds' threads in the export: what is still asked
  * of the agent, with the code each thread points at now, and what was settled
  * since the last round. A section of its own after the annotations, in both
- * forms (docs/feedback-format.md, "Threads from earlier rounds"); the markdown
+ * forms (docs/feedback-format.md, "Threads from earlier rounds"; the JSON
+ * form is written by renderFeedbackJson.ts); the markdown
  * parser stops at its heading, so `redline apply` never takes a thread's code
  * for a suggestion. Everything is written with the export's own escaping:
  * words quoted (`quote`), ids and paths as code spans (`inlineCode`), code
  * fenced with its warning line (`codeBlock`).
  */
 import { languageForPath } from '../diff/languageForPath.js';
+import { lineSpanWords } from '../model/lineSpan.js';
 import type { ExportOpenThread, ExportSettledThread, ExportThreads, ThreadReply } from './exportThreads.js';
 import { THREADS_HEADING } from './feedbackMarkdownSyntax.js';
 import { codeBlock, inlineCode, quote } from './markdownWriters.js';
@@ -36,9 +38,7 @@ function renderOpenThread(thread: ExportOpenThread): string[] {
 function whereWords({ path, where }: ExportOpenThread): string {
   if (path === '') return 'the whole review';
   if (where === null) return `${inlineCode(path)} (the file)`;
-  const { startLine, endLine } = where.lines;
-  const lines = startLine === endLine ? `line ${startLine}` : `lines ${startLine}-${endLine}`;
-  return `${inlineCode(path)} ${lines} (${where.side})`;
+  return `${inlineCode(path)} ${lineSpanWords(where.lines)} (${where.side})`;
 }
 
 function replyLabel(reply: ThreadReply): string {
@@ -51,20 +51,3 @@ function settledLine({ id, round, path, outcome }: ExportSettledThread): string 
   return `- ${inlineCode(id)} (round ${round}, ${where}): ${what}`;
 }
 
-/** The JSON form: fixed key order; `where` and `codeNow` are null where there are none. */
-export function threadsToJson({ open, settled }: ExportThreads): Record<string, unknown> {
-  return {
-    open: open.map((t) => ({
-      id: t.id,
-      round: t.round,
-      state: t.state,
-      kind: t.kind,
-      path: t.path,
-      where: t.where === null ? null : { side: t.where.side, startLine: t.where.lines.startLine, endLine: t.where.lines.endLine },
-      text: t.text,
-      codeNow: t.codeNow,
-      replies: t.replies.map((r) => ({ by: r.by, text: r.text })),
-    })),
-    settled: settled.map((t) => ({ id: t.id, round: t.round, path: t.path, outcome: t.outcome })),
-  };
-}

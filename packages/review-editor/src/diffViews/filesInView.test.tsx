@@ -14,8 +14,9 @@ import { ReviewContext } from '../app/reviewContext.js';
 import { CALC_FILES, CALC_PATCH, KINDS_FILES, KINDS_PATCH, makeReview } from '../testing/fixtures.js';
 import { createHarness, type ReviewHarness } from '../testing/renderWithReview.js';
 import { roundsData } from '../testing/roundsFixture.js';
+import { recordScrolls, walkDown } from '../testing/walkView.js';
 import { filesInView, totalsInView } from './filesInView.js';
-import { startRoundView } from './roundView.js';
+import { startRoundView } from '../threads/roundView.js';
 
 afterEach(() => {
   cleanup();
@@ -35,22 +36,9 @@ function review(): ReviewData {
 async function inRoundView(): Promise<ReviewHarness & { scrolled: string[] }> {
   const h = createHarness(review());
   await startRoundView(h.store, h.api);
-  const scrolled: string[] = [];
-  h.controller.setViewport({ scrollToTop: vi.fn(), scrollToFile: (id) => scrolled.push(id), scrollToLine: (id) => scrolled.push(id), revealLine: vi.fn() });
-  return { ...h, scrolled };
+  return { ...h, scrolled: recordScrolls(h) };
 }
 
-/** Where ↓ takes the cursor, `count` times from none. */
-function walkDown(h: ReviewHarness, count: number): string[] {
-  h.controller.leaveLines();
-  const seen: string[] = [];
-  for (let i = 0; i < count; i++) {
-    h.controller.moveLine(1, false);
-    const at = h.store.getState().lineCursor!;
-    seen.push(`${at.fileId} ${at.at.side} ${at.at.line}`);
-  }
-  return seen;
-}
 
 describe('"Since round N" is the whole of what the cursor, j/k and the search walk', () => {
   it('↑/↓ and n/p stay on the round diff\'s lines, j/k on its files; "All changes" walks the whole change again', async () => {

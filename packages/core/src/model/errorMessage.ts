@@ -1,4 +1,4 @@
-/** One line saying what went wrong, for a toast or an error line. */
+/** One line saying what went wrong, from anything thrown: an Error's message, anything else as a string. */
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -1,0 +1,114 @@
+/**
+ * `redline check`: the reviewer's own command (never an agent verb: it is in
+ * no agent integration and not served by `redline mcp`). It reads the
+ * command to run from the reviewer's configuration (check/checkConfig.ts),
+ * the pending suggestions from the open review's draft or a saved export,
+ * runs the check (check/runCheck.ts) and prints the verdict: the command's
+ * output streams to stderr as it comes, the verdict line goes to stdout
+ * (or the `--json` document), and a failure's last lines are repeated on
+ * stderr.
+ *
+ * Exit status: 0 passed; 1 failed, timed out, or a suggestion does not
+ * apply (the command did not run); 2 usage, no command configured, or an
+ * unreadable export; 130/143 interrupted (the scratch copy removed first).
+ */
+import { join, resolve } from 'node:path';
+import type { CliIo } from '../../cliIo.js';
+import { readCheckConfig } from '../../check/checkConfig.js';
+import { checkedLine, checkResultOf, type CheckResult } from '../../check/checkResult.js';
+import { readDraftSuggestions } from '../../check/readDraftSuggestions.js';
+import { runCheck, type CheckEvent } from '../../check/runCheck.js';
+import { EXIT, RedlineError } from '../../errors.js';
+import { findRepository } from '../../git/findRepository.js';
+import { formatResultRows } from '../apply/applyReport.js';
+import type { Suggestion } from '../apply/core.js';
+import { readExportSuggestions } from '../apply/readExportSuggestions.js';
+import { CHECK_HELP } from './checkHelp.js';
+import { parseCheckArgs } from './parseCheckArgs.js';
+
+export async function runCheckCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const options = parseCheckArgs(args);
+  if (options.help) {
+    io.stdout.write(CHECK_HELP);
+    return 0;
+  }
+  const repository = await findRepository(resolve(io.cwd, options.repo ?? '.'), 'check');
+  const config = await readCheckConfig(repository.root, { command: options.command, timeoutSeconds: options.timeoutSeconds });
+  if (config.command.text === null) throw new RedlineError('usage', noCommandMessage(config.command.offers));
+  const command = config.command.text;
+
+  const pending = await readPending(options.exportFile, io, join(repository.gitDir, 'redline'));
+  if (pending.unsentSuggestion) io.stderr.write('redline check: the suggestion still in its form (not added yet) is not checked\n');
+  if (pending.suggestions.length === 0) io.stderr.write('redline check: no pending suggestions: the work tree is checked as it is\n');
+
+  const aborted = new AbortController();
+  let interruptedBy: 'SIGINT' | 'SIGTERM' | null = null;
+  void io.interrupted?.then((signal) => {
+    interruptedBy = signal;
+    aborted.abort();
+  });
+  const outcome = await runCheck({
+    repoRoot: repository.root,
+    suggestions: pending.suggestions,
+    roundOf: pending.roundOf,
+    command,
+    timeoutMs: config.timeoutSeconds * 1000,
+    env: io.env,
+    signal: aborted.signal,
+    onEvent: (event) => io.stderr.write(progressText(event)),
+  });
+  const result = checkResultOf(command, outcome);
+  const verdict = checkedLine(result, config.timeoutSeconds);
+  if (outcome.kind === 'refused') {
+    io.stderr.write(formatResultRows(outcome.results, 'check'));
+    io.stderr.write('redline check: these suggestions do not apply to the reviewed text (redline apply would refuse them); the check did not run\n');
+  } else if (!result.passed && result.tail.length > 0) {
+    io.stderr.write(`redline check: the last ${result.tail.length} line(s) of its output:\n${result.tail.map((line) => `  ${line}\n`).join('')}`);
+  }
+  io.stderr.write(`redline check: ${verdict}\n`);
+  if (options.json) io.stdout.write(`${JSON.stringify(jsonOf(result), null, 2)}\n`);
+  else io.stdout.write(`${result.passed ? 'passed' : 'failed'}: ${verdict}\n`);
+  if (interruptedBy !== null) return interruptedBy === 'SIGINT' ? EXIT.interrupted : EXIT.terminated;
+  return result.passed ? 0 : EXIT.error;
+}
+
+interface Pending {
+  suggestions: Suggestion[];
+  roundOf: ReadonlyMap<Suggestion, number>;
+  unsentSuggestion: boolean;
+}
+
+async function readPending(exportFile: string | null, io: CliIo, stateDir: string): Promise<Pending> {
+  if (exportFile !== null) {
+    const read = await readExportSuggestions(exportFile, io.cwd, io.stdin);
+    return { suggestions: read.suggestions, roundOf: read.roundOf, unsentSuggestion: false };
+  }
+  const draft = await readDraftSuggestions(stateDir);
+  return { ...draft, roundOf: new Map() };
+}
+
+function progressText(event: CheckEvent): string {
+  switch (event.kind) {
+    case 'copied':
+      return `redline check: copied ${event.files} file(s) of the work tree to a scratch copy\n`;
+    case 'applied':
+      return `redline check: applied ${event.suggestions} suggestion(s) there (${event.files} file(s) changed)\n`;
+    case 'running':
+      return `redline check: running ${event.command} (time limit ${event.timeoutMs / 1000} s)\n`;
+    case 'output':
+      return event.text;
+  }
+}
+
+/** The documented `--json` keys, in order. */
+function jsonOf(result: CheckResult): CheckResult {
+  const { command, passed, exitCode, signal, ms, suggestions, tail, ending, refused } = result;
+  return { command, passed, exitCode, signal, ms, suggestions, tail, ending, refused };
+}
+
+function noCommandMessage(offers: readonly string[]): string {
+  const write = 'or write it in package.json as "redline": { "check": "<command>" } (or in .redline.json as { "check": "<command>" })';
+  if (offers.length === 0) return `no check command configured, and this repository has none to offer (no test script, tsconfig.json or Makefile check target): pass --command CMD, ${write}`;
+  const listed = offers.map((offer) => `'${offer}'`).join(', ');
+  return `no check command configured; from what this repository has, redline would offer ${listed}: confirm one with --command '${offers[0]}', ${write}`;
+}
