@@ -61,8 +61,6 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   const store = new SessionStore(source.stateDir);
   await store.assertNoOpenReview();
   const session = new ReviewSession(source, options.json ? 'json' : 'markdown', note);
-  // Before any post can arrive: what an earlier run of this review kept comes first, and every change is kept.
-  const boardKept = session.proposals.keepIn(keptBoard(session, note));
   // The first reading pairs untracked renames as the reviewer's page will (their preferences; --no-untracked-renames wins).
   const preferences = PreferencesStore.forEnv(io.env);
   session.setUntrackedRenames((await preferences.read()).settings.pairRenames);
@@ -75,6 +73,9 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   if (data.files.length === 0) {
     throw new RedlineError('empty-diff', `nothing to review: the diff is empty (${data.target.description})`);
   }
+  // Once the first reading is under way (the kept board's key is its fingerprint), and before the server
+  // takes any post: what an earlier run of this review kept comes first, and every change is kept.
+  const boardKept = session.proposals.keepIn(keptBoard(session, note));
 
   const launches = new BrowserLaunches(io.openReview ?? ((url: string) => openReviewInBrowser(url, io.env)));
   await onCleanup(() => launches.disposeAll());
