@@ -7,7 +7,8 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DraftStore, INTERRUPTED_WRITE_AGE_MS } from './draftStore.js';
+import { INTERRUPTED_WRITE_AGE_MS } from '../files/sweepInterruptedWrites.js';
+import { DraftStore } from './draftStore.js';
 import { readDraft } from './readDraft.js';
 
 const VERSION_1 = join(__dirname, 'fixtures', 'version1Draft.json');

@@ -12,24 +12,17 @@
  * never dropped or overwritten: it is renamed to
  * `<fingerprint>.unreadable-<time>.json` beside it, and `load` says so.
  */
-import { readdir, rename, rm, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import { isFingerprint, type DraftData, errorMessage } from '@redline/core';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isFingerprint, type DraftData } from '@redline/core';
 import { RedlineError } from '../errors.js';
+import { keepAside, unreadableReason } from '../files/keepAside.js';
 import { readOwnFile } from '../files/readOwnFile.js';
+import { sweepInterruptedWrites } from '../files/sweepInterruptedWrites.js';
 import { writeFailed } from '../files/writeFailure.js';
 import { MAX_BODY_BYTES } from '../server/httpIo.js';
 import { writeFileAtomic, writesSettled } from '../files/writeFileAtomic.js';
 import { readDraft } from './readDraft.js';
-
-/** writeFileAtomic's temporary files: `.<name>.<12 hex>.tmp`. */
-const TEMP_FILE_RE = /^\.[0-9a-f]{64}\.json\.[0-9a-f]{12}\.tmp$/;
-/**
- * A temporary file this old was left by a write that never finished (a
- * killed process): 50 kills during saves left 23 of them, 33 MB, for good
- * (an interrupted write). A younger one may be another redline's write in progress.
- */
-export const INTERRUPTED_WRITE_AGE_MS = 60_000;
 
 export type DraftLoad =
   | { kind: 'none' }
@@ -45,7 +38,7 @@ export class DraftStore {
     const path = this.pathFor(fingerprint);
     const read = await readOwnFile(path, MAX_BODY_BYTES);
     if (read.kind === 'missing') return { kind: 'none' };
-    if (read.kind === 'refused') return { kind: 'unreadable', keptAs: await this.moveAside(path), reason: read.reason };
+    if (read.kind === 'refused') return { kind: 'unreadable', keptAs: await keepAside(path), reason: read.reason };
     try {
       const draft = readDraft(JSON.parse(read.bytes.toString('utf8')));
       if (draft.fingerprint !== fingerprint) {
@@ -53,8 +46,7 @@ export class DraftStore {
       }
       return { kind: 'draft', draft };
     } catch (error) {
-      const reason = error instanceof SyntaxError ? `not JSON (${error.message})` : errorMessage(error);
-      return { kind: 'unreadable', keptAs: await this.moveAside(path), reason };
+      return { kind: 'unreadable', keptAs: await keepAside(path), reason: unreadableReason(error) };
     }
   }
 
@@ -65,18 +57,8 @@ export class DraftStore {
   }
 
   /** Removes the temporary files of writes that were interrupted; returns how many. */
-  async sweepInterruptedWrites(now = Date.now()): Promise<number> {
-    const names = await readdir(this.dir).catch(() => [] as string[]);
-    let removed = 0;
-    for (const name of names.filter((n) => TEMP_FILE_RE.test(n))) {
-      const path = join(this.dir, name);
-      const info = await stat(path).catch(() => null);
-      if (info?.isFile() && now - info.mtimeMs >= INTERRUPTED_WRITE_AGE_MS) {
-        await rm(path, { force: true });
-        removed++;
-      }
-    }
-    return removed;
+  sweepInterruptedWrites(now = Date.now()): Promise<number> {
+    return sweepInterruptedWrites(this.dir, now);
   }
 
   /** Waits for saves still in flight, so none of them brings the draft back. */
@@ -84,14 +66,6 @@ export class DraftStore {
     const path = this.pathFor(fingerprint);
     await writesSettled(path);
     await rm(path, { force: true });
-  }
-
-  /** The time in the name keeps every unreadable draft: a second one never replaces the first. */
-  private async moveAside(path: string): Promise<string> {
-    const time = new Date().toISOString().replace(/[:.]/g, '-');
-    const aside = path.replace(/\.json$/, `.unreadable-${time}.json`);
-    await rename(path, aside);
-    return basename(aside);
   }
 
   /** The fingerprint is the file name, so it must be exactly 64 hex digits. */

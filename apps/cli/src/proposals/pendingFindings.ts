@@ -27,8 +27,8 @@ export async function keepFindings(stateDir: string, findings: readonly Finding[
   return all.length;
 }
 
-/** Kept findings accumulate from several posts of at most 1 MiB each; past this the file is not read. */
-const MAX_PENDING_BYTES = 64 * 1024 * 1024;
+/** Kept findings (and a kept board, keptBoard.ts) accumulate from several posts of at most 1 MiB each; past this the file is not read. */
+export const MAX_PENDING_BYTES = 64 * 1024 * 1024;
 
 /** The kept findings; none when there is no file, or it no longer reads as findings. */
 export async function readPendingFindings(stateDir: string): Promise<Finding[]> {
@@ -55,7 +55,7 @@ export async function dropPendingFindings(stateDir: string): Promise<void> {
 export async function showPendingFindings(session: ReviewSession, stateDir: string, findings: readonly Finding[], note: (line: string) => void): Promise<void> {
   if (findings.length === 0) return;
   const taken = await Promise.all(findings.map((finding) => takeFindings(session, [finding]).catch(() => [])));
-  const { added } = session.proposals.add(taken.flat());
+  const { added } = await session.proposals.add(taken.flat());
   const dropped = findings.length - taken.flat().length;
   note(`redline: ${added.length} finding${added.length === 1 ? '' : 's'} posted earlier shown as proposals${dropped > 0 ? `; ${dropped} dropped (not in this diff)` : ''}`);
   await dropPendingFindings(stateDir);

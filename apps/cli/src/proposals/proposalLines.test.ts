@@ -42,7 +42,7 @@ describe('the proposals poll', () => {
     const findings: Finding[] = FILES.flatMap((path) =>
       Array.from({ length: LINES }, (_, i): Finding => ({ kind: 'finding', path, side: 'new', lines: { start: i + 1, end: i + 1 }, text: `line ${i + 1}`, suggestion: null })),
     );
-    harness.session.proposals.add(await takeFindings(harness.session, findings));
+    await harness.session.proposals.add(await takeFindings(harness.session, findings));
     for (let i = 0; i < 3; i++) {
       const proposals = await poll();
       expect(proposals).toHaveLength(300);

@@ -36,6 +36,11 @@ export async function readFindingLines(session: ReviewSession, finding: Pick<Fin
   return linesText(side, finding.lines.start, finding.lines.end);
 }
 
+/** The fingerprint of the diff as the review reads it now (a reading at most RECENT_MS old): what its kept board is keyed by. */
+export async function reviewedFingerprint(session: ReviewSession): Promise<string> {
+  return (await session.loadRecentReview(false, RECENT_MS)).fingerprint;
+}
+
 export function readNowFor(session: ReviewSession): (proposal: Proposal) => Promise<string | null> {
   return (proposal) => readFindingLines(session, proposal.finding);
 }

@@ -15,7 +15,6 @@ import {
   type FreshnessData,
   type ProposalState,
   type ReviewData,
-  type Tour,
 } from '@redline/core';
 import { ProposalBoard } from '../proposals/proposalBoard.js';
 import { join } from 'node:path';
@@ -57,10 +56,8 @@ const SNAPSHOTS_KEPT = 8;
 
 export class ReviewSession {
   readonly drafts: DraftStore;
-  /** The agent's proposals and the reviewer's answers: added on the agent's route, answered on the reviewer's. */
+  /** The agent's proposals and tour, and the reviewer's answers: added on the agent's routes, answered on the reviewer's. */
   readonly proposals = new ProposalBoard();
-  /** The agent's tour of its change (its agent route replaces it), null until it posts one. */
-  tour: Tour | null = null;
   readonly outcome: Promise<ReviewOutcome>;
   private settle!: (outcome: ReviewOutcome) => void;
   private ended = false;

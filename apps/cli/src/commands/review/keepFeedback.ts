@@ -1,6 +1,6 @@
 /**
  * What happens to sent feedback besides its printing, for `redline` and
- * `redline start` alike: the round is recorded in git, the drafts it settles go, a copy is saved under
+ * `redline start` alike: the round is recorded in git, the drafts it settles and the kept proposal board go, a copy is saved under
  * `reviews/` (named on stderr, for `redline apply`), and --output is written.
  */
 import { resolve } from 'node:path';
@@ -19,6 +19,8 @@ export async function keepFeedback(feedback: Feedback, session: ReviewSession, o
   // The review becomes the series' next round (docs/rounds.md); a round that cannot be written is a warning.
   await recordSentRound(session.source, feedback, (line) => io.stderr.write(`${line}\n`));
   for (const fingerprint of feedback.fingerprints) await session.drafts.remove(fingerprint).catch(() => undefined);
+  // The proposals went with the export (and their answers are counted in the round), as the draft's annotations did.
+  await session.proposals.forgetKept().catch(() => undefined);
   // The demo repository is removed as the review ends: a copy saved there would be gone.
   const saved = options.target.kind === 'demo' ? null : await saveReviewCopies(session.source.stateDir, feedback.markdown, feedback.json).catch((error: Error) => {
     io.stderr.write(`redline: warning: could not save a copy of the review: ${error.message}\n`);

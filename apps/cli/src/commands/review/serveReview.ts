@@ -10,7 +10,8 @@
  * since its last round, the answer's encoding) goes on when the link is
  * out, and the page's first requests wait for it (ReviewSession.openReview).
  * Findings posted earlier are taken into the whole reading, so with those
- * the rest goes on first.
+ * the rest goes on first; so it does when a proposal board is kept
+ * (proposals/keptBoard.ts), whose key is the whole reading's fingerprint.
  */
 import { access } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -18,6 +19,8 @@ import { fileURLToPath } from 'node:url';
 import type { CliIo } from '../../cliIo.js';
 import { RedlineError } from '../../errors.js';
 import { createReviewSource } from '../../review/createReviewSource.js';
+import { sweepInterruptedWrites } from '../../files/sweepInterruptedWrites.js';
+import { holdsKeptBoards, keptBoard, keptBoardsDir } from '../../proposals/keptBoard.js';
 import { readPendingFindings, showPendingFindings } from '../../proposals/pendingFindings.js';
 import { PreferencesStore } from '../../preferences/preferencesStore.js';
 import { ReviewSession } from '../../review/reviewSession.js';
@@ -63,11 +66,16 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   session.setUntrackedRenames((await preferences.read()).settings.pairRenames);
   const swept = await session.drafts.sweepInterruptedWrites();
   if (swept > 0) note(`redline: removed ${swept} temporary draft file${swept === 1 ? '' : 's'} left by interrupted saves`);
+  const sweptBoards = await sweepInterruptedWrites(keptBoardsDir(source.stateDir));
+  if (sweptBoards > 0) note(`redline: removed ${sweptBoards} temporary proposal file${sweptBoards === 1 ? '' : 's'} left by interrupted saves`);
   let releaseRest!: () => void;
   const data = await session.openReview(new Promise<void>((resolve) => (releaseRest = resolve)));
   if (data.files.length === 0) {
     throw new RedlineError('empty-diff', `nothing to review: the diff is empty (${data.target.description})`);
   }
+  // Once the first reading is under way (the kept board's key is its fingerprint), and before the server
+  // takes any post: what an earlier run of this review kept comes first, and every change is kept.
+  const boardKept = session.proposals.keepIn(keptBoard(session, note));
 
   const launches = new BrowserLaunches(io.openReview ?? ((url: string) => openReviewInBrowser(url, io.env)));
   await onCleanup(() => launches.disposeAll());
@@ -86,8 +94,9 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   const facts = sessionFacts(mode, server.port, source.stateDir, data);
   await store.claim(facts, { agent: agent.key, opener: server.openerKey });
   const pending = await readPendingFindings(source.stateDir);
-  if (pending.length > 0) {
+  if (pending.length > 0 || (await holdsKeptBoards(source.stateDir))) {
     releaseRest();
+    await boardKept;
     await showPendingFindings(session, source.stateDir, pending, note);
   }
 

@@ -15,6 +15,6 @@ import type { ProposalsPosted } from './agentApi.js';
 export async function postAgentProposals({ req, res, session }: AgentContext): Promise<void> {
   if (session.isEnded) throw new RedlineError('already-ended', 'this review has ended; post findings to the next one');
   const findings = readFindings(await readJsonBody(req, MAX_FINDINGS_BYTES));
-  const answer: ProposalsPosted = session.proposals.add(await takeFindings(session, findings));
+  const answer: ProposalsPosted = await session.proposals.add(await takeFindings(session, findings));
   sendJson(req, res, 200, answer);
 }

@@ -25,6 +25,6 @@ export async function postAgentTour({ req, res, session }: AgentContext): Promis
     const step = tour.steps[missing]!;
     throw new RedlineError('bad-request', `tour.steps[${missing}].lines: ${step.path} has no lines ${step.lines.start}-${step.lines.end} on the ${step.side} side; the tour was not posted`);
   }
-  session.tour = tour;
+  await session.proposals.setTour(tour);
   sendJson(req, res, 200, { ok: true, steps: tour.steps.length });
 }

@@ -11,12 +11,10 @@ import { readJsonBody, sendJson } from '../httpIo.js';
 import type { ApiContext } from './apiContext.js';
 import { readObject, readOneOf, readString } from '../../validation/fields.js';
 import { readNowFor } from '../../proposals/proposalLines.js';
-
-/** A reply's words: at most this many characters (a reply is a sentence or a paragraph, not a file). */
-const MAX_REPLY_CHARS = 20_000;
+import { isReplyText, MAX_REPLY_CHARS } from '../../proposals/proposalBoard.js';
 
 export async function getProposals({ req, res, session }: ApiContext): Promise<void> {
-  const answer: ProposalsData = { proposals: await session.proposals.states(readNowFor(session)), tour: session.tour };
+  const answer: ProposalsData = { proposals: await session.proposals.states(readNowFor(session)), tour: await session.proposals.tour() };
   sendJson(req, res, 200, answer);
 }
 
@@ -38,7 +36,7 @@ function readProposalAct(value: unknown): ProposalActBody {
       return { act, id };
     case 'reply': {
       const text = readString(body, 'text', 'body');
-      if (text.trim() === '' || text.length > MAX_REPLY_CHARS) throw new RedlineError('bad-request', `text: expected a reply of 1 to ${MAX_REPLY_CHARS} characters`);
+      if (!isReplyText(text)) throw new RedlineError('bad-request', `text: expected a reply of 1 to ${MAX_REPLY_CHARS} characters`);
       return { act, id, text };
     }
   }
