@@ -78,6 +78,14 @@ export { MAX_TOUR_STEPS, MAX_TOUR_TITLE } from './tour/tourTypes.js';
 export type { Tour, TourStep } from './tour/tourTypes.js';
 export { validateTour } from './tour/validateTour.js';
 export type { TourResult } from './tour/validateTour.js';
+export { MAX_QUESTION_CHARS, QUESTION_SCOPES } from './questions/questionTypes.js';
+export type {
+  AnswerSuggestion, Question, QuestionAnchor, QuestionAnswer, QuestionAsk, QuestionAsking, QuestionReply, QuestionScope,
+} from './questions/questionTypes.js';
+export { questionId } from './questions/questionId.js';
+export { validateQuestionAsk, validateQuestionReply } from './questions/validateQuestions.js';
+export type { QuestionAskResult, QuestionReplyResult } from './questions/validateQuestions.js';
+export { QUESTIONS_NOTE, questionPlace, questionsToJson, renderQuestionBlocks, renderQuestionsMarkdown } from './export/renderQuestions.js';
 export { PROPOSALS_NOTE, proposalsToJson, renderProposalsMarkdown, sortProposalStates } from './export/renderProposalOutcomes.js';
 export type { ProposalOutcome } from './export/renderProposalOutcomes.js';
 export { exportThreadsOf } from './export/exportThreads.js';

@@ -9,6 +9,7 @@
 import type { FeedbackParseError, ParseResult } from './feedbackParseResult.js';
 import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
 import { proposalsToJson } from './renderProposalOutcomes.js';
+import { questionsToJson } from './renderQuestions.js';
 import { threadsToJson } from './renderThreadsSection.js';
 import type { Annotation, FeedbackReview, Verdict } from '../model/types.js';
 import { formatFieldProblem, validateFeedbackReview } from './validateFeedbackReview.js';
@@ -70,6 +71,7 @@ export function renderFeedbackJson(review: FeedbackReview): string {
   // The earlier rounds' threads (version 2), then the agent's proposals: fields of their own.
   if (review.threads) document.threads = threadsToJson(review.threads);
   if (review.proposals && review.proposals.length > 0) document.proposals = proposalsToJson(review.proposals);
+  if (review.questions && review.questions.length > 0) document.questions = questionsToJson(review.questions);
   return toAsciiJson(document) + '\n';
 }
 

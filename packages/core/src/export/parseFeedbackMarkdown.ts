@@ -36,6 +36,7 @@ import {
   GENERAL_COMMENT_HEADING,
   GENERAL_HEADING,
   PROPOSALS_HEADING,
+  QUESTIONS_HEADING,
   THREADS_HEADING,
   ITEM,
   LABELS,
@@ -156,7 +157,7 @@ class MarkdownReader {
       // The agent's proposals (renderProposalOutcomes.ts) and the earlier rounds' threads (renderThreadsSection.ts)
       // are for the agent to read, not annotations: the export ends at the proposals, and the threads are passed
       // over to the carried suggestions after them, if any, so a thread's code is never a suggestion.
-      if (line === PROPOSALS_HEADING) break;
+      if (line === PROPOSALS_HEADING || line === QUESTIONS_HEADING) break;
       if (line === THREADS_HEADING) {
         if (this.passThreads()) continue;
         break;
@@ -192,7 +193,7 @@ class MarkdownReader {
       const line = trimEnd(this.lines[index]!);
       this.i++;
       if (FENCE_OPEN_RE.test(line)) this.skipFence(line, index);
-      else if (line === PROPOSALS_HEADING) return false;
+      else if (line === PROPOSALS_HEADING || line === QUESTIONS_HEADING) return false;
       else if (line === CARRIED_HEADING) {
         this.section = { kind: 'carried' };
         return true;
