@@ -6,7 +6,7 @@
 import type { TextSink } from '../cliIo.js';
 import { EXIT, exitCodeFor, isRedlineError } from '../errors.js';
 
-export type CommandName = 'redline' | `redline ${'apply' | 'start' | 'wait' | 'status' | 'stop' | 'open' | 'mcp' | 'annotate' | 'reply' | 'setup'}`;
+export type CommandName = 'redline' | `redline ${'apply' | 'start' | 'wait' | 'status' | 'stop' | 'open' | 'mcp' | 'annotate' | 'reply' | 'answer' | 'setup'}`;
 
 function helpHint(command: CommandName): string {
   return ` (see '${command} --help')`;

@@ -113,7 +113,7 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
     },
     async getProposals() {
       api.calls.push('proposals');
-      return { proposals: structuredClone(api.proposals), tour: structuredClone(api.tour) };
+      return { proposals: structuredClone(api.proposals), tour: structuredClone(api.tour), questions: [], asking: { kind: 'unavailable', why: 'the in-memory server has no agent' } };
     },
     async answerProposal(act) {
       api.calls.push(`proposal ${act.act} ${act.id}`);

@@ -16,7 +16,12 @@ import { readNowFor } from '../../proposals/proposalLines.js';
 const MAX_REPLY_CHARS = 20_000;
 
 export async function getProposals({ req, res, session }: ApiContext): Promise<void> {
-  const answer: ProposalsData = { proposals: await session.proposals.states(readNowFor(session)), tour: session.tour };
+  const answer: ProposalsData = {
+    proposals: await session.proposals.states(readNowFor(session)),
+    tour: session.tour,
+    questions: session.questions.list(),
+    asking: session.questions.asking,
+  };
   sendJson(req, res, 200, answer);
 }
 
