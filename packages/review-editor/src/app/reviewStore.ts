@@ -25,6 +25,7 @@ import { createRoundViewSlice, type RoundViewSlice } from '../threads/roundView.
 import { createRenderedFilesSlice, type RenderedFilesSlice } from '../markdown/renderedFilesSlice.js';
 import { createCommitsSlice, type CommitsSlice } from '../commits/commitsSlice.js';
 import { createTourSlice, type TourSlice } from '../tour/tourSlice.js';
+import { createQuestionsSlice, type QuestionsSlice } from '../questions/questionsSlice.js';
 
 export type ReviewStoreState = ReviewSlice &
   AnnotationsSlice &
@@ -44,6 +45,7 @@ export type ReviewStoreState = ReviewSlice &
   CommitsSlice &
   ProposalsSlice &
   TourSlice &
+  QuestionsSlice &
   RenderedFilesSlice;
 
 export type ReviewStore = StoreApi<ReviewStoreState>;
@@ -71,6 +73,7 @@ export function createReviewStore(settings: Settings = DEFAULT_SETTINGS, layout:
     ...createCommitsSlice(...a),
     ...createProposalsSlice(...a),
     ...createTourSlice(...a),
+    ...createQuestionsSlice(...a),
     ...createRenderedFilesSlice(...a),
   }));
 }

@@ -51,6 +51,8 @@ export async function refreshProposals(store: ReviewStore, api: ReviewApi): Prom
   store.getState().setProposals(data.proposals);
   // The agent's tour comes with its proposals (one poll for what the agent posts).
   store.getState().setTour(data.tour);
+  // The reviewer's questions to the agent and its answers too, and whether the page may ask.
+  store.getState().setQuestions(data.questions, data.asking);
 }
 
 function findState(store: ReviewStore, id: string): ProposalState {
