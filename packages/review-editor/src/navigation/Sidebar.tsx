@@ -5,7 +5,7 @@ import { AnnotationList } from '../annotations/AnnotationList.js';
 import { FileTree } from './FileTree.js';
 import { ThreadList } from '../threads/ThreadList.js';
 import { ProposalList } from '../proposals/ProposalList.js';
-import { QuestionsPanel } from '../questions/QuestionsPanel.js';
+import { LazyQuestionsPanel } from '../questions/LazyQuestionsPanel.js';
 import { waitingItemsOf } from '../annotations/waitingItems.js';
 import { Icon } from '../ui/icons.js';
 import { useReview } from '../app/reviewContext.js';
@@ -60,7 +60,7 @@ export function Sidebar() {
         ) : (
           <>
             <ProposalList />
-            <QuestionsPanel />
+            <LazyQuestionsPanel />
             <AnnotationList />
             <ThreadList />
           </>

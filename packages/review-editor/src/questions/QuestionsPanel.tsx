@@ -22,16 +22,18 @@ export function QuestionsPanel() {
   return (
     <section className="annotation-list question-list" aria-label="Questions to the agent">
       <h3 className="annotation-group-title">
-        Questions to the agent {questions.length > 0 ? <span className="counter">{questions.length}</span> : null}{' '}
+        Questions to the agent {questions.length > 0 ? <span className="counter">{questions.length}</span> : null}
+      </h3>
+      <div className="question-ask">
         <button type="button" className="btn btn-small" disabled={!live || open} aria-describedby={live ? undefined : noteId} onClick={() => setOpen(true)}>
           Ask the agent
         </button>
-      </h3>
-      {asking.kind === 'unavailable' ? (
-        <p className="muted question-unavailable" id={noteId}>
-          Not available: {asking.why}.
-        </p>
-      ) : null}
+        {asking.kind === 'unavailable' ? (
+          <span className="muted question-unavailable" id={noteId}>
+            Not available: {asking.why}.
+          </span>
+        ) : null}
+      </div>
       {open && live ? <AskForm onDone={() => setOpen(false)} /> : null}
       {questions.length > 0 ? (
         <ul>
