@@ -41,7 +41,7 @@ test('an MCP client starts a review, hears "still open", and gets the feedback t
   await client.connect(transport);
 
   const tools = (await client.listTools()).tools.map((tool) => tool.name).sort();
-  expect(tools).toEqual(['get_feedback', 'post_findings', 'post_tour', 'reply_to_thread', 'review_status', 'start_review', 'wait_for_feedback']);
+  expect(tools).toEqual(['answer_question', 'get_feedback', 'post_findings', 'post_tour', 'reply_to_thread', 'review_status', 'start_review', 'wait_for_feedback']);
 
   const started = await callTool('start_review', { open: false });
   expect(started.isError, started.text).toBe(false);

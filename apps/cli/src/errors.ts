@@ -44,6 +44,9 @@ export type RedlineErrorCode =
   | 'no-draft'
   // a draft save based on an older draft than the one on disk: another tab saved in between
   | 'draft-conflict'
+  // questions to the agent: asked where no agent can read them, or answered twice
+  | 'asking-unavailable'
+  | 'already-answered'
   // the file endpoint's refusals, sent to the page as the error code
   | FileRefusalCode;
 
@@ -58,6 +61,8 @@ export const EXIT = {
   closedWithoutFeedback: 3,
   /** redline wait: the review is still open when --timeout passed (nothing on stdout). */
   stillOpen: 4,
+  /** redline wait: the reviewer asked the agent questions (printed on stdout): answer them, then wait again. */
+  question: 5,
   interrupted: 130,
   terminated: 143,
   /** redline apply: every selected suggestion is applied, relocated or already applied. */
@@ -102,6 +107,8 @@ const CODE_MAPPINGS = {
   'already-ended': { exitCode: EXIT.error, httpStatus: 409 },
   'no-draft': { exitCode: EXIT.error, httpStatus: 404 },
   'draft-conflict': { exitCode: EXIT.error, httpStatus: 409 },
+  'asking-unavailable': { exitCode: EXIT.error, httpStatus: 409 },
+  'already-answered': { exitCode: EXIT.error, httpStatus: 409 },
   'not-in-diff': { exitCode: EXIT.error, httpStatus: 404 },
   changed: { exitCode: EXIT.error, httpStatus: 409 },
   binary: { exitCode: EXIT.error, httpStatus: 422 },

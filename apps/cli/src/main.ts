@@ -75,6 +75,8 @@ async function loadVerb(verb: Verb): Promise<(args: readonly string[], io: CliIo
       return (await import('./commands/annotate/runAnnotate.js')).runAnnotate;
     case 'reply':
       return (await import('./commands/reply/runReply.js')).runReply;
+    case 'answer':
+      return (await import('./commands/answer/runAnswer.js')).runAnswer;
     case 'setup':
       return (await import('./commands/setup/runSetup.js')).runSetup;
   }

@@ -83,6 +83,14 @@ export { validateTour } from './tour/validateTour.js';
 export type { TourResult } from './tour/validateTour.js';
 export { PROPOSALS_NOTE, renderProposalsMarkdown, sortProposalStates } from './export/renderProposalsMarkdown.js';
 export type { ProposalOutcome } from './export/renderProposalsMarkdown.js';
+export { MAX_QUESTION_CHARS, QUESTION_SCOPES } from './questions/questionTypes.js';
+export type {
+  AnswerSuggestion, Question, QuestionAnchor, QuestionAnswer, QuestionAsk, QuestionAsking, QuestionReply, QuestionScope,
+} from './questions/questionTypes.js';
+export { questionId } from './questions/questionId.js';
+export { validateQuestionAsk, validateQuestionReply } from './questions/validateQuestions.js';
+export type { QuestionAskResult, QuestionReplyResult } from './questions/validateQuestions.js';
+export { QUESTIONS_NOTE, questionPlace, questionsToJson, renderQuestionBlocks, renderQuestionsMarkdown } from './export/renderQuestions.js';
 export { exportThreadsOf } from './export/exportThreads.js';
 export type { ExportOpenThread, ExportSettledThread, ExportThreads, OpenThreadState, SettledOutcome, ThreadReply } from './export/exportThreads.js';
 

@@ -24,6 +24,7 @@ const AGENT_SURFACES = [
   'apps/cli/src/server/agent',
   'apps/cli/src/commands/annotate',
   'apps/cli/src/commands/reply',
+  'apps/cli/src/commands/answer',
 ];
 
 function filesUnder(dir: string): string[] {
@@ -50,6 +51,11 @@ const PLANTED = [
   'post(API.proposalAnswer, body)',
   "spawn('redline', ['close'])",
   'Run `redline check` before you apply the suggestions.',
+  // Asking the agent is the reviewer's act: the agent answers, and never asks in the reviewer's name.
+  "curl -X POST http://127.0.0.1:4000/api/questions -d '{\"text\":\"why?\"}'",
+  'post(API.questions, body)',
+  "server.registerTool('ask_question', …)",
+  'Run `redline ask` to put a question to yourself.',
   'send\u200b_feed\u200dback', // invisible characters do not hide it
 ];
 

@@ -3,7 +3,7 @@
  * the session's agent key in `X-Redline-Agent` (sessions/sessionRequest.ts).
  */
 import { isErrorCode, RedlineError } from '../errors.js';
-import { AGENT_API, AGENT_HEADER, type AgentStatusAnswer, type AgentWaitAnswer, type ProposalsPosted } from '../server/agent/agentApi.js';
+import { AGENT_API, AGENT_HEADER, type AgentStatusAnswer, type AgentWaitAnswer, type AnswerPosted, type ProposalsPosted } from '../server/agent/agentApi.js';
 import { requestSession, ServerAnswer } from '../sessions/sessionRequest.js';
 
 export class AgentClient {
@@ -31,6 +31,11 @@ export class AgentClient {
 
   postTour(body: string): Promise<{ ok: true; steps: number }> {
     return this.call<{ ok: true; steps: number }>('POST', AGENT_API.tour, 0, body).catch(rethrowRefusal);
+  }
+
+  /** The agent's answer to the reviewer's question (already validated here); a refusal keeps the server's code and words. */
+  postAnswer(body: string): Promise<AnswerPosted> {
+    return this.call<AnswerPosted>('POST', AGENT_API.answer, 0, body).catch(rethrowRefusal);
   }
 
   private call<T>(method: 'GET' | 'POST', path: string, pollMs: number, body?: string): Promise<T> {

@@ -78,6 +78,9 @@ describe('integrations/', () => {
     expect(text).toContain('Never act as the reviewer');
     // The agent's findings, their outcomes, and replies on threads.
     expect(text).toContain('redline annotate -');
+    // The reviewer's questions: wait's exit 5, answered with redline answer.
+    expect(text).toContain('`5`: the developer asked you a question');
+    expect(text).toMatch(/redline answer ID --text/);
     expect(text).toContain('Agent proposals');
     expect(text).toMatch(/redline reply THREAD_ID --text "[^"]+"`, adding `--addressed`/);
     const named = [...text.matchAll(/\bredline ([a-z][a-z-]*)/g)].map((match) => match[1]!);
@@ -109,7 +112,7 @@ describe('integrations/', () => {
 
   it('the Claude Code command may run only the agent verbs and apply (and the package by its npm name)', () => {
     const allowed = String(markdown('claude-code/redline.md').frontMatter?.['allowed-tools']).split(/,\s*/);
-    expect(allowed).toEqual(['Bash(redline start:*)', 'Bash(redline wait:*)', 'Bash(redline status:*)', 'Bash(redline stop:*)', 'Bash(redline annotate:*)', 'Bash(redline reply:*)', 'Bash(redline threads:*)', 'Bash(redline apply:*)', 'Bash(npx redline-review:*)']);
+    expect(allowed).toEqual(['Bash(redline start:*)', 'Bash(redline wait:*)', 'Bash(redline status:*)', 'Bash(redline stop:*)', 'Bash(redline annotate:*)', 'Bash(redline reply:*)', 'Bash(redline answer:*)', 'Bash(redline threads:*)', 'Bash(redline apply:*)', 'Bash(npx redline-review:*)']);
   });
 
   it.each(Object.keys(MCP_ENTRIES))('%s: an MCP entry that runs `redline mcp`', (file) => {

@@ -12,7 +12,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { API, validateTour, type ProposalsData } from '@redline/core';
 import { captureIo } from '../../testSupport/capturedIo.js';
 import { signInAsPage } from '../../testSupport/browserSession.js';
-import { makeRepo, type TestRepo } from '../../testSupport/gitRepo.js';
+import type { TestRepo } from '../../testSupport/gitRepo.js';
+import { retryChangeRepo } from '../../testSupport/retryChange.js';
 import { runCli } from '../main.js';
 import { pendingFindingsPath } from './pendingFindings.js';
 
@@ -23,9 +24,7 @@ afterEach(() => {
 });
 
 function changedRepo(): TestRepo {
-  const repo = makeRepo({ commit: { 'src/retry.ts': 'one\ntwo\nthree\n', 'src/client.ts': 'call()\n' } });
-  repo.write('src/retry.ts', 'one\nTWO\nthree\nfour\n');
-  repo.write('src/client.ts', 'call(3)\n');
+  const repo = retryChangeRepo();
   repos.push(repo);
   return repo;
 }
@@ -54,7 +53,7 @@ describe('redline annotate: the tour', () => {
     expect(posted.code, posted.err).toBe(0);
     expect(JSON.parse(posted.out)).toEqual({ tourSteps: 2 });
     expect(posted.err).toContain('Posted your tour, "Retries take a limit": 2 steps');
-    expect(await shown()).toEqual({ proposals: [], tour: TOUR });
+    expect(await shown()).toEqual({ proposals: [], tour: TOUR, questions: [], asking: { kind: 'unavailable', why: 'the agent is waiting for your whole feedback; questions go in it' } });
 
     // With findings in the same post: both go in.
     const both = await annotate(repo, { tour: { title: 'Shorter', steps: [TOUR.steps[1]] }, findings: [{ kind: 'note', ...step('src/retry.ts', 2, 2, 'A note') }] });

@@ -17,6 +17,7 @@ import {
   type ReviewData,
 } from '@redline/core';
 import { ProposalBoard } from '../proposals/proposalBoard.js';
+import { QuestionBoard } from '../questions/questionBoard.js';
 import { join } from 'node:path';
 import { DraftStore } from '../drafts/draftStore.js';
 import { RedlineError } from '../errors.js';
@@ -58,6 +59,8 @@ export class ReviewSession {
   readonly drafts: DraftStore;
   /** The agent's proposals and tour, and the reviewer's answers: added on the agent's routes, answered on the reviewer's. */
   readonly proposals = new ProposalBoard();
+  /** The reviewer's questions to the agent: asked on the reviewer's route, answered on the agent's. */
+  readonly questions = new QuestionBoard();
   readonly outcome: Promise<ReviewOutcome>;
   private settle!: (outcome: ReviewOutcome) => void;
   private ended = false;
@@ -275,15 +278,12 @@ export class ReviewSession {
     return entry;
   }
 
-  /**
-   * The saved draft. An unreadable one has been kept aside (DraftStore): the
-   * terminal is told, and the page's error says so (it shows the message).
-   */
   /** Whether a draft of this review is on disk (saved now, or found from an earlier run): what an interrupt keeps. */
   get keepsDraft(): boolean {
     return this.draftsSaved.size > 0 || this.draftsFound.size > 0;
   }
 
+  /** The saved draft. An unreadable one has been kept aside (DraftStore): the terminal is told, and the page's error says so. */
   async loadDraft(fingerprint: string): Promise<DraftData> {
     const loaded = await this.drafts.load(fingerprint);
     this.draftVersions.set(fingerprint, loaded.kind === 'draft' ? loaded.draft.updatedAt : null);
@@ -352,7 +352,7 @@ export class ReviewSession {
     this.assertOpen();
     const snapshot = this.latest;
     if (!snapshot) throw new RedlineError('internal', 'feedback arrived before the review was loaded');
-    const review = buildFeedbackReview(snapshot.data, submission, proposals);
+    const review = buildFeedbackReview(snapshot.data, submission, proposals, this.questions.list());
     const markdown = renderFeedbackMarkdown(review);
     const json = renderFeedbackJson(review);
     const output = this.format === 'json' ? json : markdown;

@@ -10,6 +10,7 @@
 import type { FileStatus, Side, TargetKind, Verdict } from '../model/types.js';
 import type { OpenThreadState, SettledOutcome } from './exportThreads.js';
 import type { FindingKind } from '../proposals/proposalTypes.js';
+import type { QuestionAnchor } from '../questions/questionTypes.js';
 import type { ProposalOutcome } from './renderProposalsMarkdown.js';
 
 export const FEEDBACK_FORMAT = 'redline-feedback';
@@ -51,6 +52,18 @@ export interface FeedbackJson {
   threads?: ThreadsJson;
   /** The agent's proposals and their outcomes, for the agent; never read back. */
   proposals?: ProposalJson[];
+  /** The reviewer's questions to the agent and its answers, for the agent; never read back. */
+  questions?: QuestionJson[];
+}
+
+/** A question to the agent, as the export lists it (docs/feedback-format.md, "Questions to the agent"). */
+export interface QuestionJson {
+  id: string;
+  anchor: QuestionAnchor;
+  text: string;
+  quoted: string | null;
+  askedAt: string;
+  answer: { text: string; answeredAt: string; proposalId: string | null } | null;
 }
 
 /** What a program reads when the reviewer closed the review without feedback: the envelope and the decision only. */

@@ -45,6 +45,8 @@ export const CARRIED_HEADING_PREFIX = '### Round ';
 export const CARRIED_SEPARATOR = ' · ';
 /** The agent's proposals and their outcomes: the last section; the parser reads nothing after it. */
 export const PROPOSALS_HEADING = '## Agent proposals';
+/** The reviewer's questions to the agent and its answers: after the proposals; the parser reads nothing after it either. */
+export const QUESTIONS_HEADING = '## Questions to the agent';
 /** The threads of earlier rounds (docs/rounds.md): for the agent to read; the parser reads nothing in it, only the carried suggestions after it. */
 export const THREADS_HEADING = '## Threads from earlier rounds';
 

@@ -6,6 +6,7 @@
  * visible in the raw text and survive any transport. See
  * docs/feedback-format.md.
  */
+import { questionsToJson } from './renderQuestions.js';
 import type { ExportThreads } from './exportThreads.js';
 import { FEEDBACK_FORMAT, FEEDBACK_VERSION, decisionForVerdict, type AnnotationJson, type ClosedFeedbackJson, type FeedbackJson, type FileJson, type OpenThreadJson, type ProposalJson, type SettledThreadJson, type ThreadsJson } from './feedbackJson.js';
 import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
@@ -36,6 +37,7 @@ export function renderFeedbackJson(review: FeedbackReview): string {
     // The earlier rounds' threads (version 2), then the agent's proposals: fields of their own.
     ...(review.threads ? { threads: threadsToJson(review.threads) } : {}),
     ...(review.proposals && review.proposals.length > 0 ? { proposals: proposalsToJson(review.proposals) } : {}),
+    ...(review.questions && review.questions.length > 0 ? { questions: questionsToJson(review.questions) } : {}),
   };
   return toAsciiJson(document) + '\n';
 }

@@ -44,6 +44,7 @@ import { carriedHeading } from './lineHeadings.js';
 import { QUOTED_PLACE_SEPARATOR, quotedPlace } from './quotedLines.js';
 import { languageForPath } from '../diff/languageForPath.js';
 import { renderProposalsMarkdown } from './renderProposalsMarkdown.js';
+import { renderQuestionsMarkdown } from './renderQuestions.js';
 import { renderThreadsMarkdown } from './renderThreadsMarkdown.js';
 import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
 import { codeBlock, inlineCode, oneLine, quote } from './markdownWriters.js';
@@ -90,6 +91,7 @@ export function renderFeedbackMarkdown(review: FeedbackReview): string {
     for (const { round, suggestion } of carried) out.push(...renderAnnotation(suggestion, carriedHeading(round, inlineCode(suggestion.path), suggestion)));
   }
   if (review.proposals && review.proposals.length > 0) out.push(...renderProposalsMarkdown(review.proposals));
+  if (review.questions && review.questions.length > 0) out.push(...renderQuestionsMarkdown(review.questions));
   return out.join('\n\n') + '\n';
 }
 

@@ -24,6 +24,7 @@ import type { RoundChangesData, RoundDiffData } from '../rounds/roundTypes.js';
 import type { CommitSpanData, RangeCommitsData } from './rangeCommits.js';
 import type { ProposalState } from '../proposals/proposalTypes.js';
 import type { Tour } from '../tour/tourTypes.js';
+import type { Question, QuestionAsk, QuestionAsking } from '../questions/questionTypes.js';
 import type { Preferences } from './preferences.js';
 
 /**
@@ -92,6 +93,12 @@ export const API = {
   /** POST ProposalActBody -> { ok: true }: the reviewer accepts, edits, rejects or replies to a proposal (never the agent: 403). */
   proposalAnswer: '/api/proposals/answer',
   /**
+   * POST QuestionAsk -> { id }: the reviewer asks the agent (a line, lines, a file, a proposal or
+   * the whole review); answered in ProposalsData's `questions`. Refused (409) when `asking` is
+   * unavailable, and with the agent's credential (403).
+   */
+  questions: '/api/questions',
+  /**
    * PUT Preferences -> { ok: true }: the reviewer's settings, layout and name, written to
    * the user's preferences file (every field checked by readPreferences: 400 naming the
    * bad ones). The page receives them injected into itself (PREFERENCES_ELEMENT_ID).
@@ -111,6 +118,10 @@ export interface ProposalsData {
   proposals: ProposalState[];
   /** The agent's tour of its change (posted with `redline annotate`), or null when it posted none. */
   tour: Tour | null;
+  /** The reviewer's questions to the agent, oldest first, each with its answer once the agent gave one. */
+  questions: Question[];
+  /** Whether an agent can read a question now (a `redline start` review), or why not. */
+  asking: QuestionAsking;
 }
 
 /** A reviewer's act on a proposal: `accept` and `edit` name the annotation the page made of it. */
@@ -146,6 +157,7 @@ export interface ApiResponses {
   commitSpan: CommitSpanData;
   proposals: ProposalsData;
   proposalAnswer: { ok: true };
+  questions: { id: string };
   preferences: { ok: true };
 }
 
@@ -154,6 +166,7 @@ export interface ApiRequests {
   feedback: FeedbackSubmission;
   close: Record<string, never>;
   proposalAnswer: ProposalActBody;
+  questions: QuestionAsk;
   preferences: Preferences;
 }
 

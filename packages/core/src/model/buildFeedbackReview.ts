@@ -9,12 +9,14 @@
 import { carriedSuggestionsOf, exportThreadsOf } from '../export/exportThreads.js';
 import { quoteLineComments } from '../export/quotedLines.js';
 import type { ProposalState } from '../proposals/proposalTypes.js';
+import type { Question } from '../questions/questionTypes.js';
 import type { FeedbackFile, FeedbackReview, FeedbackSubmission, FileFacts, ReviewData } from './types.js';
 
 export function buildFeedbackReview(
   review: Pick<ReviewData, 'target' | 'files' | 'rounds' | 'patch'>,
   submission: FeedbackSubmission,
   proposals: readonly ProposalState[],
+  questions: readonly Question[] = [],
 ): FeedbackReview {
   const built: FeedbackReview = {
     target: review.target,
@@ -32,6 +34,8 @@ export function buildFeedbackReview(
   if (carried.length > 0) built.carried = carried;
   // The agent's proposals and what became of each (the "Agent proposals" section).
   if (proposals.length > 0) built.proposals = [...proposals];
+  // The reviewer's questions to the agent and its answers (the "Questions to the agent" section).
+  if (questions.length > 0) built.questions = [...questions];
   return built;
 }
 

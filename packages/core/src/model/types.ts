@@ -10,6 +10,7 @@
 
 import type { ReviewRoundsData, SinceRoundData, ThreadActInput } from '../rounds/roundTypes.js';
 import type { ProposalState } from '../proposals/proposalTypes.js';
+import type { Question } from '../questions/questionTypes.js';
 import type { ExportThreads } from '../export/exportThreads.js';
 import type { FileMove } from './fileMove.js';
 import type { LineSpan } from './lineSpan.js';
@@ -298,6 +299,8 @@ export interface FeedbackReview {
   files?: FeedbackFile[];
   /** The agent's proposals with the reviewer's answers, rendered in a section of their own; absent: none. */
   proposals?: ProposalState[];
+  /** The reviewer's questions to the agent and its answers, in a last section; absent: none. */
+  questions?: Question[];
   /** The earlier rounds' threads still open and those settled since the last round; absent: none. */
   threads?: ExportThreads;
   /**

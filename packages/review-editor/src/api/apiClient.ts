@@ -15,6 +15,7 @@ import {
   type Preferences,
   type ProposalActBody,
   type ProposalsData,
+  type QuestionAsk,
   type RangeCommitsData,
   type ReviewData,
   type RoundChangesData,
@@ -65,6 +66,8 @@ export interface ReviewApi {
   /** The agent's proposals with the reviewer's answers. */
   getProposals(): Promise<ProposalsData>;
   answerProposal(act: ProposalActBody): Promise<void>;
+  /** The reviewer's question to the agent (refused, 409, where no agent reads it); its answer arrives with the proposals. */
+  askQuestion(ask: QuestionAsk): Promise<{ id: string }>;
   /** The reviewer's settings, layout and name, into their preferences file (keepalive: the page is going away). */
   putPreferences(preferences: Preferences, options?: { keepalive?: boolean }): Promise<void>;
 }
@@ -169,6 +172,7 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
     async answerProposal(act) {
       await request('proposalAnswer', API.proposalAnswer, jsonInit('POST', act));
     },
+    askQuestion: (ask) => request('questions', API.questions, jsonInit('POST', ask)),
     async putPreferences(preferences, options) {
       await request('preferences', API.preferences, jsonInit('PUT', preferences, options?.keepalive));
     },

@@ -26,6 +26,7 @@ import { createDiffViewsSlice, type DiffViewsSlice } from '../diffViews/diffView
 import { createRenderedFilesSlice, type RenderedFilesSlice } from '../markdown/renderedFilesSlice.js';
 import { createCommitsSlice, type CommitsSlice } from '../commits/commitsSlice.js';
 import { createTourSlice, type TourSlice } from '../tour/tourSlice.js';
+import { createQuestionsSlice, type QuestionsSlice } from '../questions/questionsSlice.js';
 
 export type ReviewStoreState = ReviewSlice &
   AnnotationsSlice &
@@ -46,6 +47,7 @@ export type ReviewStoreState = ReviewSlice &
   CommitsSlice &
   ProposalsSlice &
   TourSlice &
+  QuestionsSlice &
   RenderedFilesSlice;
 
 export type ReviewStore = StoreApi<ReviewStoreState>;
@@ -74,6 +76,7 @@ export function createReviewStore(settings: Settings = DEFAULT_SETTINGS, layout:
     ...createCommitsSlice(...a),
     ...createProposalsSlice(...a),
     ...createTourSlice(...a),
+    ...createQuestionsSlice(...a),
     ...createRenderedFilesSlice(...a),
   }));
 }

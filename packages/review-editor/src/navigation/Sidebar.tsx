@@ -5,6 +5,7 @@ import { AnnotationList } from '../annotations/AnnotationList.js';
 import { FileTree } from './FileTree.js';
 import { ThreadList } from '../threads/ThreadList.js';
 import { ProposalList } from '../proposals/ProposalList.js';
+import { LazyQuestionsPanel } from '../questions/LazyQuestionsPanel.js';
 import { waitingItemsOf } from '../annotations/waitingItems.js';
 import { Icon } from '../ui/icons.js';
 import { TabPanel, Tabs } from '../ui/Tabs.js';
@@ -42,6 +43,7 @@ export function Sidebar() {
         ) : (
           <>
             <ProposalList />
+            <LazyQuestionsPanel />
             <AnnotationList />
             <ThreadList />
           </>

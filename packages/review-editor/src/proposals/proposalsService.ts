@@ -15,6 +15,9 @@ import { isServerGone } from '../reviewLoading/serverGone.js';
 import { suggestionOriginal } from '../reviewLoading/suggestionOriginal.js';
 import { annotationFromProposal } from './annotationFromProposal.js';
 
+/** How often the proposals are asked for while a question of the reviewer's is unanswered. */
+const QUESTION_POLL_MS = 1_000;
+
 export function startProposalPolling(store: ReviewStore, api: ReviewApi, intervalMs = FRESHNESS_INTERVAL_MS): () => void {
   let failures = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -28,8 +31,10 @@ export function startProposalPolling(store: ReviewStore, api: ReviewApi, interva
       if (isServerGone(error)) failures++;
     }
   };
+  // While a question waits for the agent's answer, ask every second: the answer shows within 2 s of the agent's.
+  const interval = () => (store.getState().questions.some((question) => question.answer === null) ? Math.min(intervalMs, QUESTION_POLL_MS) : intervalMs);
   const next = () => {
-    if (!stopped) timer = setTimeout(() => void poll().finally(next), pollDelay(failures, intervalMs));
+    if (!stopped) timer = setTimeout(() => void poll().finally(next), pollDelay(failures, interval()));
   };
   // Proposals posted before the page opened are there as soon as the review is: ask the moment it is ready, not an interval later.
   let wasReady = store.getState().phase === 'ready';
@@ -51,6 +56,8 @@ export async function refreshProposals(store: ReviewStore, api: ReviewApi): Prom
   store.getState().setProposals(data.proposals);
   // The agent's tour comes with its proposals (one poll for what the agent posts).
   store.getState().setTour(data.tour);
+  // The reviewer's questions to the agent and its answers too, and whether the page may ask.
+  store.getState().setQuestions(data.questions, data.asking);
 }
 
 function findState(store: ReviewStore, id: string): ProposalState {

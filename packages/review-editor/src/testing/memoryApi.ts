@@ -3,7 +3,7 @@
  * contract as the real one (ReviewApi), with the feedback rendered by the
  * same core function the CLI uses, and every call recorded.
  */
-import { buildFeedbackReview, renderFeedbackMarkdown, sha256Hex, type DraftData, type FeedbackSubmission, type FileContentsData, type Preferences, type ProposalState, type RangeCommit, type ReviewData, type Tour } from '@redline/core';
+import { buildFeedbackReview, renderFeedbackMarkdown, sha256Hex, type DraftData, type FeedbackSubmission, type FileContentsData, type Preferences, type ProposalState, type Question, type QuestionAsk, type QuestionAsking, type RangeCommit, type ReviewData, type Tour } from '@redline/core';
 import { ApiRequestError, type ReviewApi } from '../api/apiClient.js';
 
 export interface MemoryApi extends ReviewApi {
@@ -24,6 +24,10 @@ export interface MemoryApi extends ReviewApi {
   proposals: ProposalState[];
   /** The tour GET /api/proposals answers with the proposals. */
   tour: Tour | null;
+  /** The reviewer's questions GET /api/proposals answers; asking adds to them, as the server would. */
+  questions: Question[];
+  /** Whether asking is open (as under `redline start`) or refused with a reason (plain `redline`, the default). */
+  asking: QuestionAsking;
   /** What GET /api/commits answers. */
   commits: RangeCommit[];
   /** What GET /api/commit-span answers, by `from..to` (absent: 404, a commit outside the range). */
@@ -57,6 +61,8 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
     },
     proposals: [],
     tour: null,
+    questions: [],
+    asking: { kind: 'unavailable', why: 'the in-memory server has no agent' },
     commits: [],
     commitSpans: new Map(),
     async getCommits() {
@@ -113,8 +119,9 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
     },
     async getProposals() {
       api.calls.push('proposals');
-      return { proposals: structuredClone(api.proposals), tour: structuredClone(api.tour) };
+      return { proposals: structuredClone(api.proposals), tour: structuredClone(api.tour), questions: structuredClone(api.questions), asking: structuredClone(api.asking) };
     },
+    askQuestion: async (ask) => askInMemory(api, ask),
     async answerProposal(act) {
       api.calls.push(`proposal ${act.act} ${act.id}`);
       const state = api.proposals.find((p) => p.proposal.id === act.id);
@@ -126,4 +133,13 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
     },
   };
   return api;
+}
+
+/** POST /api/questions as the server answers it: refused where asking is unavailable, else kept unanswered and not picked up. */
+function askInMemory(api: MemoryApi, ask: QuestionAsk): { id: string } {
+  api.calls.push(`question ${ask.anchor.scope}`);
+  if (api.asking.kind === 'unavailable') throw new ApiRequestError(`questions: the agent cannot be asked in this review: ${api.asking.why}`, 409, 'asking-unavailable');
+  const id = sha256Hex(`${JSON.stringify(ask)}\u001f${api.questions.length}`).slice(0, 10);
+  api.questions.push({ id, anchor: ask.anchor, text: ask.text, quoted: null, askedAt: new Date().toISOString(), pickedUpAt: null, answer: null });
+  return { id };
 }

@@ -29,7 +29,7 @@ export async function runAnnotate(argv: readonly string[], io: CliIo): Promise<n
     return 0;
   }
   if (read.positionals.length !== 1) throw usageError("redline annotate takes one argument: a findings file, or '-' for standard input");
-  const posting = readPosting(parseJson(await readInput(read.positionals[0]!, io)));
+  const posting = readPosting(await readJsonInput(read.positionals[0]!, io));
   const stateDir = await findStateDir(io.cwd, optionValue(read, 'repo') ?? null);
   const json = read.flags.has('json');
   const store = new SessionStore(stateDir);
@@ -64,38 +64,42 @@ function readPosting(value: unknown): { findings: Finding[]; tour: Tour | null }
   return { findings, tour };
 }
 
-/** The findings' text, refused unread past MAX_FINDINGS_BYTES. */
-async function readInput(source: string, io: CliIo): Promise<string> {
-  const bytes = source === '-' ? await readStdin(io) : await readFile(resolve(io.cwd, source)).catch((error: NodeJS.ErrnoException) => {
-    throw new RedlineError('unreadable-file', `cannot read ${source}: ${error.code ?? error.message}`);
-  });
-  if (bytes.length > MAX_FINDINGS_BYTES) throw tooLarge();
-  // Refused as the server refuses a body, never turned into U+FFFD.
-  const text = decodeStrictUtf8(bytes);
-  if (text === null) throw new RedlineError('bad-input', 'the findings are not valid UTF-8; nothing was posted');
-  return text;
+/** What a JSON input is called in a refusal ("the findings are …"), and what to do when it is too large. */
+interface JsonInputName {
+  subject: string;
+  whenTooLarge: string;
 }
 
-async function readStdin(io: CliIo): Promise<Buffer> {
+const FINDINGS: JsonInputName = { subject: 'the findings are', whenTooLarge: `post at most ${MAX_FINDINGS} findings at a time, in several posts` };
+
+/** JSON from FILE or '-' (standard input), refused unread past MAX_FINDINGS_BYTES, never turned into U+FFFD; `redline answer --suggest` reads with it too. */
+export async function readJsonInput(source: string, io: CliIo, name: JsonInputName = FINDINGS): Promise<unknown> {
+  const bytes = source === '-' ? await readStdin(io, name) : await readFile(resolve(io.cwd, source)).catch((error: NodeJS.ErrnoException) => {
+    throw new RedlineError('unreadable-file', `cannot read ${source}: ${error.code ?? error.message}`);
+  });
+  if (bytes.length > MAX_FINDINGS_BYTES) throw tooLarge(name);
+  // Refused as the server refuses a body, never turned into U+FFFD.
+  const text = decodeStrictUtf8(bytes);
+  if (text === null) throw new RedlineError('bad-input', `${name.subject} not valid UTF-8; nothing was posted`);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new RedlineError('bad-input', `${name.subject} not JSON (${errorMessage(error)}); nothing was posted`);
+  }
+}
+
+async function readStdin(io: CliIo, name: JsonInputName): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of io.stdin) {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     size += buffer.length;
-    if (size > MAX_FINDINGS_BYTES) throw tooLarge();
+    if (size > MAX_FINDINGS_BYTES) throw tooLarge(name);
     chunks.push(buffer);
   }
   return Buffer.concat(chunks);
 }
 
-function tooLarge(): RedlineError {
-  return new RedlineError('payload-too-large', `the findings are over ${MAX_FINDINGS_BYTES} bytes (1 MiB); post at most ${MAX_FINDINGS} findings at a time, in several posts; nothing was posted`);
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new RedlineError('bad-input', `the findings are not JSON (${errorMessage(error)}); nothing was posted`);
-  }
+function tooLarge(name: JsonInputName): RedlineError {
+  return new RedlineError('payload-too-large', `${name.subject} over ${MAX_FINDINGS_BYTES} bytes (1 MiB); ${name.whenTooLarge}; nothing was posted`);
 }

@@ -4,8 +4,8 @@
  * commands cannot drift: the tool's text is what the verb printed, stdout
  * then stderr, and its exit code decides whether the call is an error.
  *
- * The agent's verbs only: no tool sends, closes, approves or resolves
- * anything, as no agent surface may (the review-state seed's boundary; the
+ * The agent's verbs only: no tool sends, closes, approves, resolves or
+ * asks anything (answering the developer's question is the agent's act), as no agent surface may (the review-state seed's boundary; the
  * boundary test scans this file).
  */
 import { Readable } from 'node:stream';
@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { CliIo } from '../../cliIo.js';
 import { EXIT } from '../../errors.js';
 import { runAnnotate } from '../annotate/runAnnotate.js';
+import { runAnswer } from '../answer/runAnswer.js';
 import { runReply } from '../reply/runReply.js';
 import { runStart } from '../start/runStart.js';
 import { runStatus } from '../status/runStatus.js';
@@ -67,7 +68,7 @@ export const MCP_TOOLS: readonly ToolSpec[] = [
   },
   {
     name: 'wait_for_feedback',
-    description: `Wait up to timeoutSeconds (at most ${MAX_WAIT_SECONDS}) for the developer's feedback. Returns the feedback, "closed", or "still open": then call it again.`,
+    description: `Wait up to timeoutSeconds (at most ${MAX_WAIT_SECONDS}) for the developer's feedback. Returns the feedback, "closed", "still open" (call it again), or the developer's questions (answer each with answer_question, then call it again).`,
     input: {
       timeoutSeconds: z.number().int().min(0).max(MAX_WAIT_SECONDS).optional().describe(`default ${MAX_WAIT_SECONDS}`),
       json: z.boolean().optional().describe('the feedback as JSON (with "decision") instead of markdown'),
@@ -101,6 +102,27 @@ export const MCP_TOOLS: readonly ToolSpec[] = [
       repo,
     },
     run: (input, cwd) => callVerb(runAnnotate, ['-', '--json', ...repoArgs(input)], cwd, JSON.stringify({ tour: { title: input.title, steps: input.steps } })),
+  },
+  {
+    name: 'answer_question',
+    description:
+      'Answer a question the developer asked you in the running review (wait_for_feedback returns it with its id). The answer appears under the question in their page. A suggestion proposes a replacement of new-side lines of the diff, which the developer accepts or rejects.',
+    input: {
+      id: z.string().describe('the question id'),
+      text: z.string().describe('your answer'),
+      suggestion: z
+        .object({ path: z.string(), lines: z.object({ start: z.number().int(), end: z.number().int() }), original: z.string(), replacement: z.string() })
+        .optional()
+        .describe('a suggested replacement: the lines as they read now (original) and what to put there'),
+      repo,
+    },
+    run: (input, cwd) =>
+      callVerb(
+        runAnswer,
+        [String(input.id), '--text', String(input.text), ...(input.suggestion === undefined ? [] : ['--suggest', '-']), '--json', ...repoArgs(input)],
+        cwd,
+        input.suggestion === undefined ? '' : JSON.stringify(input.suggestion),
+      ),
   },
   {
     name: 'reply_to_thread',
@@ -137,7 +159,7 @@ function waitArgs(input: Record<string, unknown>, seconds: number): string[] {
   return ['--timeout', String(seconds), ...(input.json === true ? ['--json'] : []), ...repoArgs(input)];
 }
 
-/** Runs a verb as the command line would, its output captured; exit 3 and 4 are answers, not errors. */
+/** Runs a verb as the command line would, its output captured; exit 3, 4 and 5 are answers, not errors. */
 export async function callVerb(verb: Verb, argv: string[], cwd: string, stdin = ''): Promise<ToolText> {
   let stdout = '';
   let stderr = '';
@@ -163,4 +185,5 @@ export async function callVerb(verb: Verb, argv: string[], cwd: string, stdin = 
 const VERDICT_OF_EXIT: Partial<Record<number, string>> = {
   [EXIT.closedWithoutFeedback]: 'closed: the developer closed the review without feedback; ask them what they want.',
   [EXIT.stillOpen]: 'still open: the developer has not sent feedback yet; call wait_for_feedback again.',
+  [EXIT.question]: 'question: answer it with answer_question, then wait again.',
 };

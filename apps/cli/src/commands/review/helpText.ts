@@ -15,11 +15,13 @@ Usage:
 
 For coding agents (each has its --help):
   redline start [target] [options] open the review in the background and return at once
-  redline wait [--timeout SECONDS] wait for the feedback (exit 4: still open, wait again)
+  redline wait [--timeout SECONDS] wait for the feedback (exit 4: still open, wait again;
+                                   exit 5: the reviewer asked you a question)
   redline status [--json]          how the review stands
   redline stop                     end it without feedback (the draft is kept)
   redline annotate FILE|-          post your findings into the review as proposals
   redline reply THREAD --text T    answer a thread of an earlier round [--addressed]
+  redline answer ID --text T       answer the reviewer's question [--suggest FILE]
   redline mcp                      the same verbs as an MCP server on stdio
 
 Targets (default: the working tree against HEAD, untracked files included):

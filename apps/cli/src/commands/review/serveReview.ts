@@ -61,6 +61,8 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   const store = new SessionStore(source.stateDir);
   await store.assertNoOpenReview();
   const session = new ReviewSession(source, options.json ? 'json' : 'markdown', note);
+  // Only a `redline start` review has an agent that reads questions while it runs (its waits return them).
+  if (mode === 'detached') session.questions.openAsking();
   // The first reading pairs untracked renames as the reviewer's page will (their preferences; --no-untracked-renames wins).
   const preferences = PreferencesStore.forEnv(io.env);
   session.setUntrackedRenames((await preferences.read()).settings.pairRenames);

@@ -3,16 +3,18 @@
  * sends or closes the review that `redline start` opened, or the timeout
  * passes. Exit 0 with the feedback on stdout (exactly what plain `redline`
  * prints), 3 closed without feedback, 4 still open at the timeout (nothing
- * on stdout), 1 no session, or a server that died: never a hang.
+ * on stdout), 5 the reviewer asked questions (printed on stdout: answer them
+ * with `redline answer`, then wait again), 1 no session, or a server that
+ * died: never a hang.
  *
  * Each long poll asks the server for at most a minute; whatever it answers,
  * or if it does not, the session's record on disk is read again and decides.
  */
-import { renderClosedFeedbackJson } from '@redline/core';
+import { questionsToJson, renderClosedFeedbackJson, renderQuestionBlocks, type Question } from '@redline/core';
 import { AgentClient } from '../../agent/agentClient.js';
 import type { CliIo } from '../../cliIo.js';
 import { EXIT, RedlineError } from '../../errors.js';
-import { AGENT_WAIT_MAX_MS } from '../../server/agent/agentApi.js';
+import { AGENT_WAIT_MAX_MS, type AgentWaitAnswer } from '../../server/agent/agentApi.js';
 import type { SessionRecord } from '../../sessions/sessionRecord.js';
 import { SessionStore, type FoundSession } from '../../sessions/sessionStore.js';
 import { openSessionVerb } from '../parseSessionArgs.js';
@@ -38,6 +40,7 @@ export async function waitForReview(store: SessionStore, options: { timeoutMs: n
       throw new RedlineError('no-session', `the review open here is run by a plain 'redline' (pid ${record.pid}), which prints the feedback itself; start agent reviews with 'redline start'`);
     }
     const answered = await poll(store, record, Math.min(deadline - Date.now(), AGENT_WAIT_MAX_MS));
+    if (answered?.state === 'question') return printQuestions(answered.questions, options.json, io);
     found = await store.find();
     if (found.kind === 'live' && !answered) {
       // Its port refuses or it gave no answer in time: nothing will ever answer this session; it is cleaned up.
@@ -53,12 +56,24 @@ export async function waitForReview(store: SessionStore, options: { timeoutMs: n
  * answer in time, twice: a single failed request (a connection cut as it
  * opened) is asked again once, a moment later, before the server counts as gone.
  */
-async function poll(store: SessionStore, record: SessionRecord, timeoutMs: number): Promise<boolean> {
+async function poll(store: SessionStore, record: SessionRecord, timeoutMs: number): Promise<AgentWaitAnswer | null> {
   const client = new AgentClient(record.port, await store.readAgentKey(record.id));
-  const ask = () => client.wait(Math.max(0, Math.floor(timeoutMs))).then(() => true, () => false);
-  if (await ask()) return true;
+  const ask = () => client.wait(Math.max(0, Math.floor(timeoutMs))).catch(() => null);
+  const first = await ask();
+  if (first) return first;
   await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
   return ask();
+}
+
+/** The reviewer's questions, for the agent to answer before it waits again (exit 5). */
+function printQuestions(questions: readonly Question[], json: boolean, io: CliIo): number {
+  if (json) io.stdout.write(`${JSON.stringify({ decision: 'question', questions: questionsToJson(questions) }, null, 2)}\n`);
+  else {
+    const count = questions.length === 1 ? 'a question' : `${questions.length} questions`;
+    io.stdout.write(`# The reviewer asks you\n\nThe review is still open; the reviewer asked you ${count}. Answer each with \`redline answer ID --text "..."\` (\`--suggest FILE\` to propose a replacement), then run \`redline wait\` again.\n\n`);
+    io.stdout.write(renderQuestionBlocks(questions));
+  }
+  return EXIT.question;
 }
 
 async function deliver(found: Exclude<FoundSession, { kind: 'live' }>, store: SessionStore, json: boolean, io: CliIo): Promise<number> {

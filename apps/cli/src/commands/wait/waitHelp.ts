@@ -13,7 +13,8 @@ Options:
   -h, --help                       show this help
 
 Output:
-  stdout                           the feedback, exactly as plain 'redline' prints it
+  stdout                           the feedback, exactly as plain 'redline' prints it,
+                                   or the reviewer's questions (exit 5)
   stderr                           where the review's copy is saved, for 'redline apply'
 
 Exit codes:
@@ -22,4 +23,8 @@ Exit codes:
   2    usage error
   3    the reviewer closed the review without feedback
   4    still open when --timeout passed (nothing on stdout): wait again
+  5    the reviewer asked you questions while reviewing (printed on stdout: each
+       with its id, where, the quoted code and the words; --json: { "decision":
+       "question", "questions": [...] }): answer each with 'redline answer ID
+       --text ...', then wait again. A wait returns a question once.
 `;

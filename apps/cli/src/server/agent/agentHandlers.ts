@@ -19,15 +19,24 @@ export async function getAgentStatus({ req, res, session, agent, linkSpend }: Ag
   sendJson(req, res, 200, answer);
 }
 
-/** Answers as soon as the review's end is recorded, or after `timeout` ms, whichever comes first. */
-export async function getAgentWait({ req, res, query, agent }: AgentContext): Promise<void> {
+/**
+ * Answers as soon as the review's end is recorded, the reviewer asks a
+ * question no wait has returned, or after `timeout` ms, whichever comes
+ * first. Questions are marked picked up only by a wait that can still
+ * answer: one whose client has gone leaves them for the next.
+ */
+export async function getAgentWait({ req, res, query, agent, session }: AgentContext): Promise<void> {
   const timeout = readTimeout(query);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), timeout)));
+  const gone = new Promise<null>((resolve) => res.once('close', () => resolve(null)));
   res.once('close', () => clearTimeout(timer));
-  const ending = await Promise.race([agent.ended, timedOut]);
+  const asked = session.questions.nextQuestion().then(() => null);
+  const ending = agent.ending ?? (session.questions.hasWaiting ? null : await Promise.race([agent.ended, timedOut, gone, asked]));
   clearTimeout(timer);
-  const answer: AgentWaitAnswer = { state: ending?.state ?? 'open' };
+  if (res.destroyed || req.socket.destroyed) return;
+  const questions = ending === null ? session.questions.pickUp() : [];
+  const answer: AgentWaitAnswer = questions.length > 0 ? { state: 'question', questions } : { state: ending?.state ?? 'open' };
   sendJson(req, res, 200, answer);
 }
 

@@ -54,6 +54,7 @@ const agentKey = () => ({ [AGENT_HEADER]: agent.key });
 
 /** A valid body for each reviewer route, so a refusal is the credential's doing, not the body's. */
 function reviewerBody(path: string): unknown {
+  if (path === API.questions) return { anchor: { scope: 'review' }, text: 'Why?' };
   if (path === API.feedback) return { verdict: 'approve', summary: 'looks good', annotations: [] };
   if (path === API.draft) {
     return { version: 1, fingerprint: review.fingerprint, annotations: [], viewed: {}, verdict: 'approve', summary: 's', updatedAt: '2026-01-01T00:00:00.000Z' } satisfies DraftData;
@@ -79,7 +80,7 @@ describe("the agent's credential grants only the agent's rights", () => {
   it('every reviewer act tried with the agent key is refused with 403, whatever else the request carries, and changes nothing', async () => {
     const token = new URL(server.reviewUrl).searchParams.get('token')!;
     const acts = reviewerActs();
-    expect(acts.map((act) => `${act.method} ${act.path}`)).toEqual(expect.arrayContaining([`POST ${API.feedback}`, `POST ${API.close}`, `PUT ${API.draft}`]));
+    expect(acts.map((act) => `${act.method} ${act.path}`)).toEqual(expect.arrayContaining([`POST ${API.feedback}`, `POST ${API.close}`, `PUT ${API.draft}`, `POST ${API.questions}`]));
     for (const { method, path } of acts) {
       const query = method === 'GET' ? `?fingerprint=${review.fingerprint}&path=a.txt` : '';
       for (const extra of [{}, { [LINK_HEADER]: token }, { [AGENT_HEADER]: 'f'.repeat(64) }]) {
@@ -106,6 +107,8 @@ describe("the agent's credential grants only the agent's rights", () => {
       expect((await call('GET', AGENT_API.status, headers)).status).toBe(401);
       expect((await call('GET', `${AGENT_API.wait}?timeout=0`, headers)).status).toBe(401);
       expect((await call('POST', AGENT_API.stop, headers, {})).status).toBe(401);
+      // Answering the reviewer's question is the agent's act: the reviewer's session cannot answer.
+      expect((await call('POST', AGENT_API.answer, headers, { id: 'ffffffffff', text: 'an answer' })).status).toBe(401);
       expect((await call('GET', '/api/agent/anything', headers)).status).toBe(401);
     }
     expect(await stopRequested).toBe(false);

@@ -20,6 +20,7 @@ import { carriesAgentHeader, type AgentChannel } from './agentChannel.js';
 import { getAgentStatus, getAgentWait, postAgentStop } from './agentHandlers.js';
 import { postAgentProposals } from './postAgentProposals.js';
 import { postAgentTour } from './postAgentTour.js';
+import { postAgentAnswer } from './postAgentAnswer.js';
 import type { AgentContext } from './agentContext.js';
 
 
@@ -31,6 +32,7 @@ const AGENT_ROUTES: ReadonlyMap<string, Partial<Record<'GET' | 'POST', AgentHand
   [AGENT_API.stop, { POST: postAgentStop }],
   [AGENT_API.proposals, { POST: postAgentProposals }],
   [AGENT_API.tour, { POST: postAgentTour }],
+  [AGENT_API.answer, { POST: postAgentAnswer }],
 ]);
 
 export interface AgentScope {

@@ -13,6 +13,7 @@ import { getReview } from './reviewRoute.js';
 import { getRoundChanges } from './roundChangesRoute.js';
 import { getRoundDiff } from './roundDiffRoute.js';
 import { getProposals, postProposalAnswer } from './proposalsRoute.js';
+import { postQuestion } from './questionsRoute.js';
 
 type Method = 'GET' | 'PUT' | 'POST';
 
@@ -30,6 +31,7 @@ export const API_ROUTES: ReadonlyMap<string, Partial<Record<Method, ApiHandler>>
   [API.commitSpan, { GET: getCommitSpan }],
   [API.proposals, { GET: getProposals }],
   [API.proposalAnswer, { POST: postProposalAnswer }],
+  [API.questions, { POST: postQuestion }],
   [API.preferences, { PUT: putPreferences }],
 ]);
 

@@ -14,7 +14,12 @@ import { readNowFor } from '../../proposals/proposalLines.js';
 import { isReplyText, MAX_REPLY_CHARS } from '../../proposals/proposalBoard.js';
 
 export async function getProposals({ req, res, session }: ApiContext): Promise<void> {
-  const answer: ProposalsData = { proposals: await session.proposals.states(readNowFor(session)), tour: await session.proposals.tour() };
+  const answer: ProposalsData = {
+    proposals: await session.proposals.states(readNowFor(session)),
+    tour: await session.proposals.tour(),
+    questions: session.questions.list(),
+    asking: session.questions.asking,
+  };
   sendJson(req, res, 200, answer);
 }
 
