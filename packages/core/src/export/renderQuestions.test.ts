@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedbackReview } from '../model/types.js';
 import type { Question } from '../questions/questionTypes.js';
-import { parseFeedbackJson, renderFeedbackJson } from './feedbackJson.js';
+import { parseFeedbackJson } from './parseFeedbackJson.js';
+import { renderFeedbackJson } from './renderFeedbackJson.js';
 import { parseFeedbackMarkdown } from './parseFeedbackMarkdown.js';
 import { renderFeedbackMarkdown } from './renderFeedbackMarkdown.js';
 
