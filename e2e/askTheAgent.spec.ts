@@ -11,7 +11,7 @@ import { fixtureRepoPerTest, reviewerLink, runRedline } from './support/agentCli
 
 const repo = fixtureRepoPerTest();
 
-test('the reviewer asks the agent; wait returns the question, answer answers it, the page shows the answer', async ({ page }) => {
+test('the reviewer asks the agent; wait returns the question, answer answers it, the page shows the answer', async ({ page }, testInfo) => {
   const fixture = repo();
   test.setTimeout(120_000);
   const start = await runRedline(['start', '--no-open', '--json'], fixture.dir);
@@ -38,6 +38,10 @@ test('the reviewer asks the agent; wait returns the question, answer answers it,
   const shownBy = Date.now() + 2_000;
   await expect(panel.getByLabel("The agent's answer")).toContainText('A slip: it should add.', { timeout: 2_000 });
   expect(Date.now()).toBeLessThanOrEqual(shownBy);
+  await page.screenshot({ path: testInfo.outputPath('ask-1400x900.png') });
+  await page.setViewportSize({ width: 800, height: 700 });
+  await page.screenshot({ path: testInfo.outputPath('ask-800x700.png') });
+  await page.setViewportSize({ width: 1400, height: 900 });
 
   await page.getByRole('button', { name: /^Send Feedback/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
