@@ -19,7 +19,8 @@ For coding agents (each has its --help):
                                    exit 5: the reviewer asked you a question)
   redline status [--json]          how the review stands
   redline stop                     end it without feedback (the draft is kept)
-  redline annotate FILE|-          post your findings into the review as proposals
+  redline annotate FILE|-          post your findings into the review as proposals, and your tour
+                                   of the change
   redline reply THREAD --text T    answer a thread of an earlier round [--addressed]
   redline answer ID --text T       answer the reviewer's question [--suggest FILE]
   redline mcp                      the same verbs as an MCP server on stdio
