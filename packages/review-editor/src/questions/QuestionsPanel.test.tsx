@@ -41,4 +41,20 @@ describe('QuestionsPanel', () => {
     expect(screen.getByText('It holds the fix.')).toBeTruthy();
     expect(screen.getByText('answered just now')).toBeTruthy();
   });
+
+  it('asks about the lines selected in the diff, as a comment would take them', async () => {
+    const harness = createHarness();
+    harness.api.asking = { kind: 'live' };
+    await refreshProposals(harness.store, harness.api);
+    const path = harness.store.getState().files[0]!.path;
+    harness.store.getState().setSelection({ fileId: path, range: { start: 3, end: 2, side: 'additions' } });
+    renderWithReview(<QuestionsPanel />, harness);
+    fireEvent.click(screen.getByRole('button', { name: 'Ask the agent' }));
+    // The selection is what the question is about unless the reviewer picks another place.
+    expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe('lines');
+    expect(screen.getByRole('option', { name: `${path}, lines 2-3 (new)` })).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Your question to the agent' }), { target: { value: 'Why these two?' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Ask' })));
+    expect(harness.api.questions).toEqual([expect.objectContaining({ anchor: { scope: 'lines', path, side: 'new', lines: { start: 2, end: 3 } }, text: 'Why these two?' })]);
+  });
 });

@@ -1,16 +1,18 @@
 /**
  * Questions to the agent, in the sidebar's Comments tab: "Ask the agent"
- * about the whole review or the file being read (sent at once to the
- * running agent, whose wait returns it), each question's card with where
- * it stands ("asked 40 s ago; the agent has not picked it up") and the
- * agent's answer when it comes (the proposals' poll brings it). Where no
- * agent reads questions (plain `redline`), the control says why instead.
+ * about the lines selected in the diff, the file being read or the whole
+ * review (sent at once to the running agent, whose wait returns it), each
+ * question's card with where it stands ("asked 40 s ago; the agent has not
+ * picked it up") and the agent's answer when it comes (the proposals' poll
+ * brings it). Where no agent reads questions (plain `redline`), the control
+ * says why instead.
  */
 import { useEffect, useId, useState } from 'react';
 import { errorMessage, type Question, type QuestionAnchor } from '@redline/core';
 import { useController, useReview } from '../app/reviewContext.js';
 import { questionStatusWords } from './questionStatus.js';
 import { askAgent } from './questionsService.js';
+import { selectionToTarget } from '../composer/composerSlice.js';
 import './questions.css';
 
 export function QuestionsPanel() {
@@ -46,18 +48,27 @@ export function QuestionsPanel() {
   );
 }
 
+type About = 'review' | 'file' | 'lines';
+
 function AskForm({ onDone }: { onDone: () => void }) {
   const { store, api } = useController();
   const filePath = useReview((s) => s.currentFileId);
-  const [about, setAbout] = useState<'review' | 'file'>('review');
+  // The lines selected in the diff (the gutter, the line cursor, a tour step), as a comment would take them.
+  const selection = useReview((s) => s.selection);
+  const lines = selection === null ? null : selectionToTarget(selection);
+  const [about, setAbout] = useState<About>(lines !== null ? 'lines' : 'review');
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const anchorOf = (choice: About): QuestionAnchor => {
+    if (choice === 'lines' && lines !== null) return { scope: 'lines', path: lines.fileId, side: lines.side, lines: { start: lines.startLine, end: lines.endLine } };
+    if (choice === 'file' && filePath !== null) return { scope: 'file', path: filePath };
+    return { scope: 'review' };
+  };
   const submit = async () => {
-    const anchor: QuestionAnchor = about === 'file' && filePath !== null ? { scope: 'file', path: filePath } : { scope: 'review' };
     setSending(true);
     try {
-      await askAgent(store, api, { anchor, text });
+      await askAgent(store, api, { anchor: anchorOf(about), text });
       onDone();
     } catch (caught) {
       setError(errorMessage(caught));
@@ -73,12 +84,13 @@ function AskForm({ onDone }: { onDone: () => void }) {
         void submit();
       }}
     >
-      {filePath !== null ? (
+      {filePath !== null || lines !== null ? (
         <label>
           About{' '}
-          <select value={about} onChange={(event) => setAbout(event.target.value === 'file' ? 'file' : 'review')}>
+          <select value={about} onChange={(event) => setAbout(event.target.value as About)}>
             <option value="review">the whole review</option>
-            <option value="file">{filePath}</option>
+            {filePath !== null ? <option value="file">{filePath}</option> : null}
+            {lines !== null ? <option value="lines">{placeWords(anchorOf('lines'))}</option> : null}
           </select>
         </label>
       ) : null}
