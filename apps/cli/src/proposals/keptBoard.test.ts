@@ -102,6 +102,31 @@ describe('the proposal board is kept between runs of the same review', () => {
     expect((await redline(['stop'], repo)).code).toBe(0);
   }, 60_000);
 
+  it('the reviewer\'s questions and the agent\'s answers are kept too; an unanswered one goes to the next run\'s wait again', async () => {
+    const repo = changedRepo();
+    const session = await start(repo);
+    const ask = async (text: string) => expect((await session.page.post(API.questions, { anchor: { scope: 'lines', path: 'src/retry.ts', side: 'new', lines: { start: 2, end: 2 } }, text })).status).toBe(200);
+    await ask('Why upper case?');
+    const waited = await redline(['wait', '--timeout', '5', '--json'], repo);
+    expect(waited.code, waited.stderr).toBe(5);
+    const [question] = (JSON.parse(waited.stdout) as { questions: { id: string }[] }).questions;
+    expect((await redline(['answer', question!.id, '--text', 'A slip.'], repo)).code).toBe(0);
+    await ask('And line five?');
+    // Picked up by a wait, never answered: the agent that read it goes with the server.
+    expect((await redline(['wait', '--timeout', '5'], repo)).code).toBe(5);
+    const before = (await session.page.get(API.proposals)).json<ProposalsData>().questions;
+    expect(before.map((q) => [q.text, q.answer?.text ?? null])).toEqual([['Why upper case?', 'A slip.'], ['And line five?', null]]);
+    expect((await redline(['stop'], repo)).code).toBe(0);
+    const again = await start(repo);
+    const after = (await again.page.get(API.proposals)).json<ProposalsData>().questions;
+    // No question counts as picked up in a new run (the board keeps no pick-ups): the unanswered one is handed out again.
+    expect(after).toEqual(before.map((q) => ({ ...q, pickedUpAt: null })));
+    const next = await redline(['wait', '--timeout', '5', '--json'], repo);
+    expect(next.code).toBe(5);
+    expect((JSON.parse(next.stdout) as { questions: { text: string }[] }).questions.map((q) => q.text)).toEqual(['And line five?']);
+    expect((await redline(['stop'], repo)).code).toBe(0);
+  }, 90_000);
+
   it('a server killed (SIGKILL) right after an answer loses nothing it answered; a write it left unfinished is swept', async () => {
     const repo = changedRepo();
     const { session, shown } = await answeredReview(repo);

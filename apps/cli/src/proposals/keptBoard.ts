@@ -1,6 +1,6 @@
 /**
  * The proposal board (the agent's proposals with the reviewer's answers,
- * and its tour) kept between runs of the same review:
+ * its tour, and the reviewer's questions with its answers) kept between runs of the same review:
  * `<state dir>/proposals/<fingerprint>.json` (0600, folder 0700, written
  * atomically by writeFileAtomic), keyed by the diff's fingerprint as the
  * reviewer's draft is (drafts/draftStore.ts). A review stopped and started
@@ -82,7 +82,7 @@ export function keptBoard(session: ReviewSession, note: (line: string) => void):
   };
 }
 
-const NOTHING_KEPT: KeptBoard = { entries: [], tour: null };
+const NOTHING_KEPT: KeptBoard = { entries: [], tour: null, questions: [] };
 
 async function loadKept(path: string, fingerprint: string, note: (line: string) => void): Promise<KeptBoard> {
   const read = await readOwnFile(path, MAX_PENDING_BYTES);

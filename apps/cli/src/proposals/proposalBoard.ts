@@ -11,7 +11,7 @@
  * call returns, so a server that dies loses nothing it answered; what an
  * earlier run of the same review kept is there before anything else.
  */
-import { isProposalOutdated, type Proposal, type ProposalAnswer, type ProposalState, type Tour } from '@redline/core';
+import { isProposalOutdated, type Proposal, type ProposalAnswer, type ProposalState, type Question, type Tour } from '@redline/core';
 import { RedlineError } from '../errors.js';
 
 /** A reviewer's act on a proposal, as the page sends it. */
@@ -34,6 +34,15 @@ export interface BoardEntry {
 export interface KeptBoard {
   entries: readonly BoardEntry[];
   tour: Tour | null;
+  /** The reviewer's questions to the agent and its answers. */
+  questions: readonly Question[];
+}
+
+/** The reviewer's questions, kept with the board (questions/questionBoard.ts). */
+export interface KeptQuestions {
+  list(): Question[];
+  /** What an earlier run kept, put back before any act. */
+  restore(questions: readonly Question[]): void;
 }
 
 /** Where the board is kept between runs of the same review. */
@@ -60,19 +69,28 @@ export class ProposalBoard {
   private readonly entries = new Map<string, BoardEntry>();
   private tourNow: Tour | null = null;
   private keeping: BoardKeeping | null = null;
+  private questions: KeptQuestions | null = null;
   /** The kept board's reading: every act waits for it, so what was kept comes first. */
   private loaded: Promise<void> = Promise.resolve();
   /** The last save: the next one waits for it, and writes the board as it is then. */
   private saving: Promise<void> = Promise.resolve();
 
   /** Keeps the board from now on; resolves once what an earlier run kept is here. */
-  keepIn(keeping: BoardKeeping): Promise<void> {
+  keepIn(keeping: BoardKeeping, questions: KeptQuestions): Promise<void> {
     this.keeping = keeping;
-    this.loaded = keeping.load().then(({ entries, tour }) => {
+    this.questions = questions;
+    this.loaded = keeping.load().then(({ entries, tour, questions: kept }) => {
       for (const entry of entries) if (!this.entries.has(entry.proposal.id)) this.entries.set(entry.proposal.id, entry);
       this.tourNow ??= tour;
+      questions.restore(kept);
     });
     return this.loaded;
+  }
+
+  /** Writes the board now that a question was asked or answered (its routes answer once it is on disk). */
+  async keepQuestions(): Promise<void> {
+    await this.loaded;
+    return this.save();
   }
 
   /** Removes the kept board (the feedback was sent), once saves in flight are done. */
@@ -141,7 +159,7 @@ export class ProposalBoard {
   private save(): Promise<void> {
     const keeping = this.keeping;
     if (!keeping) return Promise.resolve();
-    const save = this.saving.catch(() => undefined).then(() => keeping.save({ entries: [...this.entries.values()], tour: this.tourNow }));
+    const save = this.saving.catch(() => undefined).then(() => keeping.save({ entries: [...this.entries.values()], tour: this.tourNow, questions: this.questions?.list() ?? [] }));
     this.saving = save;
     return save;
   }

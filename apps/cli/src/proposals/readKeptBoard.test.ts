@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { proposalId, type Finding, type Tour } from '@redline/core';
+import { proposalId, questionId, type Finding, type Question, type Tour } from '@redline/core';
 import type { BoardEntry, KeptBoard } from './proposalBoard.js';
 import { boardDocument, readKeptBoard } from './readKeptBoard.js';
 
@@ -23,7 +23,9 @@ const entries: BoardEntry[] = [
   { proposal: { id: proposalId(suggestion, 'two'), finding: suggestion, seen: 'two', postedAt: '2026-12-05T03:00:01.000Z' }, answer: { kind: 'unanswered' }, replies: [] },
 ];
 const tour: Tour = { title: 'The retry', steps: [{ path: 'src/a.ts', side: 'new', lines: { start: 1, end: 2 }, text: 'First this' }] };
-const board: KeptBoard = { entries, tour };
+const onLines: Question = { id: questionId({ anchor: { scope: 'lines', path: 'src/a.ts', side: 'new', lines: { start: 2, end: 3 } }, text: 'Why two?' }, '2026-12-05T03:01:00.000Z'), anchor: { scope: 'lines', path: 'src/a.ts', side: 'new', lines: { start: 2, end: 3 } }, text: 'Why two?', quoted: 'b\nc', askedAt: '2026-12-05T03:01:00.000Z', pickedUpAt: null, answer: { text: 'A slip.', answeredAt: '2026-12-05T03:02:00.000Z', proposalId: entries[1]!.proposal.id } };
+const onReview: Question = { id: questionId({ anchor: { scope: 'review' }, text: 'And the tests?' }, '2026-12-05T03:03:00.000Z'), anchor: { scope: 'review' }, text: 'And the tests?', quoted: null, askedAt: '2026-12-05T03:03:00.000Z', pickedUpAt: null, answer: null };
+const board: KeptBoard = { entries, tour, questions: [onLines, onReview] };
 const kept = () => JSON.parse(boardDocument(FP, board)) as { records: Record<string, unknown>[] } & Record<string, unknown>;
 const withRecord = (change: Record<string, unknown>) => {
   const document = kept();
@@ -34,7 +36,7 @@ const withRecord = (change: Record<string, unknown>) => {
 describe('readKeptBoard', () => {
   it('reads back what boardDocument wrote, and works the ids out again', () => {
     expect(readKeptBoard(kept(), FP)).toEqual(board);
-    expect(readKeptBoard(JSON.parse(boardDocument(FP, { entries: [], tour: null })), FP)).toEqual({ entries: [], tour: null });
+    expect(readKeptBoard(JSON.parse(boardDocument(FP, { entries: [], tour: null, questions: [] })), FP)).toEqual({ entries: [], tour: null, questions: [] });
     const forged = kept();
     forged.records[0] = { ...forged.records[0], id: 'forged' };
     expect(() => readKeptBoard(forged, FP)).not.toThrow();
@@ -47,9 +49,15 @@ describe('readKeptBoard', () => {
     ['another version', { ...kept(), version: 2 }, /^board\.version: a board of version 2; this redline reads version 1$/],
     ['another fingerprint inside', { ...kept(), fingerprint: 'b'.repeat(64) }, /^board\.fingerprint: it holds the board of fingerprint bbbbbbbbbbbb…/],
     ['records not a list', { ...kept(), records: {} }, /^board\.records: expected a list/],
-    ['a kind with no reader', withRecord({ kind: 'question' }), /^board\.records\[0\]\.kind: expected one of 'proposal', 'tour', got "question"$/],
+    ['a kind with no reader', withRecord({ kind: 'note' }), /^board\.records\[0\]\.kind: expected one of 'proposal', 'tour', 'question', got "note"$/],
     ['a tour the validator refuses', { ...kept(), records: [...kept().records.slice(0, 2), { kind: 'tour', tour: { title: 'x', steps: [] } }] }, /^board\.records\[2\]\.tour: /],
-    ['a second tour', { ...kept(), records: [...kept().records, kept().records[2]] }, /^board\.records\[3\]: a second tour; a review has one$/],
+    ['a second tour', { ...kept(), records: [...kept().records, kept().records[2]] }, /^board\.records\[5\]: a second tour; a review has one$/],
+    ['a question the ask validator refuses', { ...kept(), records: [{ ...kept().records[3], anchor: { scope: 'lines', path: '../x', side: 'new', lines: { start: 1, end: 1 } } }] }, /^board\.records\[0\]: anchor\.path: not a plain repository path/],
+    ['a question on lines without their text', { ...kept(), records: [{ ...kept().records[3], quoted: null }] }, /^board\.records\[0\]\.quoted: expected the lines' text/],
+    ['a question asked at no time', { ...kept(), records: [{ ...kept().records[4], askedAt: 'now' }] }, /^board\.records\[0\]\.askedAt: expected an ISO 8601 time/],
+    ['an answer with a control character', { ...kept(), records: [{ ...kept().records[3], answer: { text: 'a\u001bb', answeredAt: '2026-12-05T03:02:00.000Z', proposalId: null } }] }, /^board\.records\[0\]\.answer: text/],
+    ['an answer naming no proposal id', { ...kept(), records: [{ ...kept().records[3], answer: { text: 'ok', answeredAt: '2026-12-05T03:02:00.000Z', proposalId: 'forged!' } }] }, /^board\.records\[0\]\.answer\.proposalId: expected a proposal's id/],
+    ['the same question twice', { ...kept(), records: [kept().records[4], kept().records[4]] }, /^board\.records\[1\]: the question [0-9a-f]{10} a second time$/],
     ['a finding the validator refuses', withRecord({ finding: { ...finding, path: '../etc/passwd' } }), /^board\.records\[0\]\.finding: findings\[0\]\.path: not a plain repository path/],
     ['a suggestion that did not see its original', { ...kept(), records: [{ ...kept().records[1], seen: 'three' }] }, /^board\.records\[0\]\.seen: expected the suggestion's original/],
     ['a time that is not ISO 8601', withRecord({ postedAt: 'yesterday' }), /^board\.records\[0\]\.postedAt: expected an ISO 8601 time/],
@@ -91,7 +99,7 @@ describe('the kept board, written and read', () => {
   it('any board the server holds reads back unchanged (300 cases)', () => {
     fc.assert(
       fc.property(fc.array(entryArb, { maxLength: 6 }), fc.option(fc.constant(tour)), (entries, kept) => {
-        const written: KeptBoard = { entries, tour: kept };
+        const written: KeptBoard = { entries, tour: kept, questions: [onLines, onReview] };
         expect(readKeptBoard(JSON.parse(boardDocument(FP, written)), FP)).toEqual(written);
       }),
       { numRuns: 300 },

@@ -7,17 +7,21 @@
  *     "records": [ { "kind": "proposal", "finding": {…}, "seen": "…",
  *                    "postedAt": "<ISO 8601>", "answer": {"kind": "…"},
  *                    "replies": ["…"] },
- *                  { "kind": "tour", "tour": {"title": "…", "steps": […]} } ] }
+ *                  { "kind": "tour", "tour": {"title": "…", "steps": […]} },
+ *                  { "kind": "question", "anchor": {…}, "text": "…", "quoted": "…"|null,
+ *                    "askedAt": "<ISO 8601>", "answer": null|{"text", "answeredAt", "proposalId"} } ] }
  *
  * A finding and a tour are checked by the core's validators (as `redline
  * annotate`'s are), a reply as the reply route checks it (isReplyText), and
  * a proposal's id is worked out again (proposalId), never read; at most one
- * tour. Further kinds of record (the agent's questions and answers) are
- * added as readers of RECORD_READERS without changing the format; a kind
+ * tour. A question is checked by the core's validators of the page's ask
+ * and the agent's answer, and its id worked out again (questionId). Further
+ * kinds of record are added as readers of RECORD_READERS without changing
+ * the format; a kind
  * this redline has no reader for makes the file unreadable (it is kept
  * aside, never dropped).
  */
-import { formatFieldProblems, proposalId, validateFindings, validateTour, type FieldProblem, type Finding, type ProposalAnswer, type Tour } from '@redline/core';
+import { formatFieldProblems, proposalId, questionId, validateFindings, validateQuestionAsk, validateQuestionReply, validateTour, type FieldProblem, type Finding, type ProposalAnswer, type Question, type QuestionAnswer, type Tour } from '@redline/core';
 import { RedlineError } from '../errors.js';
 import { invalid, readObject, readOneOf, readString, type JsonObject } from '../validation/fields.js';
 import { isReplyText, MAX_REPLY_CHARS, type BoardEntry, type KeptBoard } from './proposalBoard.js';
@@ -29,16 +33,18 @@ export const BOARD_VERSION = 1;
 const ISO_TIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
 
 /** Reads one record into the board being read (`into`), or throws naming its field. */
-type RecordReader = (record: JsonObject, field: string, into: { entries: BoardEntry[]; tour: Tour | null }) => void;
+type BoardBeingRead = { entries: BoardEntry[]; tour: Tour | null; questions: Question[] };
+type RecordReader = (record: JsonObject, field: string, into: BoardBeingRead) => void;
 
-const RECORD_READERS = { proposal: readProposalRecord, tour: readTourRecord } as const satisfies Record<string, RecordReader>;
+const RECORD_READERS = { proposal: readProposalRecord, tour: readTourRecord, question: readQuestionRecord } as const satisfies Record<string, RecordReader>;
 type RecordKind = keyof typeof RECORD_READERS;
 const RECORD_KINDS = Object.keys(RECORD_READERS) as RecordKind[];
 
 /** The document a board is written as. */
-export function boardDocument(fingerprint: string, { entries, tour }: KeptBoard): string {
+export function boardDocument(fingerprint: string, { entries, tour, questions }: KeptBoard): string {
   const records: Record<string, unknown>[] = entries.map(({ proposal, answer, replies }) => ({ kind: 'proposal', finding: proposal.finding, seen: proposal.seen, postedAt: proposal.postedAt, answer, replies }));
   if (tour !== null) records.push({ kind: 'tour', tour });
+  for (const { anchor, text, quoted, askedAt, answer } of questions) records.push({ kind: 'question', anchor, text, quoted, askedAt, answer });
   return `${JSON.stringify({ format: BOARD_FORMAT, version: BOARD_VERSION, fingerprint, records })}\n`;
 }
 
@@ -52,7 +58,7 @@ export function readKeptBoard(value: unknown, fingerprint: string): KeptBoard {
   const kept = readString(top, 'fingerprint', 'board');
   if (kept !== fingerprint) throw new RedlineError('bad-request', `board.fingerprint: it holds the board of fingerprint ${kept.slice(0, 12)}…, not of its file name's`);
   if (!Array.isArray(top.records)) throw invalid('board.records', 'a list', top.records);
-  const board = { entries: [] as BoardEntry[], tour: null as Tour | null };
+  const board: BoardBeingRead = { entries: [], tour: null, questions: [] };
   top.records.forEach((item: unknown, index) => {
     const field = `board.records[${index}]`;
     const record = readObject(item, field);
@@ -102,4 +108,30 @@ function readReplies(value: unknown, field: string): string[] {
     if (typeof reply !== 'string' || !isReplyText(reply)) throw invalid(`${field}[${index}]`, `a reply of 1 to ${MAX_REPLY_CHARS} characters`, reply);
     return reply;
   });
+}
+
+function readQuestionRecord(record: JsonObject, field: string, into: { questions: Question[] }): void {
+  const asked = validateQuestionAsk({ anchor: record.anchor, text: record.text });
+  if (!asked.ok) throw fieldProblems(field, asked.problems);
+  const askedAt = readTime(record.askedAt, `${field}.askedAt`);
+  const quoted = record.quoted === null ? null : readString(record, 'quoted', field);
+  if ((quoted !== null) !== (asked.ask.anchor.scope === 'lines')) throw invalid(`${field}.quoted`, asked.ask.anchor.scope === 'lines' ? "the lines' text" : 'null', record.quoted);
+  const id = questionId(asked.ask, askedAt);
+  if (into.questions.some((question) => question.id === id)) throw new RedlineError('bad-request', `${field}: the question ${id} a second time`);
+  into.questions.push({ id, ...asked.ask, quoted, askedAt, pickedUpAt: null, answer: readQuestionAnswer(record.answer, id, `${field}.answer`) });
+}
+
+function readQuestionAnswer(value: unknown, id: string, field: string): QuestionAnswer | null {
+  if (value === null) return null;
+  const answer = readObject(value, field);
+  const reply = validateQuestionReply({ id, text: answer.text });
+  if (!reply.ok) throw fieldProblems(field, reply.problems);
+  const proposal = answer.proposalId === null ? null : readString(answer, 'proposalId', field);
+  if (proposal !== null && !/^[0-9a-f]{10}$/.test(proposal)) throw invalid(`${field}.proposalId`, "a proposal's id", proposal);
+  return { text: reply.reply.text, answeredAt: readTime(answer.answeredAt, `${field}.answeredAt`), proposalId: proposal };
+}
+
+function readTime(value: unknown, field: string): string {
+  if (typeof value !== 'string' || !ISO_TIME_RE.test(value)) throw invalid(field, 'an ISO 8601 time', value);
+  return value;
 }

@@ -25,9 +25,10 @@ export async function answerQuestion(session: ReviewSession, reply: QuestionRepl
     const [proposal] = await takeFindings(session, [finding]);
     // Checked again after the reading: another answer may have come in meanwhile.
     session.questions.answerable(reply.id);
-    session.proposals.add([proposal!]);
+    await session.proposals.add([proposal!]);
     proposalId = proposal!.id;
   }
   session.questions.answer(reply.id, { text: reply.text, answeredAt, proposalId });
+  await session.proposals.keepQuestions();
   return { proposalId };
 }

@@ -25,5 +25,6 @@ export async function askQuestion(session: ReviewSession, ask: QuestionAsk, aske
   }
   const question: Question = { id: questionId(ask, askedAt), anchor, text: ask.text, quoted, askedAt, pickedUpAt: null, answer: null };
   session.questions.ask(question);
+  await session.proposals.keepQuestions();
   return question;
 }

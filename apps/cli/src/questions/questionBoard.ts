@@ -78,6 +78,15 @@ export class QuestionBoard {
     this.entries.set(id, { ...question, answer });
   }
 
+  /**
+   * What an earlier run of the review kept (proposals/keptBoard.ts), none
+   * of it picked up: an unanswered question goes to the agent's next wait
+   * again, since the agent that picked it up may have gone with the server.
+   */
+  restore(questions: readonly Question[]): void {
+    for (const question of questions) if (!this.entries.has(question.id)) this.entries.set(question.id, { ...question, pickedUpAt: null });
+  }
+
   /** Every question, in the order asked. */
   list(): Question[] {
     return [...this.entries.values()];

@@ -58,7 +58,8 @@ Output:
   only when stdin and stderr are a terminal), or run 'redline open' in any terminal of yours.
   A copy of each review is saved under .git/redline/reviews/ (markdown and JSON);
   drafts are autosaved under .git/redline/drafts/ until the feedback is sent;
-  the agent's proposals, your answers to them and its tour are kept under
+  the agent's proposals, your answers to them, its tour and your questions with its
+  answers are kept under
   .git/redline/proposals/ (a stopped or restarted review of the same diff shows
   them again) until the feedback is sent;
   the open review is recorded under .git/redline/sessions/ (one at a time per

@@ -77,7 +77,7 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   }
   // Once the first reading is under way (the kept board's key is its fingerprint), and before the server
   // takes any post: what an earlier run of this review kept comes first, and every change is kept.
-  const boardKept = session.proposals.keepIn(keptBoard(session, note));
+  const boardKept = session.proposals.keepIn(keptBoard(session, note), session.questions);
 
   const launches = new BrowserLaunches(io.openReview ?? ((url: string) => openReviewInBrowser(url, io.env)));
   await onCleanup(() => launches.disposeAll());
