@@ -2,7 +2,8 @@
  * The proposal card against the in-memory server: drawn as the agent's
  * ("Agent proposal · finding"); Accept makes it the reviewer's annotation
  * with "proposed by the agent" kept; Edit makes the reviewer's own words
- * one; Reject and Reply are answered; an outdated one cannot be accepted.
+ * one; Reject and Reply are answered (a Reply also goes to a running agent
+ * as a question); an outdated one cannot be accepted.
  */
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -114,6 +115,26 @@ describe('ProposalCard', () => {
     expect(screen.getByText('Rejected')).toBeTruthy();
     expect(harness.store.getState().annotations).toEqual([]);
     expect(proposalSlots(calcFile(harness), harness.store.getState().proposals)).toEqual([{ side: 'additions', lineNumber: 0, metadata: { kind: 'proposal', id: 'p4' } }]);
+  });
+
+  it('a Reply goes to the running agent as a question on the proposal, and only where an agent reads questions', async () => {
+    const harness = await harnessWith(proposal('p5'), proposal('p6'));
+    const reply = async (id: string, text: string) => {
+      renderWithReview(<ProposalCard id={id} />, harness);
+      fireEvent.click(screen.getByRole('button', { name: 'Reply' }));
+      fireEvent.change(screen.getByRole('textbox', { name: 'Your reply to the agent' }), { target: { value: text } });
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send reply' })));
+      cleanup();
+    };
+    // Plain redline: the agent reads nothing before the feedback, so the reply is only kept.
+    await reply('p5', 'Kept for the export.');
+    expect(harness.api.questions).toEqual([]);
+    harness.api.asking = { kind: 'live' };
+    await refreshProposals(harness.store, harness.api);
+    await reply('p6', 'Why a finding here?');
+    expect(harness.api.proposals.find((p) => p.proposal.id === 'p6')!.replies).toEqual(['Why a finding here?']);
+    expect(harness.api.questions).toEqual([expect.objectContaining({ anchor: { scope: 'proposal', proposalId: 'p6' }, text: 'Why a finding here?' })]);
+    expect(harness.store.getState().questions).toHaveLength(1);
   });
 
   it('sits under its line when the diff draws it, else above the file, so it is always seen', async () => {

@@ -118,8 +118,18 @@ export async function rejectProposal(store: ReviewStore, api: ReviewApi, id: str
   await answer(store, api, () => api.answerProposal({ act: 'reject', id }));
 }
 
+/**
+ * A reply on the agent's proposal: kept with the proposal (the export lists
+ * it), and, where an agent reads questions while the review runs, sent to it
+ * at once as a question on that proposal, so its answer comes back into the
+ * page.
+ */
 export async function replyToProposal(store: ReviewStore, api: ReviewApi, id: string, text: string): Promise<boolean> {
-  return answer(store, api, () => api.answerProposal({ act: 'reply', id, text }));
+  return answer(store, api, async () => {
+    await api.answerProposal({ act: 'reply', id, text });
+    if (store.getState().asking.kind !== 'live') return;
+    await api.askQuestion({ anchor: { scope: 'proposal', proposalId: id }, text }).catch(() => store.getState().showToast('Your reply is kept; it could not be sent to the agent as a question'));
+  });
 }
 
 async function answer(store: ReviewStore, api: ReviewApi, send: () => Promise<void>): Promise<boolean> {
