@@ -38,15 +38,16 @@ export function reviewerLink(cwd: string): Promise<string> {
 
 /**
  * The agent's loop: `redline wait --timeout 5` again and again (each exit 4,
- * still open) until one exits otherwise, or `rounds` waits have passed.
- * Every run is kept, the ending one last.
+ * still open, or 5, a question it leaves unanswered) until one exits
+ * otherwise, or `rounds` waits have passed. Every run is kept, the ending one last.
  */
 export async function loopWait(dir: string, rounds: number): Promise<{ waits: VerbRun[]; ended: VerbRun | null }> {
   const waits: VerbRun[] = [];
   for (let round = 0; round < rounds; round++) {
     const run = await runRedline(['wait', '--timeout', '5'], dir);
     waits.push(run);
-    if (run.code !== 4) return { waits, ended: run };
+    // 4: still open; 5: a question (a Reply on a proposal is one): this agent waits on for the feedback.
+    if (run.code !== 4 && run.code !== 5) return { waits, ended: run };
   }
   return { waits, ended: null };
 }

@@ -31,7 +31,7 @@ export function createFeedbackService(store: ReviewStore, api: ReviewApi): Feedb
 
 /** Exactly what the server renders the export from (the core's one builder), the agent's proposals as the server last stated them included. */
 function feedbackReviewOf(s: ReviewStoreState): FeedbackReview {
-  return buildFeedbackReview(s.review!, submissionOf(s), s.proposals);
+  return buildFeedbackReview(s.review!, submissionOf(s), s.proposals, s.questions);
 }
 
 function submissionOf(s: ReviewStoreState): FeedbackSubmission {
