@@ -11,6 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { fixtureRepoPerTest, loopWait, reviewerLink, runRedline } from './support/agentCli';
+import { sendWithVerdict } from './support/reviewPage';
 
 const repo = fixtureRepoPerTest();
 
@@ -63,11 +64,7 @@ test('the reviewer walks the agent\'s tour step by step and comments on a step\'
   await bar.getByRole('button', { name: 'End tour' }).click();
   await expect(bar.getByRole('button', { name: 'Walk through the change' })).toBeVisible();
 
-  await page.getByRole('button', { name: /^Send Feedback/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
-  await dialog.getByRole('radio', { name: /^Request changes/ }).check();
-  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible();
+  await sendWithVerdict(page, 'Request changes');
   const { ended } = await agent;
   expect(ended?.code, ended?.stderr).toBe(0);
   expect(ended!.stdout).toMatch(/## `src\/calc\.ts`\n\n### Line 6 \(new\)\n\n> Flooring was not asked for\./);

@@ -8,6 +8,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { fixtureRepoPerTest, reviewerLink, runRedline } from './support/agentCli';
+import { sendWithVerdict } from './support/reviewPage';
 
 const repo = fixtureRepoPerTest();
 
@@ -43,11 +44,7 @@ test('the reviewer asks the agent; wait returns the question, answer answers it,
   await page.screenshot({ path: testInfo.outputPath('ask-800x700.png') });
   await page.setViewportSize({ width: 1400, height: 900 });
 
-  await page.getByRole('button', { name: /^Send Feedback/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
-  await dialog.getByRole('radio', { name: /^Request changes/ }).check();
-  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible();
+  await sendWithVerdict(page, 'Request changes');
   const feedback = await runRedline(['wait', '--timeout', '10'], fixture.dir);
   expect(feedback.code, feedback.stderr).toBe(0);
   expect(feedback.stdout).toContain(`### Question \`${question!.id}\` · answered`);

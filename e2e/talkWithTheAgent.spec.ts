@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { fixtureRepoPerTest, reviewerLink, runRedline } from './support/agentCli';
+import { sendWithVerdict } from './support/reviewPage';
 
 const repo = fixtureRepoPerTest();
 
@@ -59,11 +60,7 @@ test('tour, a question on a step\'s line, the answer with a suggestion accepted,
   await card.getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByText('Proposed by the agent')).toBeVisible();
 
-  await page.getByRole('button', { name: /^Send Feedback/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
-  await dialog.getByRole('radio', { name: /^Request changes/ }).check();
-  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible();
+  await sendWithVerdict(page, 'Request changes');
   const feedback = await runRedline(['wait', '--timeout', '10'], fixture.dir);
   expect(feedback.code, feedback.stderr).toBe(0);
   expect(feedback.stdout).toContain('  return n / 2;');

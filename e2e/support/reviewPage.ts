@@ -55,3 +55,12 @@ export async function dragLines(page: Page, from: Locator, to: Locator): Promise
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });
   await page.mouse.up();
 }
+
+/** Send Feedback from the page's dialog with a verdict ("Request changes", "Approve", "Comment"), until the page says it was sent. */
+export async function sendWithVerdict(page: Page, verdict: 'Request changes' | 'Approve' | 'Comment'): Promise<void> {
+  await page.getByRole('button', { name: /^Send Feedback/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
+  await dialog.getByRole('radio', { name: new RegExp(`^${verdict}`) }).check();
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible();
+}

@@ -12,31 +12,17 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, type ProposalsData } from '@redline/core';
-import { runRedline, startSession, type CliRun } from '../../testSupport/agentSession.js';
+import { startSession } from '../../testSupport/agentSession.js';
 import { signInAsPage, type PageSession } from '../../testSupport/browserSession.js';
-import { buildCli } from '../../testSupport/buildCli.js';
 import { captureIo } from '../../testSupport/capturedIo.js';
 import type { TestRepo } from '../../testSupport/gitRepo.js';
 import { retryChangeRepo } from '../../testSupport/retryChange.js';
-import { makeStubAppDir } from '../../testSupport/stubApp.js';
+import { detachedReviews } from '../../testSupport/detachedReviews.js';
 import { runCli } from '../main.js';
-import { isProcessAlive } from '../sessions/isProcessAlive.js';
 
-const ENV = { ...process.env, REDLINE_APP_DIR: makeStubAppDir(), BROWSER: '' };
-const started: number[] = [];
-const repos: TestRepo[] = [];
-
-beforeAll(() => {
-  expect(buildCli()).toBe(true);
-}, 120_000);
-afterAll(() => {
-  for (const pid of started) if (isProcessAlive(pid)) process.kill(pid, 'SIGKILL');
-  for (const repo of repos.splice(0)) repo.cleanup();
-});
-
-const redline = (args: string[], repo: TestRepo): Promise<CliRun> => runRedline(args, repo.dir, ENV);
+const { env: ENV, started, repos, redline } = detachedReviews();
 
 function changedRepo(): TestRepo {
   const repo = retryChangeRepo();
