@@ -14,7 +14,7 @@ export type {
   ReviewTarget, Side, Suggestion, TargetKind, UnsentComposer, UnsentTarget, Verdict,
   FeedbackFile, MovedFileFacts, PlainFileFacts, QuotedLines,
 } from './model/types.js';
-export { fileMove, similarityWords } from './model/fileMove.js';
+export { fileMove, similarityChip, similarityWords } from './model/fileMove.js';
 export type { FileMove } from './model/fileMove.js';
 export type { LineSpan } from './model/lineSpan.js';
 export { API, DRAFT_BASE_HEADER, FIRST_SCREEN_ID, LINK_HEADER, MAX_EDITABLE_BYTES, PREFERENCES_ELEMENT_ID, SESSION_HEADER, SESSION_STORAGE_KEY } from './model/api.js';

@@ -16,6 +16,11 @@ export function fileMove(status: FileStatus, oldPath: string | null, similarity:
 
 /** "renamed, 87% similar" (the file header's and the tree's words), or null when the similarity is unknown or the file was not moved. */
 export function similarityWords(facts: { status: FileStatus; similarity?: number | null }): string | null {
+  return similarityChip(facts)?.words ?? null;
+}
+
+/** The words and their short form for a narrow window ("87%"), or null as for `similarityWords`. */
+export function similarityChip(facts: { status: FileStatus; similarity?: number | null }): { words: string; short: string } | null {
   if (facts.status !== 'renamed' && facts.status !== 'copied') return null;
-  return typeof facts.similarity === 'number' ? `${facts.status}, ${facts.similarity}% similar` : null;
+  return typeof facts.similarity === 'number' ? { words: `${facts.status}, ${facts.similarity}% similar`, short: `${facts.similarity}%` } : null;
 }

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { describeAnchor, groupAnnotationsByFile } from './annotationOps.js';
 import { overlapsOf } from './overlapsOf.js';
 import { useController, useReview } from '../app/reviewContext.js';
+import { markdownExcerpt } from '../markdown/markdownExcerpt.js';
 
 export function AnnotationList() {
   const controller = useController();
@@ -33,7 +34,7 @@ export function AnnotationList() {
             {group.annotations.map((a) => {
               const anchor = describeAnchor(a);
               const kind = a.kind === 'suggestion' ? 'Suggestion' : 'Comment';
-              const excerpt = a.text.trim() || (a.kind === 'suggestion' ? (a.deletion ? 'Delete these lines' : (a.suggestedCode ?? '').split('\n')[0]) : '');
+              const excerpt = markdownExcerpt(a.text) || (a.kind === 'suggestion' ? (a.deletion ? 'Delete these lines' : (a.suggestedCode ?? '').split('\n')[0]) : '');
               return (
                 <li key={a.id} className="annotation-item">
                   {/* Named by its visible text: kind, anchor, flags, excerpt (the group names the file). */}

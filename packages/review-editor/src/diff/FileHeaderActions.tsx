@@ -5,7 +5,7 @@
  * slot the edit feature fills (its Edit button).
  */
 import { useExtension } from './extensionSlots.js';
-import { groupDigits, LARGE_DIFF_CHANGED_LINES, similarityWords } from '@redline/core';
+import { groupDigits, LARGE_DIFF_CHANGED_LINES, similarityChip } from '@redline/core';
 import { ChangeCounts } from '../ui/ChangeCounts.js';
 import { Icon } from '../ui/icons.js';
 import { RenderedToggle } from '../markdown/RenderedToggle.js';
@@ -35,24 +35,29 @@ export function FileHeaderActions({ fileId }: { fileId: string }) {
   const End = useExtension('fileHeaderEnd');
   if (!file) return null;
   const state = controller.store.getState();
-  const moved = similarityWords(file.facts);
+  const moved = similarityChip(file.facts);
   return (
     <>
       <ChangeCounts className="file-counts" additions={additions} deletions={deletions} drawn={false} />
       <span className="file-actions" role="group" aria-label={`${file.path} actions`}>
         {unchangedSince !== null ? (
-          <span className="chip chip-round-note" title={`Its text is as it was in round ${unchangedSince}: what it shows unfolded is the whole change`}>
+          <span className="chip chip-shortens" title={`Its text is as it was in round ${unchangedSince}: what it shows unfolded is the whole change`}>
             <span className="long-words">Unchanged since round {unchangedSince}</span>
             <span className="short-words">Unchanged</span>
           </span>
         ) : null}
         {toReview ? (
-          <span className="chip chip-round-note" title={`${toReview}: viewed when the last round was sent, its other hunks are unchanged since`}>
+          <span className="chip chip-shortens" title={`${toReview}: viewed when the last round was sent, its other hunks are unchanged since`}>
             <span className="long-words">{toReview}</span>
             <span className="short-words">{toReviewShort}</span>
           </span>
         ) : null}
-        {moved ? <span className="chip chip-similarity" title={`${file.oldPath ?? ''} → ${file.path}: git's similarity index`}>{moved}</span> : null}
+        {moved ? (
+          <span className="chip chip-similarity chip-shortens" title={`${file.oldPath ?? ''} → ${file.path}: ${moved.words} (git's similarity index)`}>
+            <span className="long-words">{moved.words}</span>
+            <span className="short-words">{moved.short}</span>
+          </span>
+        ) : null}
         {file.generated ? <span className="chip" title="Lock file, build output or marked as generated">Generated</span> : null}
         {file.large && collapsed ? (
           <button type="button" className="btn btn-small" title={`More than ${groupDigits(LARGE_DIFF_CHANGED_LINES)} changed lines or 400 KB`} onClick={() => state.setCollapsed(fileId, false)}>
@@ -73,9 +78,9 @@ export function FileHeaderActions({ fileId }: { fileId: string }) {
           <Icon name="comment" />
         </button>
         <CopyFileLink path={file.path} />
-        <label className={`viewed-toggle ${viewed ? 'is-viewed' : ''}`}>
+        <label className={`viewed-toggle ${viewed ? 'is-viewed' : ''}`} title="Viewed">
           <input type="checkbox" aria-label={`Viewed ${file.path}`} checked={viewed} onChange={() => controller.toggleViewedOf(fileId)} />
-          Viewed
+          <span className="viewed-words">Viewed</span>
         </label>
         {End ? <End file={file} /> : null}
       </span>

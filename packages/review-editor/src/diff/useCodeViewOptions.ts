@@ -44,6 +44,8 @@ span[style*="--diffs-token-light:#66707B" i] { --diffs-token-light: #4b535d !imp
 [data-utility-button] { background-color: light-dark(#0969da, #1f6feb); color: #ffffff; }
 /* The header's counts are FileHeaderActions' (+2 −1, the tree's order); Pierre's own say -1 +2. */
 [data-additions-count], [data-deletions-count] { display: none; }
+/* A renamed file's header in a narrow window: the old name gives up its room first, so the new name stays readable (both ellipsize from the left). */
+[data-header-content] [data-prev-name] { flex-shrink: 6; min-width: 4ch; }
 /* A click on code places the line cursor, but the code stays text to select: no pointer hand. */
 [data-interactive-lines] [data-line] { cursor: text; }
 /* "More unchanged context may be available" after a last hunk that already reaches the file's end (fileEndShown.ts). */

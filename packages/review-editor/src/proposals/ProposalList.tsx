@@ -10,13 +10,14 @@ import { waitingItemsOf } from '../annotations/waitingItems.js';
 import { proposalAnchor } from './ProposalCard.js';
 import { rejectProposal, takeProposal } from './proposalsService.js';
 import './proposals.css';
+import { markdownExcerpt } from '../markdown/markdownExcerpt.js';
 
 export function ProposalList() {
   const proposals = useReview((s) => waitingItemsOf(s).proposals);
   if (proposals.length === 0) return null;
   return (
     <section className="annotation-list proposal-list" aria-label="Agent proposals">
-      <h3 className="annotation-group-title">
+      <h3 className="annotation-group-title annotation-group-words">
         Agent proposals <span className="counter">{proposals.length}</span> <span className="muted">waiting for your answer</span>
       </h3>
       <ul>
@@ -47,7 +48,7 @@ function ProposalItem({ state }: { state: ProposalState }) {
           ) : null}
         </span>{' '}
         <span className="annotation-excerpt">
-          <code>{finding.path}</code> {finding.text.split('\n')[0]}
+          <span className="annotation-path">{finding.path}</span> {markdownExcerpt(finding.text)}
         </span>
       </button>
       <span className="annotation-item-actions">

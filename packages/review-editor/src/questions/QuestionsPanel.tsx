@@ -23,7 +23,7 @@ export function QuestionsPanel() {
   const live = asking.kind === 'live';
   return (
     <section className="annotation-list question-list" aria-label="Questions to the agent">
-      <h3 className="annotation-group-title">
+      <h3 className="annotation-group-title annotation-group-words">
         Questions to the agent {questions.length > 0 ? <span className="counter">{questions.length}</span> : null}
       </h3>
       <div className="question-ask">

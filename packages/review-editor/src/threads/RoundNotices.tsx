@@ -17,7 +17,7 @@ export function RoundNotices() {
   if (!claims?.length && !refused?.length) return null;
   return (
     <section className="annotation-list round-notices" aria-label="Not counted from earlier rounds">
-      <h3 className="annotation-group-title">Not counted</h3>
+      <h3 className="annotation-group-title annotation-group-words">Not counted</h3>
       <ul>
         {claims?.map((claim) => (
           <li key={claim.commit} className="annotation-item">

@@ -19,7 +19,7 @@ export function TeammateRounds() {
   return (
     <>
       <section className="annotation-list teammate-rounds" aria-label="Teammates' rounds">
-        <h3 className="annotation-group-title">Teammates' rounds</h3>
+        <h3 className="annotation-group-title annotation-group-words">Teammates' rounds</h3>
         <ul>
           {rounds.map((round) => (
             <li key={round.commit} className="annotation-item">

@@ -19,6 +19,7 @@ import { ownershipOf, type ThreadOwnership } from './teammateThreads.js';
 import { waitingItemsOf } from '../annotations/waitingItems.js';
 import { describeThreadLines, isFolded, kindLabel, STATE_HINTS, STATE_LABELS } from './threadWords.js';
 import './threads.css';
+import { markdownExcerpt } from '../markdown/markdownExcerpt.js';
 
 export function ThreadCard({ id }: { id: string }) {
   const controller = useController();
@@ -73,7 +74,7 @@ function ThreadHeader({ thread, owner, folded, onToggle }: { thread: Thread; own
       {thread.annotation.proposal !== undefined ? <ProposedByTheAgent /> : null}
       <span className="annotation-anchor">{describeThreadLines(thread)}</span>
       <ThreadStateChips thread={thread} />
-      {folded ? <span className="thread-excerpt muted">{thread.annotation.text.split('\n')[0]}</span> : null}
+      {folded ? <span className="thread-excerpt muted">{markdownExcerpt(thread.annotation.text)}</span> : null}
       <span className="spacer" />
       <button type="button" className="btn btn-small btn-quiet" aria-expanded={!folded} onClick={onToggle}>
         {folded ? 'Show' : 'Fold'}

@@ -14,6 +14,7 @@ import { ownershipOf, type ThreadOwnership } from './teammateThreads.js';
 import { waitingItemsOf } from '../annotations/waitingItems.js';
 import { describeThreadLines, kindLabel } from './threadWords.js';
 import './threads.css';
+import { markdownExcerpt } from '../markdown/markdownExcerpt.js';
 
 /** `all`: the sidebar's list (the teammates' rounds above it); `open`: only the threads still open, as "Waiting for you" lists them. */
 export function ThreadList({ which = 'all' }: { which?: 'all' | 'open' }) {
@@ -29,7 +30,7 @@ export function ThreadList({ which = 'all' }: { which?: 'all' | 'open' }) {
     <>
       {teammates}
       <section className="annotation-list thread-list" aria-label={which === 'open' ? 'Open threads' : 'Threads'}>
-        <h3 className="annotation-group-title">
+        <h3 className="annotation-group-title annotation-group-words">
           Threads from earlier rounds <span className="counter">{open.length}</span> <span className="muted">open of {all?.length ?? 0}</span>
         </h3>
         <ul>
@@ -38,7 +39,7 @@ export function ThreadList({ which = 'all' }: { which?: 'all' | 'open' }) {
               <button type="button" className="annotation-jump" onClick={() => jumpToThread(controller, thread)}>
                 <ThreadItemTop thread={thread} owner={ownershipOf(thread, you)} />{' '}
                 <span className="annotation-excerpt">
-                  <code>{thread.path}</code> {thread.annotation.text.split('\n')[0]}
+                  <span className="annotation-path">{thread.path}</span> {markdownExcerpt(thread.annotation.text)}
                 </span>
               </button>
             </li>
