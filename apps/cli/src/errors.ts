@@ -47,6 +47,9 @@ export type RedlineErrorCode =
   // questions to the agent: asked where no agent can read them, or answered twice
   | 'asking-unavailable'
   | 'already-answered'
+  // open in editor: none configured or found, or one that runs in a terminal (the reviewer gets its command line)
+  | 'no-editor'
+  | 'terminal-editor'
   // the file endpoint's refusals, sent to the page as the error code
   | FileRefusalCode;
 
@@ -109,6 +112,8 @@ const CODE_MAPPINGS = {
   'draft-conflict': { exitCode: EXIT.error, httpStatus: 409 },
   'asking-unavailable': { exitCode: EXIT.error, httpStatus: 409 },
   'already-answered': { exitCode: EXIT.error, httpStatus: 409 },
+  'no-editor': { exitCode: EXIT.error, httpStatus: 422 },
+  'terminal-editor': { exitCode: EXIT.error, httpStatus: 422 },
   'not-in-diff': { exitCode: EXIT.error, httpStatus: 404 },
   changed: { exitCode: EXIT.error, httpStatus: 409 },
   binary: { exitCode: EXIT.error, httpStatus: 422 },

@@ -41,7 +41,12 @@ export type RegularFileRead =
   | { ok: true; full: string; bytes: Buffer; stats: Stats }
   | { ok: false; problem: RegularFileProblem; size?: number; detail?: string };
 
-export async function readRegularFile(root: string, realRoot: string, path: string, maxBytes: number): Promise<RegularFileRead> {
+export type RegularFileLocation =
+  | { ok: true; full: string; stats: Stats }
+  | { ok: false; problem: RegularFileProblem; size?: number; detail?: string };
+
+/** Steps 1 and 2 alone: where a plain regular file of the repository is, for a caller that hands the path on (Open in editor) rather than reading it. */
+export async function locateRegularFile(root: string, realRoot: string, path: string, maxBytes = Number.POSITIVE_INFINITY): Promise<RegularFileLocation> {
   const full = join(root, path);
   const before = await lstat(full).catch(() => null);
   if (!before) return { ok: false, problem: 'missing' };
@@ -52,6 +57,13 @@ export async function readRegularFile(root: string, realRoot: string, path: stri
   if (resolved === null || resolved !== join(realRoot, path) || !resolved.startsWith(realRoot + sep)) {
     return { ok: false, problem: 'outside-repo', detail: resolved ?? '' };
   }
+  return { ok: true, full, stats: before };
+}
+
+export async function readRegularFile(root: string, realRoot: string, path: string, maxBytes: number): Promise<RegularFileRead> {
+  const located = await locateRegularFile(root, realRoot, path, maxBytes);
+  if (!located.ok) return located;
+  const { full, stats: before } = located;
 
   const handle = await open(full, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(
     (error: NodeJS.ErrnoException) => error,
@@ -80,7 +92,7 @@ export async function readRegularFile(root: string, realRoot: string, path: stri
   }
 }
 
-function problemWithShape(stats: Stats, maxBytes: number): RegularFileRead | null {
+function problemWithShape(stats: Stats, maxBytes: number): { ok: false; problem: RegularFileProblem; size?: number } | null {
   if (stats.isSymbolicLink()) return { ok: false, problem: 'symlink' };
   if (!stats.isFile()) return { ok: false, problem: 'not-regular' };
   if (stats.size > maxBytes) return { ok: false, problem: 'too-large', size: stats.size };

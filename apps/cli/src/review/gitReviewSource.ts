@@ -2,7 +2,10 @@
 import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_EDITABLE_BYTES, type FileContentsData, type ReviewRoundsData, type SinceRoundData } from '@redline/core';
-import { readWorktreeFile } from '../files/readWorktreeFile.js';
+import { RedlineError } from '../errors.js';
+import { locateRegularFile } from '../files/readRegularFile.js';
+import { pageRefusal } from '../files/regularFileRefusal.js';
+import { readWorktreeFile, refuseUnplainPath } from '../files/readWorktreeFile.js';
 import type { Repository } from '../git/findRepository.js';
 import { readFilteredPaths } from '../git/readFilteredPaths.js';
 import { probeState, readStateSignature } from '../git/readStateSignature.js';
@@ -158,6 +161,18 @@ export class GitReviewSource implements ReviewSource {
 
   async readImage(entry: FileEntry, side: ImageSide): Promise<Buffer> {
     return readImageBytes(await this.roots, entry, side);
+  }
+
+  async locateFile(entry: FileEntry): Promise<string> {
+    const { path, status } = entry.facts;
+    if (status === 'deleted') throw new RedlineError('deleted', `${path} is deleted in this change: there is no file to open`);
+    const refusal = refuseUnplainPath(path);
+    if (refusal) throw new RedlineError(refusal.code, refusal.message);
+    const { root, realRoot } = await this.roots;
+    const located = await locateRegularFile(root, realRoot, path);
+    if (located.ok) return located.full;
+    const { code, message } = pageRefusal(located.problem, path, { maxBytes: Number.POSITIVE_INFINITY, size: located.size, detail: located.detail });
+    throw new RedlineError(code, message);
   }
 
   /**

@@ -62,6 +62,10 @@ export class PatchReviewSource implements ReviewSource {
   async readImage(entry: FileEntry): Promise<Buffer> {
     throw patchOnly(entry);
   }
+
+  async locateFile(entry: FileEntry): Promise<string> {
+    throw patchOnly(entry);
+  }
 }
 
 function patchOnly(entry: FileEntry): RedlineError {

@@ -265,6 +265,11 @@ export class ReviewSession {
     return this.source.readImage(this.servedEntry(path, fingerprint), side);
   }
 
+  /** Where a file of the diff is on disk, for Open in editor: by the same rule, only the diff's own paths. */
+  async locateFile(path: string, fingerprint: string): Promise<string> {
+    return this.source.locateFile(this.servedEntry(path, fingerprint));
+  }
+
   private servedEntry(path: string, fingerprint: string): FileEntry {
     if (this.source.patchOnly) {
       throw new RedlineError('patch-only', 'this review was made from a patch, so file contents are not available');

@@ -54,4 +54,6 @@ export interface ReviewSource {
   setUntrackedRenames(on: boolean): boolean;
   /** One side of a picture (review/readImageBytes.ts); throws a RedlineError when it cannot be served. */
   readImage(entry: FileEntry, side: ImageSide): Promise<Buffer>;
+  /** The absolute path of the file's working-tree copy, for Open in editor: a plain regular file inside the repository, or a RedlineError saying why not. */
+  locateFile(entry: FileEntry): Promise<string>;
 }

@@ -104,7 +104,21 @@ export const API = {
    * bad ones). The page receives them injected into itself (PREFERENCES_ELEMENT_ID).
    */
   preferences: '/api/preferences',
+  /**
+   * POST OpenInEditorBody -> { editor }: the reviewer's editor opens a file of the diff at a
+   * line (the editor comes from redline's environment, never from the request). Refused: 404
+   * not-in-diff, 422 deleted / symlink / no-editor / terminal-editor (its message holds the
+   * command to run), and with the agent's credential (403).
+   */
+  openInEditor: '/api/open-in-editor',
 } as const;
+
+/** What Open in editor asks for: a file of the diff the page loaded, at a new-side line or at its top. */
+export interface OpenInEditorBody {
+  path: string;
+  fingerprint: string;
+  line: number | null;
+}
 
 /**
  * The id of the `<script type="application/json">` element the server puts
@@ -159,6 +173,7 @@ export interface ApiResponses {
   proposalAnswer: { ok: true };
   questions: { id: string };
   preferences: { ok: true };
+  openInEditor: { editor: string };
 }
 
 export interface ApiRequests {
@@ -168,6 +183,7 @@ export interface ApiRequests {
   proposalAnswer: ProposalActBody;
   questions: QuestionAsk;
   preferences: Preferences;
+  openInEditor: OpenInEditorBody;
 }
 
 /**

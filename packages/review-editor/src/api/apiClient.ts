@@ -13,6 +13,7 @@ import {
   type FileContentsData,
   type FreshnessData,
   type Preferences,
+  type OpenInEditorBody,
   type ProposalActBody,
   type ProposalsData,
   type QuestionAsk,
@@ -68,6 +69,8 @@ export interface ReviewApi {
   answerProposal(act: ProposalActBody): Promise<void>;
   /** The reviewer's question to the agent (refused, 409, where no agent reads it); its answer arrives with the proposals. */
   askQuestion(ask: QuestionAsk): Promise<{ id: string }>;
+  /** The reviewer's editor opens the file at the line; the answer names the editor started. */
+  openInEditor(body: OpenInEditorBody): Promise<{ editor: string }>;
   /** The reviewer's settings, layout and name, into their preferences file (keepalive: the page is going away). */
   putPreferences(preferences: Preferences, options?: { keepalive?: boolean }): Promise<void>;
 }
@@ -173,6 +176,7 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
       await request('proposalAnswer', API.proposalAnswer, jsonInit('POST', act));
     },
     askQuestion: (ask) => request('questions', API.questions, jsonInit('POST', ask)),
+    openInEditor: (body) => request('openInEditor', API.openInEditor, jsonInit('POST', body)),
     async putPreferences(preferences, options) {
       await request('preferences', API.preferences, jsonInit('PUT', preferences, options?.keepalive));
     },

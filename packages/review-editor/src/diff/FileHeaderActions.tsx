@@ -11,6 +11,7 @@ import { Icon } from '../ui/icons.js';
 import { RenderedToggle } from '../markdown/RenderedToggle.js';
 import { useController, useReview } from '../app/reviewContext.js';
 import { CopyFileLink } from '../navigation/CopyFileLink.js';
+import { OpenInEditorButton } from '../openInEditor/OpenInEditorButton.js';
 import { countsInView, unchangedSinceRound } from '../diffViews/filesInView.js';
 import { hunksToReviewOf, hunksToReviewWords } from '../viewed/hunksToReview.js';
 
@@ -78,6 +79,7 @@ export function FileHeaderActions({ fileId }: { fileId: string }) {
           <Icon name="comment" />
         </button>
         <CopyFileLink path={file.path} />
+        {file.facts.status === 'deleted' ? null : <OpenInEditorButton fileId={fileId} path={file.path} />}
         <label className={`viewed-toggle ${viewed ? 'is-viewed' : ''}`} title="Viewed">
           <input type="checkbox" aria-label={`Viewed ${file.path}`} checked={viewed} onChange={() => controller.toggleViewedOf(fileId)} />
           <span className="viewed-words">Viewed</span>

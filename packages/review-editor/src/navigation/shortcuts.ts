@@ -20,6 +20,7 @@ export type ShortcutAction =
   | 'suggest'
   | 'leaveLines'
   | 'toggleViewed'
+  | 'openInEditor'
   | 'viewedAndNext'
   | 'foldAll'
   | 'search'
@@ -69,6 +70,7 @@ export const SHORTCUTS: Shortcut[] = [
   { action: 'leaveLines', keys: ['Esc'], description: 'Leave the line cursor', scope: 'lineCursor', matches: plain('Escape') },
   { action: 'toggleViewed', keys: ['v'], description: 'Mark the current file viewed (or not)', scope: 'page', matches: plain('v') },
   { action: 'viewedAndNext', keys: ['Shift+V'], description: 'Mark the current file viewed and go to the next one not viewed', scope: 'page', matches: plain('V') },
+  { action: 'openInEditor', keys: ['o'], description: 'Open the file in your editor (at the line cursor)', scope: 'page', matches: plain('o') },
   { action: 'foldAll', keys: ['z'], description: 'Collapse all files (again: expand all)', scope: 'page', matches: plain('z') },
   { action: 'search', keys: ['/'], description: 'Search the whole diff', scope: 'page', matches: plain('/') },
   { action: 'toggleSidebar', keys: ['b'], description: 'Show or hide the sidebar', scope: 'page', matches: plain('b') },

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { shortcutFor, type ShortcutAction } from './shortcuts.js';
 import type { ReviewController } from '../app/reviewController.js';
 import { stepTour } from '../tour/tourWalk.js';
+import { openInEditorAtCursor } from '../openInEditor/openInEditor.js';
 
 type Run = (controller: ReviewController) => void;
 
@@ -21,6 +22,7 @@ const RUN: Record<ShortcutAction, Run> = {
   suggest: (c) => void c.suggestOnLines(),
   leaveLines: (c) => c.leaveLines(),
   toggleViewed: (c) => c.toggleViewedCurrent(),
+  openInEditor: (c) => openInEditorAtCursor(c),
   viewedAndNext: (c) => c.markViewedAndNext(),
   foldAll: (c) => c.store.getState().toggleAllCollapsed(),
   search: (c) => c.store.getState().openSearch(),

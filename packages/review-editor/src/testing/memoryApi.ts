@@ -122,6 +122,7 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
       return { proposals: structuredClone(api.proposals), tour: structuredClone(api.tour), questions: structuredClone(api.questions), asking: structuredClone(api.asking) };
     },
     askQuestion: async (ask) => askInMemory(api, ask),
+    openInEditor: async (body) => (api.calls.push(`open ${body.path}:${body.line ?? 'top'}`), { editor: 'memory-editor' }),
     async answerProposal(act) {
       api.calls.push(`proposal ${act.act} ${act.id}`);
       const state = api.proposals.find((p) => p.proposal.id === act.id);

@@ -20,6 +20,7 @@ const paths = {
   send: 'M2 8l12-6-4 12-2-5z',
   collapseAll: 'M4 2l4 4 4-4M4 14l4-4 4 4',
   expandAll: 'M4 6l4-4 4 4M4 10l4 4 4-4',
+  editor: 'M9 2.5h4.5V7M13.5 2.5L7.5 8.5M12 9.5v4H2.5V4h4',
   link: 'M6.5 9.5l3-3M7 4.5l1.5-1.5a2.5 2.5 0 0 1 3.5 3.5L10.5 8M9 11.5L7.5 13A2.5 2.5 0 0 1 4 9.5L5.5 8',
 } as const;
 

@@ -1,0 +1,59 @@
+/**
+ * Open in editor from the page, as a reviewer does: the file header's button
+ * opens the file at its top, `o` at the line cursor's line, in the editor
+ * redline's own environment names (here a real program that records how it
+ * was called, under an editor's name whose line syntax launch-editor knows).
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { repoWith } from './support/repoWith';
+import { openReview, startRedline } from './support/redline';
+import { lineNumber } from './support/reviewPage';
+
+let dir: string;
+let bin: string;
+test.beforeEach(() => {
+  dir = repoWith({ 'src/calc.ts': 'export const a = 1;\nexport const b = 2;\nexport const c = 3;\n' }, { 'src/calc.ts': 'export const a = 1;\nexport const b = 20;\nexport const c = 30;\n' });
+  bin = mkdtempSync(join(tmpdir(), 'redline-e2e-editor-'));
+  writeFileSync(join(bin, 'zed'), `#!/bin/sh\nprintf '%s\\n' "$@" >> '${join(bin, 'calls.txt')}'\n`, { mode: 0o755 });
+});
+test.afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(bin, { recursive: true, force: true });
+});
+
+async function calls(): Promise<string[]> {
+  const file = join(bin, 'calls.txt');
+  await expect.poll(() => existsSync(file)).toBe(true);
+  return readFileSync(file, 'utf8').trimEnd().split('\n');
+}
+
+test('the header button opens the file, and o opens it at the line cursor', async ({ page }) => {
+  const running = await startRedline({ cwd: dir, env: { REDLINE_EDITOR: join(bin, 'zed') } });
+  await openReview(page, running);
+  const file = join(dir, 'src/calc.ts');
+
+  await page.getByRole('button', { name: 'Open src/calc.ts in your editor' }).click();
+  await expect(page.getByText(`Opened src/calc.ts in ${join(bin, 'zed')}.`)).toBeVisible();
+  expect(await calls()).toEqual([file]);
+
+  rmSync(join(bin, 'calls.txt'));
+  await lineNumber(page, 'src/calc.ts', 'new', 3).click();
+  await page.keyboard.press('o');
+  await expect(page.getByText(`Opened src/calc.ts:3 in ${join(bin, 'zed')}.`)).toBeVisible();
+  expect(await calls()).toEqual([`${file}:3:1`]);
+  // Nothing of it reached stdout, the agent's channel.
+  expect(running.stdout()).toBe('');
+  await running.stop();
+});
+
+test('a terminal editor is not started from the page: the toast gives the command to run', async ({ page }) => {
+  const running = await startRedline({ cwd: dir, env: { REDLINE_EDITOR: 'vim', VISUAL: '', EDITOR: '' } });
+  await openReview(page, running);
+  await lineNumber(page, 'src/calc.ts', 'new', 2).click();
+  await page.keyboard.press('o');
+  await expect(page.getByText(/Could not open src\/calc\.ts:2: vim runs in a terminal.*run: vim '\+call cursor\(2, 1\)'/)).toBeVisible();
+  await running.stop();
+});
