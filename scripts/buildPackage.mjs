@@ -4,7 +4,8 @@
 //
 //   bin/redline.js      the command (checked in)
 //   dist/redline.js     the CLI and the core, bundled into one module tree by
-//                       Vite (Rolldown) for Node; `open`, `diff`, `smol-toml` (redline setup) and (for
+//                       Vite (Rolldown) for Node; `open`, `diff`, `smol-toml` (redline setup),
+//                       `launch-editor` and `shell-quote` (Open in editor) and (for
 //                       `redline mcp`) `@modelcontextprotocol/sdk` and `zod` stay
 //                       registry dependencies, every workspace package is inlined
 //   dist/review/        the built page (apps/review/dist)
@@ -42,7 +43,7 @@ await build({
     minify: false,
     sourcemap: false,
     rolldownOptions: {
-      external: ['open', 'diff', /^@modelcontextprotocol\/sdk(\/|$)/, /^highlight\.js(\/|$)/, 'zod', 'smol-toml', ...builtinModules, /^node:/],
+      external: ['open', 'diff', /^@modelcontextprotocol\/sdk(\/|$)/, /^highlight\.js(\/|$)/, 'zod', 'smol-toml', /^launch-editor(\/|$)/, 'shell-quote', ...builtinModules, /^node:/],
       output: { entryFileNames: 'redline.js', chunkFileNames: '[name]-[hash].js' },
     },
   },
