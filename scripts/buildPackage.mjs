@@ -5,7 +5,8 @@
 //   bin/redline.js      the command (checked in)
 //   dist/redline.js     the CLI and the core, bundled into one module tree by
 //                       Vite (Rolldown) for Node; `open`, `diff`, `smol-toml` (redline setup),
-//                       `launch-editor` and `shell-quote` (Open in editor) and (for
+//                       `launch-editor` and `shell-quote` (Open in editor), `chokidar`
+//                       (Follow the agent live) and (for
 //                       `redline mcp`) `@modelcontextprotocol/sdk` and `zod` stay
 //                       registry dependencies, every workspace package is inlined
 //   dist/review/        the built page (apps/review/dist)
@@ -43,7 +44,7 @@ await build({
     minify: false,
     sourcemap: false,
     rolldownOptions: {
-      external: ['open', 'diff', /^@modelcontextprotocol\/sdk(\/|$)/, /^highlight\.js(\/|$)/, 'zod', 'smol-toml', /^launch-editor(\/|$)/, 'shell-quote', ...builtinModules, /^node:/],
+      external: ['open', 'diff', /^@modelcontextprotocol\/sdk(\/|$)/, /^highlight\.js(\/|$)/, 'zod', 'smol-toml', /^launch-editor(\/|$)/, 'shell-quote', 'chokidar', ...builtinModules, /^node:/],
       output: { entryFileNames: 'redline.js', chunkFileNames: '[name]-[hash].js' },
     },
   },

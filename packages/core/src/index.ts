@@ -22,7 +22,7 @@ export type { ApiRequests, ApiResponses, FeedbackResult, OpenInEditorBody, Propo
 export {
   clampSidebarWidth, DEFAULT_LAYOUT, DEFAULT_PREFERENCES, DEFAULT_SETTINGS, MAX_UNIFIED_BELOW, readPreferences, SIDEBAR_WIDTH,
 } from './model/preferences.js';
-export type { DiffStyle, LayoutSettings, Preferences, Settings, ThemeChoice } from './model/preferences.js';
+export type { DiffStyle, FollowLive, LayoutSettings, Preferences, Settings, ThemeChoice } from './model/preferences.js';
 export { suggestionId } from './model/suggestionId.js';
 export type { SuggestionContent } from './model/suggestionId.js';
 export { errorMessage } from './model/errorMessage.js';

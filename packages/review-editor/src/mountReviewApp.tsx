@@ -15,6 +15,7 @@ import { startDraftAutosave } from './drafts/draftAutosave.js';
 import { guardUnsentText } from './drafts/guardUnsentText.js';
 import { startFreshnessPolling } from './reviewLoading/freshnessPoller.js';
 import { startProposalPolling } from './proposals/proposalsService.js';
+import { startFollowingLive } from './followLive/followLive.js';
 import { createReviewController, type ReviewController } from './app/reviewController.js';
 import { readInjectedPreferences } from './settings/injectedPreferences.js';
 import { persistPreferences } from './settings/persistPreferences.js';
@@ -45,6 +46,7 @@ export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi 
   const stopGuard = guardUnsentText(store);
   const stopPolling = startFreshnessPolling(store, api);
   const stopProposals = startProposalPolling(store, api);
+  const stopFollowing = startFollowingLive(controller);
   startFileAddress(store, controller);
   const unsubscribe = store.subscribe((s) => {
     if (s.phase === 'sent' || s.phase === 'closed') {
@@ -52,6 +54,7 @@ export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi 
       stopGuard();
       stopPolling();
       stopProposals();
+      stopFollowing();
       unsubscribe();
     }
   });

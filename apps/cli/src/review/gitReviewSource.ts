@@ -33,6 +33,7 @@ export interface ReadingNotes {
 export class GitReviewSource implements ReviewSource {
   readonly patchOnly = false;
   readonly stateDir: string;
+  readonly watchRoot: string | null;
   lastReading: ReadingNotes | null = null;
   private roots: Promise<RepositoryRoots>;
   private roundsRead: Promise<ReviewRoundsData | undefined> | null = null;
@@ -51,6 +52,7 @@ export class GitReviewSource implements ReviewSource {
   ) {
     this.untrackedRenames = untrackedRenamesAllowed;
     this.stateDir = join(repository.gitDir, 'redline');
+    this.watchRoot = target.newSide.kind === 'worktree' ? repository.root : null;
     this.roots = realpath(repository.root).then((realRoot) => ({ root: repository.root, realRoot }));
   }
 

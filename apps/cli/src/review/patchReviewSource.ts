@@ -8,6 +8,7 @@ import { indexEntries, type FileEntry, type ReviewSnapshot } from './reviewSnaps
 
 export class PatchReviewSource implements ReviewSource {
   readonly patchOnly = true;
+  readonly watchRoot = null;
   private readonly snapshot: ReviewSnapshot;
 
   /**

@@ -25,6 +25,7 @@ import { encodeReviewAnswer } from './reviewPatchCollector.js';
 import type { OpeningHooks, ReviewOpening, ReviewSource } from './reviewSource.js';
 import type { AnswerCoding, EncodedReview, FileEntry, ReviewSnapshot } from './reviewSnapshot.js';
 import type { ImageSide } from './readImageBytes.js';
+import { ChangeWatcher } from './changeWatcher.js';
 
 export type OutputFormat = 'markdown' | 'json';
 
@@ -84,6 +85,9 @@ export class ReviewSession {
   private signatureRead: Promise<string> | null = null;
   /** Answers being encoded, per snapshot and coding: concurrent requests share one compression. */
   private readonly encodings = new WeakMap<ReviewSnapshot, Map<AnswerCoding, Promise<EncodedReview>>>();
+
+  /** The working tree watched for a page that follows the review live (started by its first wait). */
+  private watcher: ChangeWatcher | null = null;
 
   constructor(
     readonly source: ReviewSource,
@@ -253,6 +257,25 @@ export class ReviewSession {
     // Same diff, new signature (a file was touched): remember it, so the next poll is cheap again.
     if (fresh && known) known.signature = current.signature;
     return { fresh, fingerprint: current.data.fingerprint };
+  }
+
+  /**
+   * Follow the agent live: the answer `freshness` gives, but while the diff is
+   * still fresh it waits (up to `waitMs`) for a change on disk first, then
+   * lets a burst of writes settle (150 ms) before reading.
+   */
+  async freshnessAfterChange(fingerprint: string, waitMs: number): Promise<FreshnessData> {
+    const now = await this.freshness(fingerprint);
+    if (!now.fresh || this.source.watchRoot === null || this.ended) return now;
+    this.watcher ??= new ChangeWatcher(this.source.watchRoot);
+    if ((await this.watcher.nextChange(waitMs)) === 'timeout') return this.freshness(fingerprint);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    return this.freshness(fingerprint);
+  }
+
+  /** Stops watching the working tree (the server is closing). */
+  async stopWatching(): Promise<void> {
+    await this.watcher?.stop();
   }
 
   /** A file of the diff the page loaded (identified by its fingerprint); only the diff's own paths. */

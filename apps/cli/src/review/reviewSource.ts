@@ -38,6 +38,8 @@ export type ReviewOpening = Pick<ReviewData, 'target' | 'files'>;
 
 export interface ReviewSource {
   readonly patchOnly: boolean;
+  /** The folder whose changes can change the diff (a review with the working tree as its new side), watched while a page follows the review live; null when nothing on disk can (a patch, commits). */
+  readonly watchRoot: string | null;
   /** Directory for drafts/ and reviews/ (under the git directory, or a private temp dir). */
   readonly stateDir: string;
   read(options: ReadOptions): Promise<ReviewSnapshot>;

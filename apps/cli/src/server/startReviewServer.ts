@@ -120,7 +120,10 @@ export async function startReviewServer(options: ReviewServerOptions): Promise<R
     reviewUrl: `${origin}/?token=${auth.urlToken}`,
     newReviewUrl,
     openerKey: opener.value,
-    close: () => closeServer(server),
+    close: async () => {
+      await options.session.stopWatching();
+      await closeServer(server);
+    },
   };
 }
 

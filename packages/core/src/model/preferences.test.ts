@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { clampSidebarWidth, DEFAULT_LAYOUT, DEFAULT_PREFERENCES, DEFAULT_SETTINGS, readPreferences, type Preferences } from './preferences.js';
 
 const CHANGED: Preferences = {
-  settings: { diffStyle: 'unified', hideWhitespace: true, theme: 'dark', wordWrap: true, editSuggestions: true, pairRenames: false },
+  settings: { diffStyle: 'unified', hideWhitespace: true, theme: 'dark', wordWrap: true, editSuggestions: true, pairRenames: false, followLive: 'on' },
   layout: { sidebar: 'hidden', sidebarWidth: 420, unifiedBelow: 0 },
   reviewer: '@bob',
 };
@@ -31,6 +31,7 @@ describe('readPreferences', () => {
     ['settings.wordWrap', (p) => (p.settings!.wordWrap = 1), /^settings\.wordWrap: expected true or false, got 1$/],
     ['settings.editSuggestions', (p) => delete p.settings!.editSuggestions, /^settings\.editSuggestions: expected true or false, got nothing$/],
     ['settings.pairRenames', (p) => (p.settings!.pairRenames = null), /^settings\.pairRenames: expected true or false, got null$/],
+    ['settings.followLive', (p) => (p.settings!.followLive = true), /^settings\.followLive: expected one of agent, on, off, got true$/],
     ['layout.sidebar', (p) => (p.layout!.sidebar = 'gone'), /^layout\.sidebar: expected one of shown, hidden/],
     ['layout.sidebarWidth', (p) => (p.layout!.sidebarWidth = 5000), /^layout\.sidebarWidth: expected an integer from 180 to 640, got 5000$/],
     ['layout.unifiedBelow', (p) => (p.layout!.unifiedBelow = 1.5), /^layout\.unifiedBelow: expected an integer from 0 to 4000, got 1\.5$/],

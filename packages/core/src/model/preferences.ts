@@ -13,6 +13,8 @@ import { checkReviewerIdentity } from '../rounds/reviewerIdentity.js';
 
 export type DiffStyle = 'split' | 'unified';
 export type ThemeChoice = 'system' | 'light' | 'dark';
+/** Follow the agent live: the diff updates itself as the files change: when an agent started the review (`redline start`), always, or never. */
+export type FollowLive = 'agent' | 'on' | 'off';
 
 export interface Settings {
   diffStyle: DiffStyle;
@@ -24,6 +26,7 @@ export interface Settings {
   editSuggestions: boolean;
   /** Pair a deleted file with a similar untracked one as a rename; the CLI's `--no-untracked-renames` wins. */
   pairRenames: boolean;
+  followLive: FollowLive;
 }
 
 export interface LayoutSettings {
@@ -48,6 +51,7 @@ export const DEFAULT_SETTINGS: Settings = {
   wordWrap: false,
   editSuggestions: false,
   pairRenames: true,
+  followLive: 'agent',
 };
 
 export const SIDEBAR_WIDTH = { min: 180, max: 640 } as const;
@@ -91,6 +95,7 @@ const SETTING_READERS: { [K in keyof Settings]: FieldReader<Settings[K]> } = {
   wordWrap: bool,
   editSuggestions: bool,
   pairRenames: bool,
+  followLive: oneOf<FollowLive>(['agent', 'on', 'off']),
 };
 
 const LAYOUT_READERS: { [K in keyof LayoutSettings]: FieldReader<LayoutSettings[K]> } = {

@@ -45,7 +45,8 @@ export interface ReviewApi {
   getFile(path: string, fingerprint: string): Promise<FileContentsData>;
   /** One side of a picture of the diff, as the bytes the server typed. */
   getImage(path: string, fingerprint: string, side: Side): Promise<Blob>;
-  getFreshness(fingerprint: string): Promise<FreshnessData>;
+  /** `waitSeconds`: a fresh answer waits for a change of the working tree first (Follow the agent live). */
+  getFreshness(fingerprint: string, options?: { waitSeconds: number }): Promise<FreshnessData>;
   /** null when no draft is stored for this fingerprint. */
   getDraft(fingerprint: string): Promise<DraftData | null>;
   /**
@@ -146,7 +147,8 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
     getFile: (path, fingerprint) =>
       request('file', `${API.file}?${new URLSearchParams({ path, fingerprint })}`),
     getImage: async (path, fingerprint, side) => (await answered('image', `${API.image}?${new URLSearchParams({ path, fingerprint, side })}`)).blob(),
-    getFreshness: (fingerprint) => request('freshness', `${API.freshness}?${new URLSearchParams({ fingerprint })}`),
+    getFreshness: (fingerprint, options) =>
+      request('freshness', `${API.freshness}?${new URLSearchParams({ fingerprint, ...(options ? { wait: String(options.waitSeconds) } : {}) })}`),
     async getDraft(fingerprint) {
       try {
         const draft = await request('draft', `${API.draft}?${new URLSearchParams({ fingerprint })}`);

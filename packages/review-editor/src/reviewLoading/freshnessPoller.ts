@@ -1,7 +1,8 @@
 /**
  * Asks the server every few seconds whether the repository still matches the
  * diff on screen, only while the tab is visible. When it does not, the
- * "Diff out of date" chip appears; refreshing stays the reviewer's choice.
+ * "Diff out of date" chip appears; refreshing stays the reviewer's choice
+ * (unless the page follows the agent live: followLive.ts).
  *
  * When the server does not answer at all it is taken to be gone (the banner
  * says so) and the polls back off: each wait twice the last, up to a minute,
@@ -10,6 +11,7 @@
 import type { ReviewApi } from '../api/apiClient.js';
 import type { ReviewStore } from '../app/reviewStore.js';
 import { isServerGone } from './serverGone.js';
+import { isFollowingLive } from '../followLive/followLive.js';
 
 export const FRESHNESS_INTERVAL_MS = 3_000;
 export const FRESHNESS_MAX_INTERVAL_MS = 60_000;
@@ -27,7 +29,8 @@ export function startFreshnessPolling(store: ReviewStore, api: ReviewApi, interv
 
   async function poll() {
     const s = store.getState();
-    if (busy || document.visibilityState !== 'visible' || s.phase !== 'ready' || s.reloading || s.stale || !s.review) return;
+    // While the page follows the agent live, its own waits on the server ask instead (followLive.ts).
+    if (busy || document.visibilityState !== 'visible' || s.phase !== 'ready' || s.reloading || s.stale || !s.review || isFollowingLive(s)) return;
     busy = true;
     const asked = s.review.fingerprint;
     try {

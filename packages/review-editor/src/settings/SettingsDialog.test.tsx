@@ -25,7 +25,7 @@ describe('the settings dialog', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Unified' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Dark' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Word wrap' }));
-    const expected: Settings = { diffStyle: 'unified', hideWhitespace: false, theme: 'dark', wordWrap: true, editSuggestions: false, pairRenames: true };
+    const expected: Settings = { diffStyle: 'unified', hideWhitespace: false, theme: 'dark', wordWrap: true, editSuggestions: false, pairRenames: true, followLive: 'agent' };
     expect(harness.store.getState().settings).toEqual(expected);
     await waitFor(() => expect(harness.api.preferencesPut).toHaveLength(1));
     expect(harness.api.preferencesPut[0]).toEqual({ preferences: { settings: expected, layout: DEFAULT_LAYOUT, reviewer: '' }, keepalive: false });

@@ -4,7 +4,7 @@
  */
 import { useId, useState, type ReactNode } from 'react';
 import { extensionIn } from '../diff/extensionSlots.js';
-import type { DiffStyle, ThemeChoice } from '@redline/core';
+import type { DiffStyle, FollowLive, ThemeChoice } from '@redline/core';
 import { Modal } from '../ui/Modal.js';
 import { TabPanel, Tabs } from '../ui/Tabs.js';
 import { useController, useReview } from '../app/reviewContext.js';
@@ -83,9 +83,25 @@ function DisplaySettings() {
           <span className="muted"> (a deleted file and a similar untracked one; re-reads the diff)</span>
         </RereadCheckbox>
       </fieldset>
+      <fieldset className="setting">
+        <legend>Follow the agent live</legend>
+        {FOLLOW_CHOICES.map(([value, words]) => (
+          <label key={value} className="radio">
+            <input type="radio" name="followLive" checked={settings.followLive === value} onChange={() => state.setSettings({ followLive: value })} />
+            {words}
+          </label>
+        ))}
+      </fieldset>
     </>
   );
 }
+
+/** The diff updates itself as the agent edits (followLive/followLive.ts). */
+const FOLLOW_CHOICES: readonly (readonly [FollowLive, string])[] = [
+  ['agent', 'When an agent started the review (redline start)'],
+  ['on', 'Always: the diff updates itself as the files change'],
+  ['off', 'Never: the "Diff out of date" chip offers Refresh'],
+];
 
 /** A setting that re-reads the diff: disabled while the diff is being read. */
 function RereadCheckbox(props: { checked: boolean; onChange(checked: boolean): void; children: ReactNode }) {
