@@ -111,6 +111,22 @@ export interface Suggestion extends AnnotationCommon, LineSpan {
   revision: string | null;
 }
 
+/**
+ * A fix set: several suggestions (in one file or several) the agent applies
+ * together or not at all, with one line saying what they do together. Each
+ * member is an ordinary `Suggestion` kept with the annotations; the set only
+ * groups them, in order, by id. It has at least two members (one would be a
+ * plain suggestion), and a suggestion is a member of at most one set.
+ * `id` is `fixSetId` of its members' contents (model/fixSetId.ts).
+ */
+export interface FixSet {
+  id: string;
+  /** What the members do together, one line. */
+  description: string;
+  /** The members' suggestion ids, in order. */
+  members: readonly string[];
+}
+
 export type Comment = LineComment | FileComment | GeneralComment;
 
 /** Everything a reviewer leaves on a review; `kind` and `scope` tell which one it is. */
@@ -243,6 +259,8 @@ export interface DraftData {
   summary?: string;
   /** The comment or suggestion being written and not yet added, if any: a reload or a crash loses none of it. */
   composer: UnsentComposer | null;
+  /** The fix sets over `annotations`' suggestions; absent in drafts saved before fix sets, and when there are none. */
+  fixSets?: FixSet[];
   updatedAt: string;
 }
 
@@ -284,6 +302,8 @@ export interface FeedbackSubmission {
   threadActs?: ThreadActInput[];
   /** The files marked viewed at Send (their marks valid for the diff sent), recorded with the round: the next round carries a mark only to a file in it whose content is unchanged since. */
   viewed?: string[];
+  /** The fix sets over `annotations`' suggestions; absent: none. */
+  fixSets?: FixSet[];
 }
 
 /** What the export says about a file: its path, status, old path and similarity (`fileMove`). */
@@ -309,6 +329,16 @@ export interface FeedbackReview {
    * apply` on this export applies them too; absent: none.
    */
   carried?: CarriedSuggestion[];
+  /** The fix sets over `annotations`' suggestions (each set one item of the export, its members in order); absent: none. */
+  fixSets?: FixSet[];
+  /** The fix sets of earlier rounds still open, over `carried`'s suggestions; absent: none. */
+  carriedSets?: CarriedFixSet[];
+}
+
+/** A fix set of an earlier round, carried into a later round's export with its members (in `carried`). */
+export interface CarriedFixSet {
+  round: number;
+  set: FixSet;
 }
 
 /** A suggestion of an earlier round, carried into a later round's export. */

@@ -1,10 +1,19 @@
-/** The reviewer's comments and suggestions, with "Undo" after a delete. */
-import type { Annotation } from '@redline/core';
+/**
+ * The reviewer's comments and suggestions, with "Undo" after a delete, and
+ * the fix sets over the suggestions (docs/feedback-format.md, section 9): kept
+ * true as suggestions change (`keepFixSets`: an edited member follows, a
+ * deleted one leaves, a set of one dissolves), saved with the draft and sent.
+ */
+import { keepFixSets, type Annotation, type FixSet } from '@redline/core';
 import type { ReviewSliceCreator } from '../app/reviewStore.js';
 import type { SliceResets } from '../reviewLoading/sliceResets.js';
 
 export interface AnnotationsSlice {
   annotations: Annotation[];
+  /** The fix sets over `annotations`' suggestions, each naming its members by id. */
+  fixSets: FixSet[];
+  /** Replaces the sets (made with the core's combineIntoSet and splitSet). */
+  setFixSets(fixSets: FixSet[]): void;
   addAnnotation(annotation: Annotation): void;
   updateAnnotation(id: string, annotation: Annotation): void;
   /** Deletes, with a toast that can undo it. */
@@ -14,6 +23,10 @@ export interface AnnotationsSlice {
 
 export const createAnnotationsSlice: ReviewSliceCreator<AnnotationsSlice> = (set, get) => ({
   annotations: [],
+  fixSets: [],
+  setFixSets(fixSets) {
+    set((s) => ({ fixSets: keepFixSets(fixSets, s.annotations) }));
+  },
   addAnnotation(annotation) {
     set((s) => ({
       // Suggestions have content ids: the same suggestion twice is one.
@@ -22,18 +35,20 @@ export const createAnnotationsSlice: ReviewSliceCreator<AnnotationsSlice> = (set
     }));
   },
   updateAnnotation(id, annotation) {
-    set((s) => ({
-      annotations: s.annotations.flatMap((a) => (a.id === id ? [annotation] : a.id === annotation.id ? [] : [a])),
-      overlapsConfirmed: false,
-    }));
+    set((s) => {
+      const annotations = s.annotations.flatMap((a) => (a.id === id ? [annotation] : a.id === annotation.id ? [] : [a]));
+      return { annotations, fixSets: keepFixSets(s.fixSets, annotations, new Map([[id, annotation.id]])), overlapsConfirmed: false };
+    });
   },
   deleteAnnotation(id) {
     const s = get();
     const index = s.annotations.findIndex((a) => a.id === id);
     if (index < 0) return;
     const annotation = s.annotations[index]!;
+    const annotations = s.annotations.filter((a) => a.id !== id);
     set({
-      annotations: s.annotations.filter((a) => a.id !== id),
+      annotations,
+      fixSets: keepFixSets(s.fixSets, annotations),
       composer: s.composer?.editingId === id ? null : s.composer,
     });
     s.pushToast({ message: annotation.kind === 'suggestion' ? 'Suggestion deleted' : 'Comment deleted', undo: { kind: 'delete', annotation, index } });
@@ -51,7 +66,7 @@ export const createAnnotationsSlice: ReviewSliceCreator<AnnotationsSlice> = (set
 });
 
 export const annotationsResets: SliceResets<AnnotationsSlice> = {
-  fromDraft: (draft) => ({ annotations: draft?.annotations ?? [] }),
+  fromDraft: (draft) => ({ annotations: draft?.annotations ?? [], fixSets: keepFixSets(draft?.fixSets ?? [], draft?.annotations ?? []) }),
   onLoad: () => ({}),
-  onReread: (_s, reread) => ({ annotations: reread.annotations }),
+  onReread: (s, reread) => ({ annotations: reread.annotations, fixSets: keepFixSets(s.fixSets, reread.annotations) }),
 };
