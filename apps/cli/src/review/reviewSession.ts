@@ -26,6 +26,7 @@ import type { OpeningHooks, ReviewOpening, ReviewSource } from './reviewSource.j
 import type { AnswerCoding, EncodedReview, FileEntry, ReviewSnapshot } from './reviewSnapshot.js';
 import type { ImageSide } from './readImageBytes.js';
 import { ChangeWatcher } from './changeWatcher.js';
+import { SessionDrafts } from './sessionDrafts.js';
 
 export type OutputFormat = 'markdown' | 'json';
 
@@ -71,14 +72,8 @@ export class ReviewSession {
   /** When each mode's latest snapshot was last known current: the start of the check (or reading) that confirmed it. */
   private readonly confirmedAt = new Map<boolean, number>();
   private readonly inFlight = new Map<string, Promise<ReviewSnapshot>>();
-  /** The `updatedAt` of each fingerprint's draft on disk (null: none), as last written or read here. */
-  private readonly draftVersions = new Map<string, string | null>();
-  /** The last save of each fingerprint's draft: the next one waits for it. */
-  private readonly draftSaves = new Map<string, Promise<void>>();
-  /** Fingerprints this review saved a draft for: done with once feedback is sent. */
-  private readonly draftsSaved = new Set<string>();
-  /** Drafts found on disk when the page asked (a review resumed from an earlier run). */
-  private readonly draftsFound = new Set<string>();
+  /** The drafts this review saved and found, one save at a time per fingerprint (sessionDrafts.ts). */
+  private readonly draftBook: SessionDrafts;
   /** The check of the state in flight per mode: concurrent requests share it (single flight). */
   private readonly checks = new Map<boolean, Promise<ServedSnapshot>>();
   /** The state signature being read: every concurrent caller shares one read. */
@@ -96,6 +91,7 @@ export class ReviewSession {
     private readonly note: (line: string) => void = () => undefined,
   ) {
     this.drafts = new DraftStore(join(source.stateDir, 'drafts'));
+    this.draftBook = new SessionDrafts(this.drafts, source.stateDir, note);
     this.outcome = new Promise((resolve) => {
       this.settle = resolve;
     });
@@ -308,71 +304,27 @@ export class ReviewSession {
 
   /** Whether a draft of this review is on disk (saved now, or found from an earlier run): what an interrupt keeps. */
   get keepsDraft(): boolean {
-    return this.draftsSaved.size > 0 || this.draftsFound.size > 0;
+    return this.draftBook.keepsDraft;
   }
 
-  /** The saved draft. An unreadable one has been kept aside (DraftStore): the terminal is told, and the page's error says so. */
-  async loadDraft(fingerprint: string): Promise<DraftData> {
-    const loaded = await this.drafts.load(fingerprint);
-    this.draftVersions.set(fingerprint, loaded.kind === 'draft' ? loaded.draft.updatedAt : null);
-    switch (loaded.kind) {
-      case 'draft':
-        this.draftsFound.add(fingerprint);
-        return loaded.draft;
-      case 'none':
-        throw new RedlineError('no-draft', `no draft saved for fingerprint ${fingerprint.slice(0, 12)}`);
-      case 'unreadable': {
-        const where = join(this.source.stateDir, 'drafts', loaded.keptAs);
-        this.note(`redline: warning: the saved draft could not be read (${loaded.reason}); it was kept as ${where}`);
-        throw new RedlineError('unreadable-draft', `the saved draft could not be read (${loaded.reason}); it was kept as ${loaded.keptAs}`);
-      }
-    }
+  /** The saved draft (sessionDrafts.ts). */
+  loadDraft(fingerprint: string): Promise<DraftData> {
+    return this.draftBook.load(fingerprint);
   }
 
   /**
    * Saves a draft for a diff this review served and still keeps (at most
    * SNAPSHOTS_KEPT of them): any other fingerprint is refused, so the drafts
    * a review writes stay bounded (SNAPSHOTS_KEPT bodies of at most
-   * MAX_BODY_BYTES), not one new file per made-up fingerprint.
-   *
-   * `basedOn` (the page's DRAFT_BASE_HEADER: the `updatedAt` of the draft it
-   * last loaded or saved, null for none) must be the draft on disk: else
-   * another tab saved in between, and this save is refused rather than
-   * silently overwriting it. Saves of one fingerprint run one at a time, so
-   * two tabs cannot both pass the check.
+   * MAX_BODY_BYTES), not one new file per made-up fingerprint. `basedOn`:
+   * see sessionDrafts.ts.
    */
   saveDraft(draft: DraftData, basedOn?: string | null): Promise<void> {
     this.assertOpen();
     if (!this.snapshots.has(draft.fingerprint)) {
       throw new RedlineError('changed', 'this review did not serve that diff (or no longer keeps it); reload the page to save its draft');
     }
-    const previous = this.draftSaves.get(draft.fingerprint) ?? Promise.resolve();
-    const save = previous.catch(() => undefined).then(() => this.saveInTurn(draft, basedOn));
-    this.draftSaves.set(draft.fingerprint, save);
-    return save;
-  }
-
-  private async saveInTurn(draft: DraftData, basedOn: string | null | undefined): Promise<void> {
-    this.assertOpen();
-    if (basedOn !== undefined && (await this.draftOnDisk(draft.fingerprint)) !== basedOn) {
-      throw new RedlineError(
-        'draft-conflict',
-        'the review was saved from another tab since this tab loaded it; this tab\'s changes were not saved: reload it to continue from the other tab\'s draft',
-      );
-    }
-    this.draftsSaved.add(draft.fingerprint);
-    await this.drafts.save(draft);
-    this.draftVersions.set(draft.fingerprint, draft.updatedAt);
-  }
-
-  /** The `updatedAt` of the draft on disk (null for none), as this server last wrote or read it. */
-  private async draftOnDisk(fingerprint: string): Promise<string | null> {
-    const known = this.draftVersions.get(fingerprint);
-    if (known !== undefined) return known;
-    const loaded = await this.drafts.load(fingerprint);
-    const version = loaded.kind === 'draft' ? loaded.draft.updatedAt : null;
-    this.draftVersions.set(fingerprint, version);
-    return version;
+    return this.draftBook.save(draft, basedOn, () => this.assertOpen());
   }
 
   /** Renders the export; the outcome settles after the page has its answer (see `finish`). */
@@ -385,7 +337,7 @@ export class ReviewSession {
     const json = renderFeedbackJson(review);
     const output = this.format === 'json' ? json : markdown;
     this.ended = true;
-    const fingerprints = [...new Set([...this.snapshots.keys(), ...this.draftsSaved])];
+    const fingerprints = [...new Set([...this.snapshots.keys(), ...this.draftBook.saved])];
     const outcome: ReviewOutcome = { kind: 'feedback', output, format: this.format, markdown, json, submission, fingerprints, proposals };
     return { result: { ok: true, output, format: this.format }, finish: () => this.settle(outcome) };
   }
