@@ -124,7 +124,8 @@ export {
   statusLetter,
 } from './diff/fileClassification.js';
 export { firstNewLines } from './diff/firstNewLines.js';
-export { baseName, buildFileTree, flattenFileTree, pathMatchesFilter } from './diff/fileTree.js';
+export { baseName, buildFileTree, flattenFileTree, pathMatchesFilter, rankFileRows } from './diff/fileTree.js';
+export type { FileListOrder } from './diff/fileTree.js';
 export { compareFilePaths, sortByFileOrder } from './diff/fileOrder.js';
 export type { FolderNode, TreeFile, TreeRow } from './diff/fileTree.js';
 export { countChangedLines } from './diff/countChangedLines.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildFileTree, flattenFileTree } from './fileTree.js';
+import { buildFileTree, flattenFileTree, rankFileRows } from './fileTree.js';
 
 const files = ['src/components/App.tsx', 'src/components/Button.tsx', 'src/index.ts', 'README.md', 'docs/guide/intro.md', 'src/utils/a.ts'].map((path) => ({
   id: path,
@@ -45,5 +45,22 @@ describe('the file tree', () => {
     const rows = flattenFileTree(big, new Set());
     flattenFileTree(big, new Set(), 'file1');
     expect(rows.filter((r) => r.kind === 'file')).toHaveLength(2000);
+  });
+});
+
+describe('rankFileRows: the files ranked flat, largest first', () => {
+  const files = [
+    { id: 'a', path: 'src/a.ts', lines: 3 },
+    { id: 'b', path: 'src/b.ts', lines: 40 },
+    { id: 'c', path: 'lib/c.ts', lines: 3 },
+    { id: 'd', path: 'docs/d.md', lines: 12 },
+  ];
+  it('by the measure, ties in the given (review) order, each row the whole path at depth 0', () => {
+    const rows = rankFileRows(files, (f) => f.lines);
+    expect(rows.map((r) => (r.kind === 'file' ? r.name : ''))).toEqual(['src/b.ts', 'docs/d.md', 'src/a.ts', 'lib/c.ts']);
+    expect(rows.every((r) => r.kind === 'file' && r.depth === 0)).toBe(true);
+  });
+  it('keeps only the files the filter matches', () => {
+    expect(rankFileRows(files, (f) => f.lines, 'src/').map((r) => r.key)).toEqual(['f:b', 'f:a']);
   });
 });

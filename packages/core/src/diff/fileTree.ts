@@ -119,3 +119,20 @@ export function flattenFileTree<F extends TreeFile>(
 function hasMatch<F extends TreeFile>(folder: FolderNode<F>, matches: (file: F) => boolean): boolean {
   return folder.files.some(matches) || folder.folders.some((child) => hasMatch(child, matches));
 }
+
+/** How the sidebar lists the files: as the tree (the review's order), or ranked flat by a measure. */
+export type FileListOrder = 'tree' | 'changes' | 'size';
+
+/**
+ * The files ranked, largest first (ties in the review's path order), as flat
+ * rows showing each whole path: what finds the biggest change in a port of
+ * hundreds of files. `measure` is the file's changed lines or its size.
+ */
+export function rankFileRows<F extends TreeFile>(files: readonly F[], measure: (file: F) => number, filter = ''): TreeRow<F>[] {
+  const needle = filter.trim().toLowerCase();
+  return files
+    .filter((file) => pathMatchesFilter(file.path, needle))
+    .map((file, order) => ({ file, order, size: measure(file) }))
+    .sort((a, b) => b.size - a.size || a.order - b.order)
+    .map(({ file }) => ({ kind: 'file', key: `f:${file.id}`, depth: 0, file, name: file.path }));
+}

@@ -9,9 +9,9 @@
  * its own): ↑/↓ (Home/End) move among the rows, ←/→ fold and unfold a
  * folder, Enter opens a file and puts the line cursor on its first line.
  */
-import { memo, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import type { ReviewController } from '../app/reviewController.js';
-import { buildFileTree, flattenFileTree, signedCount, similarityWords, statusLabel, statusLetter, type TreeRow } from '@redline/core';
+import { buildFileTree, flattenFileTree, rankFileRows, signedCount, similarityWords, statusLabel, statusLetter, type TreeRow } from '@redline/core';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import { ChangeCounts } from '../ui/ChangeCounts.js';
 import { Icon } from '../ui/icons.js';
@@ -24,19 +24,33 @@ import { ROW_HEIGHT, useCollapsedFolders, useCurrentRowInSight, useRovingRow, us
 
 const OVERSCAN = 12;
 
+/** The measure each ranked order sorts by, largest first. */
+const RANK_BY = {
+  changes: (file: ReviewFile) => file.additions + file.deletions,
+  size: (file: ReviewFile) => Math.max(file.facts.newSize ?? 0, file.facts.oldSize ?? 0),
+} as const;
+
 export function FileTree() {
   const files = useReview(shownFiles);
   const currentFileId = useReview((s) => s.currentFileId);
   const filter = useReview((s) => s.fileFilter);
   const [collapsedFolders, toggleFolder] = useCollapsedFolders();
+  const order = useReview((s) => s.fileListOrder);
   const tree = useMemo(() => buildFileTree(files), [files]);
-  const rows = useMemo(() => flattenFileTree(tree, collapsedFolders, filter), [tree, collapsedFolders, filter]);
+  const rows = useMemo(
+    () => (order === 'tree' ? flattenFileTree(tree, collapsedFolders, filter) : rankFileRows(files, RANK_BY[order], filter)),
+    [order, tree, files, collapsedFolders, filter],
+  );
   // The file rows listed (folders left out): the bench's "every file listed" hook. aria-setsize
   // counts folders too, so on XL (1,071 folders) it passed with 255 files fewer than expected.
   const fileRows = useMemo(() => rows.reduce((n, row) => (row.kind === 'file' ? n + 1 : n), 0), [rows]);
   const scroller = useRef<HTMLDivElement>(null);
   const { viewport, setViewport, seen } = useTreeViewport(scroller);
-  useCurrentRowInSight(scroller, seen, rows, currentFileId);
+  // A ranked list opens at its top (the largest first); the tree keeps the current file in sight.
+  useCurrentRowInSight(scroller, seen, rows, order === 'tree' ? currentFileId : null);
+  useEffect(() => {
+    if (scroller.current) scroller.current.scrollTop = 0;
+  }, [order]);
   const { active, moveTo, setActiveKey } = useRovingRow(scroller, rows, setViewport);
   const onKeyDown = useTreeKeys(rows, active, moveTo, toggleFolder);
   const first = Math.max(0, Math.floor(viewport.top / ROW_HEIGHT) - OVERSCAN);
@@ -158,7 +172,14 @@ function FileRow({ file, name, top, padding, position, size, current, roving }: 
         {...roving}
       >
         <span className={`status-letter status-${letter}`} data-text={letter} aria-hidden="true" />
-        <span className="tree-name">{name}</span>
+        {/* A ranked list's rows show whole paths: cut at the start, so the file's own name stays. */}
+        {name.includes('/') ? (
+          <span className="tree-name tree-name-path">
+            <span>{name}</span>
+          </span>
+        ) : (
+          <span className="tree-name">{name}</span>
+        )}
         {comments ? (
           <span className="tree-comments" aria-hidden="true">
             <Icon name="comment" size={12} />

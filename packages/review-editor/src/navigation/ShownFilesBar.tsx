@@ -3,7 +3,7 @@
  * diff as well as the tree (shownFiles.ts), and how many files they leave out.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { SIDEBAR_WORDS, pathMatchesFilter } from '@redline/core';
+import { SIDEBAR_WORDS, pathMatchesFilter, type FileListOrder } from '@redline/core';
 import { useController, useReview } from '../app/reviewContext.js';
 import { hiddenViewedCount } from './shownFiles.js';
 
@@ -37,6 +37,7 @@ export function ShownFilesBar() {
         ) : null}
       </div>
       <div className="file-tree-shown">
+        <FileListOrderSelect />
         <label className="hide-viewed-toggle">
           <input type="checkbox" checked={hideViewed} onChange={(event) => controller.store.getState().setHideViewed(event.target.checked)} />
           Hide viewed files
@@ -48,5 +49,25 @@ export function ShownFilesBar() {
         ) : null}
       </div>
     </div>
+  );
+}
+
+const ORDER_WORDS: Record<FileListOrder, string> = { tree: 'Folders', changes: 'Most changed lines', size: 'Largest files' };
+
+/** The list's order: the tree, or ranked flat (the list only; the diff keeps the review's order). */
+function FileListOrderSelect() {
+  const order = useReview((s) => s.fileListOrder);
+  const setOrder = useReview((s) => s.setFileListOrder);
+  return (
+    <label className="file-list-order">
+      <span className="sr-only">List files by</span>
+      <select className="input" value={order} title="List files by" onChange={(event) => setOrder(event.target.value as FileListOrder)}>
+        {(Object.keys(ORDER_WORDS) as FileListOrder[]).map((value) => (
+          <option key={value} value={value}>
+            {ORDER_WORDS[value]}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

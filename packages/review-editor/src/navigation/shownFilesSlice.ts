@@ -4,6 +4,7 @@
  * The list itself is `shownFiles` (shownFiles.ts); search, the line cursor
  * and `j`/`k` go by it, so they never land on a file that is not shown.
  */
+import type { FileListOrder } from '@redline/core';
 import type { ReviewSliceCreator } from '../app/reviewStore.js';
 import { shownFiles } from './shownFiles.js';
 
@@ -14,6 +15,9 @@ export interface ShownFilesSlice {
   fileFilter: string;
   hideViewed: boolean;
   foldAll: FoldAll;
+  /** How the sidebar lists the files: the tree, or ranked by changed lines or by size (the list only: the diff keeps the review's order). */
+  fileListOrder: FileListOrder;
+  setFileListOrder(order: FileListOrder): void;
   setFileFilter(filter: string): void;
   setHideViewed(hide: boolean): void;
   /** Folds every shown file, or unfolds every shown file but the large ones (their "Load diff" stays a choice of its own). */
@@ -32,6 +36,10 @@ export const createShownFilesSlice: ReviewSliceCreator<ShownFilesSlice> = (set, 
     fileFilter: '',
     hideViewed: false,
     foldAll: null,
+    fileListOrder: 'tree',
+    setFileListOrder(order) {
+      if (order !== get().fileListOrder) set({ fileListOrder: order });
+    },
     setFileFilter(filter) {
       if (filter === get().fileFilter) return;
       set({ fileFilter: filter });
