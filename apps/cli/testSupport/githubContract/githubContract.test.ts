@@ -76,7 +76,7 @@ describe('the GitHub contract forge', () => {
     const before = forge.violations.length;
     expect((await call('GET', '/repos/octo/widgets/pulls/seven')).status).toBe(400);
     expect((await call('GET', '/repos/octo/widgets/pulls/7/reviews?sort=new')).status).toBe(400);
-    expect((await call('GET', '/repos/octo/widgets/no-such-thing')).status).toBe(404);
+    expect((await call('GET', '/repos/octo/widgets/no-such-thing')).status).toBe(400);
     expect(forge.violations.slice(before)).toEqual([
       expect.stringContaining('path parameter pull_number'),
       expect.stringContaining('query parameter sort'),
