@@ -101,6 +101,13 @@ describe('the GitHub contract forge', () => {
     expect(bad.status).toBe(400);
     expect(forge.violations).toEqual([expect.stringContaining('Cannot query field "reviewThreadz"')]);
     forge.violations.splice(0);
+    const badVariable = await call('POST', '/graphql', {
+      query: 'query($n: Int!) { repository(owner: "octo", name: "widgets") { pullRequest(number: $n) { title } } }',
+      variables: { n: 'seven' },
+    });
+    expect(badVariable.status).toBe(400);
+    expect(forge.violations).toEqual([expect.stringContaining('Variable "$n" got invalid value "seven"')]);
+    forge.violations.splice(0);
   });
 
   it('answers 401 to another token and the configured refusal with its headers', async () => {
