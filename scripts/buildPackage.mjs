@@ -6,8 +6,8 @@
 //   dist/redline.js     the CLI and the core, bundled into one module tree by
 //                       Vite (Rolldown) for Node; `open`, `diff`, `smol-toml` (redline setup),
 //                       `launch-editor` and `shell-quote` (Open in editor), `chokidar`
-//                       (Follow the agent live) and (for
-//                       `redline mcp`) `@modelcontextprotocol/sdk` and `zod` stay
+//                       (Follow the agent live), `@octokit/rest` and `@octokit/graphql` (a pull
+//                       request's review) and (for `redline mcp`) `@modelcontextprotocol/sdk` and `zod` stay
 //                       registry dependencies, every workspace package is inlined
 //   dist/review/        the built page (apps/review/dist)
 //   integrations/       the agents' files (redline setup), copied from the repository's root
@@ -44,7 +44,7 @@ await build({
     minify: false,
     sourcemap: false,
     rolldownOptions: {
-      external: ['open', 'diff', /^@modelcontextprotocol\/sdk(\/|$)/, /^highlight\.js(\/|$)/, 'zod', 'smol-toml', /^launch-editor(\/|$)/, 'shell-quote', 'chokidar', ...builtinModules, /^node:/],
+      external: ['open', 'diff', /^@modelcontextprotocol\/sdk(\/|$)/, /^@octokit\//, /^highlight\.js(\/|$)/, 'zod', 'smol-toml', /^launch-editor(\/|$)/, 'shell-quote', 'chokidar', ...builtinModules, /^node:/],
       output: { entryFileNames: 'redline.js', chunkFileNames: '[name]-[hash].js' },
     },
   },

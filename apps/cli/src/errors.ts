@@ -50,6 +50,14 @@ export type RedlineErrorCode =
   // open in editor: none configured or found, or one that runs in a terminal (the reviewer gets its command line)
   | 'no-editor'
   | 'terminal-editor'
+  // a pull request's forge (forge/github/forgeErrors.ts): no token, or the forge's refusal
+  | 'no-token'
+  | 'forge-not-found'
+  | 'forge-bad-token'
+  | 'forge-forbidden'
+  | 'forge-rate-limited'
+  | 'forge-unreachable'
+  | 'forge-failed'
   // the file endpoint's refusals, sent to the page as the error code
   | FileRefusalCode;
 
@@ -114,6 +122,14 @@ const CODE_MAPPINGS = {
   'already-answered': { exitCode: EXIT.error, httpStatus: 409 },
   'no-editor': { exitCode: EXIT.error, httpStatus: 422 },
   'terminal-editor': { exitCode: EXIT.error, httpStatus: 422 },
+  // The forge's refusals are the forge's, never the page's session: a 502 to the page.
+  'no-token': { exitCode: EXIT.error, httpStatus: 502 },
+  'forge-not-found': { exitCode: EXIT.error, httpStatus: 502 },
+  'forge-bad-token': { exitCode: EXIT.error, httpStatus: 502 },
+  'forge-forbidden': { exitCode: EXIT.error, httpStatus: 502 },
+  'forge-rate-limited': { exitCode: EXIT.error, httpStatus: 502 },
+  'forge-unreachable': { exitCode: EXIT.error, httpStatus: 502 },
+  'forge-failed': { exitCode: EXIT.error, httpStatus: 502 },
   'not-in-diff': { exitCode: EXIT.error, httpStatus: 404 },
   changed: { exitCode: EXIT.error, httpStatus: 409 },
   binary: { exitCode: EXIT.error, httpStatus: 422 },

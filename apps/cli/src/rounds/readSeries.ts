@@ -9,6 +9,7 @@
  * non-commit, a commit without a readable round.json — is reported by name
  * in `skipped` and left alone: never fatal, never rewritten.
  */
+import { isForgeRef } from '../forge/github/fetchPullRequest.js';
 import { claimWords, parseFeedbackJson, reviewerOfSlug, type Annotation, type FixSet } from '@redline/core';
 import { readObjectsBatch } from '../git/readObjectsBatch.js';
 import { runGit, runGitText } from '../git/runGit.js';
@@ -104,6 +105,8 @@ function listRoundRefs(text: string, skipped: SeriesReading['skipped'], agentAct
     const actsOf = agentActsSeries(name);
     // A teammate's copy of their own fetched refs (pushed with 'refs/redline/*' alone): nothing of theirs, never read.
     if (name.startsWith(REMOTE_ROUND_REF_PREFIX) && name.split('/')[4] === 'remotes') continue;
+    // A pull request's fetched sides (forge/github/fetchPullRequest.ts), here or in a teammate's copy: not rounds.
+    if (isForgeRef(name)) continue;
     if (actsOf !== null) agentActsRefs.set(actsOf, [...(agentActsRefs.get(actsOf) ?? []), name]);
     else if (!parsed) skipped.push({ ref: name, reason: 'not a round ref (refs/redline/[remotes/<remote>/]<series>/<reviewer>/rounds)' });
     else if (type !== 'commit') skipped.push({ ref: name, reason: `points at a ${type || 'missing object'}, not a round commit` });
@@ -199,6 +202,9 @@ function groupSeries(tips: readonly RefLine[], rounds: readonly StoredRound[], a
   for (const series of bySeries.values()) {
     series.rounds.sort(byNumber);
     series.claims.sort(byNumber);
+    // The newest verified round's target: a pull request's series moves to each new head it reviewed.
+    const newest = series.rounds.at(-1);
+    if (newest) series.target = newest.record.target;
     if (series.rounds.length > 0) continue;
     // Claims alone make no series: said by name, as any other round that is not one.
     bySeries.delete(series.id);

@@ -8,6 +8,7 @@
  * export's.
  */
 
+import type { PullRequestData } from './pullRequest.js';
 import type { ReviewRoundsData, SinceRoundData, ThreadActInput } from '../rounds/roundTypes.js';
 import type { ProposalState } from '../proposals/proposalTypes.js';
 import type { Question } from '../questions/questionTypes.js';
@@ -212,6 +213,8 @@ export interface ReviewData {
   rounds?: ReviewRoundsData;
   /** The diff since the last round's recorded state, read with the diff; absent without a readable last state. */
   sinceRound?: SinceRoundData;
+  /** The pull request under review (`redline <PR URL>`), with its unresolved review threads; absent otherwise. */
+  pullRequest?: PullRequestData;
 }
 
 /** Why a file's contents cannot be served (or edited). */
