@@ -8,6 +8,7 @@
  */
 import { carriedSuggestionsOf, exportThreadsOf } from '../export/exportThreads.js';
 import { quoteLineComments } from '../export/quotedLines.js';
+import { checkCoversSuggestions, type CheckedResult } from '../export/renderChecked.js';
 import type { ProposalState } from '../proposals/proposalTypes.js';
 import type { Question } from '../questions/questionTypes.js';
 import type { FeedbackFile, FeedbackReview, FeedbackSubmission, FileFacts, ReviewData } from './types.js';
@@ -17,6 +18,7 @@ export function buildFeedbackReview(
   submission: FeedbackSubmission,
   proposals: readonly ProposalState[],
   questions: readonly Question[] = [],
+  checked: CheckedResult | null = null,
 ): FeedbackReview {
   const built: FeedbackReview = {
     target: review.target,
@@ -36,6 +38,9 @@ export function buildFeedbackReview(
   if (proposals.length > 0) built.proposals = [...proposals];
   // The reviewer's questions to the agent and its answers (the "Questions to the agent" section).
   if (questions.length > 0) built.questions = [...questions];
+  // The check before sending, only when it ran with exactly the suggestions sent (a stale one is left out).
+  const sentIds = submission.annotations.flatMap((a) => (a.kind === 'suggestion' ? [a.id] : []));
+  if (checked && checkCoversSuggestions(checked, sentIds)) built.checked = checked;
   return built;
 }
 
