@@ -47,6 +47,9 @@ export type RedlineErrorCode =
   // questions to the agent: asked where no agent can read them, or answered twice
   | 'asking-unavailable'
   | 'already-answered'
+  // the check before sending: one already runs, or no command is configured or confirmed yet
+  | 'check-running'
+  | 'check-command'
   // the file endpoint's refusals, sent to the page as the error code
   | FileRefusalCode;
 
@@ -109,6 +112,8 @@ const CODE_MAPPINGS = {
   'draft-conflict': { exitCode: EXIT.error, httpStatus: 409 },
   'asking-unavailable': { exitCode: EXIT.error, httpStatus: 409 },
   'already-answered': { exitCode: EXIT.error, httpStatus: 409 },
+  'check-running': { exitCode: EXIT.error, httpStatus: 409 },
+  'check-command': { exitCode: EXIT.error, httpStatus: 409 },
   'not-in-diff': { exitCode: EXIT.error, httpStatus: 404 },
   changed: { exitCode: EXIT.error, httpStatus: 409 },
   binary: { exitCode: EXIT.error, httpStatus: 422 },

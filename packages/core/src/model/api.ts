@@ -26,6 +26,7 @@ import type { ProposalState } from '../proposals/proposalTypes.js';
 import type { Tour } from '../tour/tourTypes.js';
 import type { Question, QuestionAsk, QuestionAsking } from '../questions/questionTypes.js';
 import type { Preferences } from './preferences.js';
+import type { CheckData, CheckStartBody } from './checkRun.js';
 
 /**
  * The id of the server-rendered first screen in the review page
@@ -104,6 +105,15 @@ export const API = {
    * bad ones). The page receives them injected into itself (PREFERENCES_ELEMENT_ID).
    */
   preferences: '/api/preferences',
+  /**
+   * The check before sending, the reviewer's only (the agent's credential: 403).
+   * POST CheckStartBody -> CheckData: runs the check command with the draft's
+   * suggestions in a scratch copy of the reviewed state (409 while one runs;
+   * 409 `check-command` with the offers when no command is configured or
+   * confirmed). GET ?from=<offset> -> CheckData. DELETE -> CheckData: cancels
+   * the run (its process group ended, its copy removed).
+   */
+  check: '/api/check',
 } as const;
 
 /**
@@ -159,6 +169,7 @@ export interface ApiResponses {
   proposalAnswer: { ok: true };
   questions: { id: string };
   preferences: { ok: true };
+  check: CheckData;
 }
 
 export interface ApiRequests {
@@ -168,6 +179,7 @@ export interface ApiRequests {
   proposalAnswer: ProposalActBody;
   questions: QuestionAsk;
   preferences: Preferences;
+  check: CheckStartBody;
 }
 
 /**

@@ -49,6 +49,7 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
   });
   const outcome = await runCheck({
     repoRoot: repository.root,
+    state: { kind: 'work-tree' },
     suggestions: pending.suggestions,
     roundOf: pending.roundOf,
     command,
