@@ -6,6 +6,8 @@
 import {
   API,
   type ApiResponses,
+  type CheckData,
+  type CheckStartBody,
   type CommitSpanData,
   type DraftData,
   type FeedbackResult,
@@ -70,6 +72,12 @@ export interface ReviewApi {
   askQuestion(ask: QuestionAsk): Promise<{ id: string }>;
   /** The reviewer's settings, layout and name, into their preferences file (keepalive: the page is going away). */
   putPreferences(preferences: Preferences, options?: { keepalive?: boolean }): Promise<void>;
+  /** The check before sending: which command, and the current run with its output from `from` on. */
+  getCheck(from: number): Promise<CheckData>;
+  /** Starts a check of the draft's suggestions (`command`: the offer the reviewer confirms). */
+  startCheck(body: CheckStartBody): Promise<CheckData>;
+  /** Cancels the running check; answers once its process group has ended and its copy is gone. */
+  cancelCheck(): Promise<CheckData>;
 }
 
 type Fetch = typeof fetch;
@@ -121,7 +129,7 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
    */
   const draftBases = new Map<string, string>();
 
-  const jsonInit = (method: 'PUT' | 'POST', body: unknown, keepalive = false, headers: Record<string, string> = {}): RequestInit => {
+  const jsonInit = (method: 'PUT' | 'POST' | 'DELETE', body: unknown, keepalive = false, headers: Record<string, string> = {}): RequestInit => {
     const text = JSON.stringify(body);
     // A keepalive request whose body is over 64 KiB is refused outright (the
     // Fetch standard's limit): a large draft goes as an ordinary request.
@@ -176,6 +184,9 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
     async putPreferences(preferences, options) {
       await request('preferences', API.preferences, jsonInit('PUT', preferences, options?.keepalive));
     },
+    getCheck: (from) => request('check', `${API.check}?${new URLSearchParams({ from: String(from) })}`),
+    startCheck: (body) => request('check', API.check, jsonInit('POST', body)),
+    cancelCheck: () => request('check', API.check, jsonInit('DELETE', {})),
   };
 }
 

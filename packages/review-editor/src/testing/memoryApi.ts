@@ -3,7 +3,7 @@
  * contract as the real one (ReviewApi), with the feedback rendered by the
  * same core function the CLI uses, and every call recorded.
  */
-import { buildFeedbackReview, renderFeedbackMarkdown, sha256Hex, type DraftData, type FeedbackSubmission, type FileContentsData, type Preferences, type ProposalState, type Question, type QuestionAsk, type QuestionAsking, type RangeCommit, type ReviewData, type Tour } from '@redline/core';
+import { buildFeedbackReview, renderFeedbackMarkdown, sha256Hex, type CheckData, type DraftData, type FeedbackSubmission, type FileContentsData, type Preferences, type ProposalState, type Question, type QuestionAsk, type QuestionAsking, type RangeCommit, type ReviewData, type Tour } from '@redline/core';
 import { ApiRequestError, type ReviewApi } from '../api/apiClient.js';
 
 export interface MemoryApi extends ReviewApi {
@@ -34,12 +34,15 @@ export interface MemoryApi extends ReviewApi {
   commitSpans: Map<string, string>;
   /** Every PUT /api/preferences, in order (keepalive said). */
   preferencesPut: { preferences: Preferences; keepalive: boolean }[];
+  /** What GET /api/check answers (a start and a cancel answer it too, after recording the call). */
+  check: CheckData;
 }
 
 export function createMemoryApi(review: ReviewData, contents: Record<string, [string | null, string | null]> = {}): MemoryApi {
   const api: MemoryApi = {
     calls: [],
     preferencesPut: [],
+    check: { command: { kind: 'configured', command: 'npm test', from: 'package.json' }, run: null },
     drafts: new Map(),
     sent: [],
     closed: false,
@@ -122,6 +125,18 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
       return { proposals: structuredClone(api.proposals), tour: structuredClone(api.tour), questions: structuredClone(api.questions), asking: structuredClone(api.asking) };
     },
     askQuestion: async (ask) => askInMemory(api, ask),
+    async getCheck(from) {
+      api.calls.push(`check from ${from}`);
+      return structuredClone(api.check);
+    },
+    async startCheck(body) {
+      api.calls.push(`check start${body.command === undefined ? '' : ` ${body.command}`}`);
+      return structuredClone(api.check);
+    },
+    async cancelCheck() {
+      api.calls.push('check cancel');
+      return structuredClone(api.check);
+    },
     async answerProposal(act) {
       api.calls.push(`proposal ${act.act} ${act.id}`);
       const state = api.proposals.find((p) => p.proposal.id === act.id);
