@@ -129,7 +129,7 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
    */
   const draftBases = new Map<string, string>();
 
-  const jsonInit = (method: 'PUT' | 'POST' | 'DELETE', body: unknown, keepalive = false, headers: Record<string, string> = {}): RequestInit => {
+  const jsonInit = (method: 'PUT' | 'POST', body: unknown, keepalive = false, headers: Record<string, string> = {}): RequestInit => {
     const text = JSON.stringify(body);
     // A keepalive request whose body is over 64 KiB is refused outright (the
     // Fetch standard's limit): a large draft goes as an ordinary request.
@@ -186,7 +186,8 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
     },
     getCheck: (from) => request('check', `${API.check}?${new URLSearchParams({ from: String(from) })}`),
     startCheck: (body) => request('check', API.check, jsonInit('POST', body)),
-    cancelCheck: () => request('check', API.check, jsonInit('DELETE', {})),
+    // No body: the route reads none.
+    cancelCheck: () => request('check', API.check, { method: 'DELETE' }),
   };
 }
 

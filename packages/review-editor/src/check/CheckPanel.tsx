@@ -11,7 +11,7 @@
  * the reviewer to confirm once.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { CheckCommandChoice, CheckRunData } from '@redline/core';
+import { lineSpanWords, type Annotation, type CheckCommandChoice, type CheckRunData } from '@redline/core';
 import { useController, useReview } from '../app/reviewContext.js';
 import { checkVerdict, progressSteps, shownOutput } from './checkWords.js';
 import { usePendingSuggestionIds } from './pendingSuggestions.js';
@@ -24,7 +24,14 @@ export function CheckPanel() {
   const pending = usePendingSuggestionIds();
   const run = check?.run ?? null;
   return (
-    <section className="check-panel" role="dialog" aria-label="Check before sending">
+    <section
+      className="check-panel"
+      role="dialog"
+      aria-label="Check before sending"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') controller.store.getState().setCheckPanelOpen(false);
+      }}
+    >
       <header className="check-panel-header">
         <h2>Check before sending</h2>
         <button type="button" className="btn btn-icon btn-small" aria-label="Close the check panel" onClick={() => controller.store.getState().setCheckPanelOpen(false)}>
@@ -80,6 +87,7 @@ function ConfirmCommand({ choice }: { choice: Extract<CheckCommandChoice, { kind
 function RunView({ run, pending }: { run: CheckRunData; pending: string[] }) {
   const controller = useController();
   const output = useReview((s) => s.checkOutput);
+  const annotations = useReview((s) => s.annotations);
   const verdict = checkVerdict(run, pending);
   const running = verdict.kind === 'running';
   const outputRef = useRef<HTMLPreElement>(null);
@@ -107,7 +115,9 @@ function RunView({ run, pending }: { run: CheckRunData; pending: string[] }) {
       {ran !== null && ran.length > 0 ? (
         <p className="check-suggestions">
           With: {ran.map((id) => (
-            <code key={id}>{id}</code>
+            <code key={id} title={placeOf(annotations, id)}>
+              {id}
+            </code>
           ))}
         </p>
       ) : null}
@@ -129,4 +139,11 @@ function RunView({ run, pending }: { run: CheckRunData; pending: string[] }) {
       </div>
     </div>
   );
+}
+
+/** Where a suggestion of the check is now ("sum.mjs, line 2"), or that it is no longer among the annotations. */
+function placeOf(annotations: readonly Annotation[], id: string): string {
+  const found = annotations.find((a) => a.id === id);
+  if (found?.scope !== 'line') return 'no longer among your suggestions';
+  return `${found.path}, ${lineSpanWords(found)}`;
 }
