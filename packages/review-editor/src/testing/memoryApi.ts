@@ -125,18 +125,7 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
       return { proposals: structuredClone(api.proposals), tour: structuredClone(api.tour), questions: structuredClone(api.questions), asking: structuredClone(api.asking) };
     },
     askQuestion: async (ask) => askInMemory(api, ask),
-    async getCheck(from) {
-      api.calls.push(`check from ${from}`);
-      return structuredClone(api.check);
-    },
-    async startCheck(body) {
-      api.calls.push(`check start${body.command === undefined ? '' : ` ${body.command}`}`);
-      return structuredClone(api.check);
-    },
-    async cancelCheck() {
-      api.calls.push('check cancel');
-      return structuredClone(api.check);
-    },
+    ...checkInMemory(() => api),
     async answerProposal(act) {
       api.calls.push(`proposal ${act.act} ${act.id}`);
       const state = api.proposals.find((p) => p.proposal.id === act.id);
@@ -157,4 +146,17 @@ function askInMemory(api: MemoryApi, ask: QuestionAsk): { id: string } {
   const id = sha256Hex(`${JSON.stringify(ask)}\u001f${api.questions.length}`).slice(0, 10);
   api.questions.push({ id, anchor: ask.anchor, text: ask.text, quoted: null, askedAt: new Date().toISOString(), pickedUpAt: null, answer: null });
   return { id };
+}
+
+/** The check's routes as the in-memory server answers them: what `api.check` holds, each call recorded. */
+function checkInMemory(memory: () => MemoryApi): Pick<ReviewApi, 'getCheck' | 'startCheck' | 'cancelCheck'> {
+  const answer = (call: string) => {
+    memory().calls.push(call);
+    return Promise.resolve(structuredClone(memory().check));
+  };
+  return {
+    getCheck: (from) => answer(`check from ${from}`),
+    startCheck: (body) => answer(`check start${body.command === undefined ? '' : ` ${body.command}`}`),
+    cancelCheck: () => answer('check cancel'),
+  };
 }
