@@ -5,8 +5,8 @@
  * question mark once the suggestions changed since). The panel is a chunk of
  * its own (LazyCheckPanel.tsx): the entry has a budget.
  */
+import { checkCoversSuggestions } from '@redline/core';
 import { useController, useReview } from '../app/reviewContext.js';
-import { checkVerdict } from './checkWords.js';
 import { LazyCheckPanel } from './LazyCheckPanel.js';
 import { usePendingSuggestionIds } from './pendingSuggestions.js';
 
@@ -17,8 +17,10 @@ export function CheckButton() {
   const pending = usePendingSuggestionIds();
   const run = check?.run ?? null;
   const running = run?.state.kind === 'running';
-  const verdict = run === null ? null : checkVerdict(run, pending);
-  const mark = verdict === null || verdict.kind === 'not-run' ? '' : verdict.kind === 'running' ? '…' : verdict.kind === 'passed' ? (verdict.stale ? ' ✓?' : ' ✓') : verdict.stale ? ' ✗?' : ' ✗';
+  // The last result's mark; its words are the panel's (a chunk of its own).
+  const checked = run?.state.kind === 'finished' ? run.state.checked : null;
+  const result = checked === null ? '' : checked.passed ? 'passed' : 'failed';
+  const mark = checked === null ? '' : `${checked.passed ? ' ✓' : ' ✗'}${checkCoversSuggestions(checked, pending) ? '' : '?'}`;
   const onClick = () => {
     const state = controller.store.getState();
     if (running || check?.command.kind === 'to-confirm') return state.setCheckPanelOpen(!open || running);
@@ -28,9 +30,9 @@ export function CheckButton() {
     <>
       <button
         type="button"
-        className={`btn check-button${verdict && verdict.kind !== 'running' && verdict.kind !== 'not-run' ? ` check-${verdict.kind}` : ''}`}
-        disabled={pending.length === 0 && !running && run === null}
-        title="Apply the pending suggestions to a scratch copy and run the project's check command"
+        className={`btn check-button${result === '' ? '' : ` check-${result}`}`}
+        disabled={pending.length === 0 && run === null}
+        title="Run the project's check with the suggestions applied in a scratch copy"
         aria-expanded={open}
         onClick={onClick}
       >
@@ -41,4 +43,3 @@ export function CheckButton() {
     </>
   );
 }
-
