@@ -52,7 +52,7 @@ describe('the Check button and panel', () => {
     expect(await screen.findByRole('dialog', { name: 'Check before sending' })).toBeTruthy();
     expect(screen.getByText('copied 12 files')).toBeTruthy();
     expect(screen.getByText('applied 1 suggestion (1 file changed)')).toBeTruthy();
-    expect(screen.getByText('running npm test · 3 s')).toBeTruthy();
+    expect(screen.getByText('running the command · 3 s')).toBeTruthy();
     const output = screen.getByLabelText('Output').textContent!;
     expect(output.startsWith('line 51\n')).toBe(true);
     expect(output).toContain('<script>alert(1)</script> \\u{202E}evil');
@@ -70,6 +70,7 @@ describe('the Check button and panel', () => {
     renderWithReview(<CheckPanel />, harness);
     expect(await screen.findByText('Failed: `npm test` failed in 2.1 s with this suggestion: exit 1')).toBeTruthy();
     expect(screen.getByText('aaaaaaaaaaaa')).toBeTruthy();
+    expect(screen.getByText(/^Command:/).textContent).toBe("Command: npm test (from the repository's package.json)");
     expect(screen.queryByText(/changed since the check/)).toBeNull();
     act(() => harness.store.getState().addAnnotation(suggestion('bbbbbbbbbbbb')));
     expect(screen.getByText(/^Suggestions changed since the check/)).toBeTruthy();

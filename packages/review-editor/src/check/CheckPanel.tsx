@@ -38,6 +38,11 @@ export function CheckPanel() {
           ×
         </button>
       </header>
+      {check !== null && check.command.kind !== 'to-confirm' ? (
+        <p className="check-command">
+          Command: <code>{check.command.command}</code> ({check.command.kind === 'configured' ? `from the repository's ${check.command.from}` : 'confirmed by you for this repository'})
+        </p>
+      ) : null}
       {check?.command.kind === 'to-confirm' && run?.state.kind !== 'running' ? <ConfirmCommand choice={check.command} /> : null}
       {run !== null ? <RunView run={run} pending={pending} /> : null}
       {error !== null ? (

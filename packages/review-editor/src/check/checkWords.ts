@@ -23,7 +23,8 @@ export function progressSteps(run: CheckRunData): ProgressStep[] {
     step(copiedFiles === null ? null : `copied ${plural(copiedFiles, 'file')}`, 'copying the reviewed files', true),
     step(applied === null ? null : `applied ${plural(applied.suggestions, 'suggestion')} (${plural(applied.files, 'file')} changed)`, 'applying the suggestions', copiedFiles !== null),
     {
-      words: going ? `running ${run.command}${running ? ` · ${Math.floor(run.elapsedMs / 1000)} s` : ''}` : `ran ${run.command}`,
+      // The command itself is the panel's "Command:" line.
+      words: going ? `running the command${running ? ` · ${Math.floor(run.elapsedMs / 1000)} s` : ''}` : 'ran the command',
       state: running ? (going ? 'now' : 'done') : 'waiting',
     },
   ];
