@@ -58,6 +58,9 @@ export type RedlineErrorCode =
   | 'forge-rate-limited'
   | 'forge-unreachable'
   | 'forge-failed'
+  // the check before sending: one already runs, or no command is configured or confirmed yet
+  | 'check-running'
+  | 'check-command'
   // the file endpoint's refusals, sent to the page as the error code
   | FileRefusalCode;
 
@@ -130,6 +133,8 @@ const CODE_MAPPINGS = {
   'forge-rate-limited': { exitCode: EXIT.error, httpStatus: 502 },
   'forge-unreachable': { exitCode: EXIT.error, httpStatus: 502 },
   'forge-failed': { exitCode: EXIT.error, httpStatus: 502 },
+  'check-running': { exitCode: EXIT.error, httpStatus: 409 },
+  'check-command': { exitCode: EXIT.error, httpStatus: 409 },
   'not-in-diff': { exitCode: EXIT.error, httpStatus: 404 },
   changed: { exitCode: EXIT.error, httpStatus: 409 },
   binary: { exitCode: EXIT.error, httpStatus: 422 },

@@ -103,6 +103,9 @@ export type {
 export { questionId } from './questions/questionId.js';
 export { validateQuestionAsk, validateQuestionReply } from './questions/validateQuestions.js';
 export type { QuestionAskResult, QuestionReplyResult } from './questions/validateQuestions.js';
+export { CHECKED_TAIL_LINES, checkCoversSuggestions, checkedSentence, checkedToJson, formatCheckSeconds, renderCheckedMarkdown } from './export/renderChecked.js';
+export type { CheckedResult } from './export/renderChecked.js';
+export type { CheckCommandChoice, CheckData, CheckProgress, CheckRunData, CheckRunState, CheckStartBody } from './model/checkRun.js';
 export { QUESTIONS_NOTE, questionPlace, questionsToJson, renderQuestionBlocks, renderQuestionsMarkdown } from './export/renderQuestions.js';
 export { exportThreadsOf } from './export/exportThreads.js';
 export type { ExportOpenThread, ExportSettledThread, ExportThreads, OpenThreadState, SettledOutcome, ThreadReply } from './export/exportThreads.js';

@@ -39,6 +39,8 @@ export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi 
     ...server,
     sendFeedback: async (submission) => (await persister.flush(), server.sendFeedback(submission)),
     closeReview: async () => (await persister.flush(), server.closeReview()),
+    // A check runs with the draft's suggestions: what the reviewer has done so far is saved first.
+    startCheck: async (body) => (await autosave.flush(), server.startCheck(body)),
   };
   const controller = createReviewController(store, api);
 
@@ -63,6 +65,6 @@ export function mountReviewApp(element: HTMLElement, options: { api?: ReviewApi 
   installRoundView(store);
   startUnfoldingWaiting(store);
   createRoot(element).render(<ReviewApp controller={controller} />);
-  void controller.load(whenHighlighterReady(pool, 400)).then(() => Promise.all([startRoundView(store, api), startCommits(store, api)]));
+  void controller.load(whenHighlighterReady(pool, 400)).then(() => Promise.all([startRoundView(store, api), startCommits(store, api), controller.readCheck()]));
   return controller;
 }

@@ -4,6 +4,7 @@
  * worded once here for the terminal and for whatever carries the result on
  * (the export's "checked" line, the page).
  */
+import { formatCheckSeconds } from '@redline/core';
 import type { SuggestionResult } from '../commands/apply/applyReport.js';
 import type { CheckOutcome } from './runCheck.js';
 import type { GroupEnding } from './runInProcessGroup.js';
@@ -55,7 +56,7 @@ export function checkResultOf(command: string, outcome: CheckOutcome): CheckResu
 /** The verdict in one line, e.g. "`npm test` passed in 41 s with 3 suggestions". */
 export function checkedLine(result: CheckResult, timeoutSeconds: number): string {
   const command = `\`${result.command}\``;
-  const time = formatSeconds(result.ms);
+  const time = formatCheckSeconds(result.ms);
   const withWhat = `with ${result.suggestions.length} suggestion${result.suggestions.length === 1 ? '' : 's'}`;
   switch (result.ending) {
     case 'not-run':
@@ -73,8 +74,4 @@ export function checkedLine(result: CheckResult, timeoutSeconds: number): string
         ? `${command} failed in ${time} ${withWhat}: ended by ${result.signal ?? 'a signal'}`
         : `${command} failed in ${time} ${withWhat}: exit ${result.exitCode}`;
   }
-}
-
-function formatSeconds(ms: number): string {
-  return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 }

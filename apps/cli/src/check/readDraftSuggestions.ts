@@ -33,6 +33,11 @@ export async function readDraftSuggestions(stateDir: string): Promise<DraftSugge
   if (found.kind !== 'live') {
     throw new RedlineError('no-session', "no open review in this repository: start one with 'redline', or check a saved export with --export FILE");
   }
+  return readNewestDraftSuggestions(stateDir);
+}
+
+/** The same, for the review's own server (its review is open by definition). */
+export async function readNewestDraftSuggestions(stateDir: string): Promise<DraftSuggestions> {
   const draft = await newestDraft(join(stateDir, 'drafts'));
   if (draft === null) return { suggestions: [], fixSets: [], unsentSuggestion: false };
   const suggestions = draft.annotations.filter((a): a is Suggestion => a.kind === 'suggestion');

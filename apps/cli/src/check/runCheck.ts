@@ -1,6 +1,6 @@
 /**
  * `redline check`'s runner, for the command and (later) the server alike:
- * the pending suggestions applied to a scratch copy of the work tree by
+ * the pending suggestions applied to a scratch copy of the reviewed state by
  * `redline apply`'s own planning (a suggestion apply would refuse stops the
  * check before anything runs), the check command run there in its own
  * process group, and the copy removed whatever happens (a pass, a failure, a
@@ -16,7 +16,7 @@ import type { Suggestion } from '../commands/apply/core.js';
 import { planSuggestionFiles } from '../commands/apply/planSuggestionFiles.js';
 import { readReviewedTexts } from '../commands/apply/readReviewedTexts.js';
 import type { ApplySet } from '../commands/apply/readExportSuggestions.js';
-import { createScratchCopy } from './scratchCopy.js';
+import { createScratchCopy, type ReviewedState } from './scratchCopy.js';
 import { runInProcessGroup, type GroupRun, type OutputStream } from './runInProcessGroup.js';
 
 export type CheckEvent =
@@ -28,6 +28,8 @@ export type CheckEvent =
 export interface CheckInput {
   /** The user's work tree: read, never written. */
   repoRoot: string;
+  /** What is copied: the work tree, or the reviewed head commit's tree (a review of commits). */
+  state: ReviewedState;
   suggestions: readonly Suggestion[];
   /** The earlier round of each carried suggestion (an export's). */
   roundOf: ReadonlyMap<Suggestion, number>;
@@ -52,7 +54,7 @@ export type CheckOutcome =
 export async function runCheck(input: CheckInput): Promise<CheckOutcome> {
   const emit = input.onEvent ?? (() => undefined);
   const reviewed = await readReviewedTexts(input.repoRoot, input.suggestions);
-  const copy = await createScratchCopy(input.repoRoot);
+  const copy = await createScratchCopy(input.repoRoot, input.state);
   try {
     emit({ kind: 'copied', files: copy.files });
     if (input.signal?.aborted) return { kind: 'interrupted' };

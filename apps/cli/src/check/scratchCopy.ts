@@ -1,5 +1,10 @@
 /**
- * The scratch copy `redline check` runs in: the work tree as `redline apply`
+ * The scratch copy `redline check` runs in: the reviewed state. For a review
+ * of commits (a commit, `A..B`, `A...B`) that is the head commit's tree,
+ * written out by `git read-tree` and `git checkout-index --prefix` through a
+ * private index (git/temporaryIndex.ts: the user's index, HEAD, branches and
+ * config are never touched, the objects only read). For a review of the work
+ * tree, it is the work tree as `redline apply`
  * would find it (every tracked file as it is on disk, and every untracked
  * file git does not ignore: `git ls-files --cached --others
  * --exclude-standard`), copied file by file into a fresh temporary folder
@@ -19,7 +24,9 @@
 import { chmod, copyFile, lstat, mkdir, mkdtemp, readdir, readlink, realpath, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { RedlineError } from '../errors.js';
 import { runGit } from '../git/runGit.js';
+import { TEMP_INDEX_CONFIG, withTemporaryIndex } from '../git/temporaryIndex.js';
 import { mapConcurrently } from '../mapConcurrently.js';
 
 /** Every scratch folder's name starts with this, under the system's temporary folder. */
@@ -35,22 +42,41 @@ export interface ScratchCopy {
   remove(): Promise<void>;
 }
 
-export async function createScratchCopy(repoRoot: string): Promise<ScratchCopy> {
+/** What a check copies: the work tree (with its untracked files), or a commit's tree. */
+export type ReviewedState = { kind: 'work-tree' } | { kind: 'commit'; commit: string };
+
+export async function createScratchCopy(repoRoot: string, state: ReviewedState = { kind: 'work-tree' }): Promise<ScratchCopy> {
   const folder = await mkdtemp(join(tmpdir(), SCRATCH_PREFIX));
   const remove = () => rm(folder, { recursive: true, force: true, maxRetries: 3 });
   try {
     const root = join(folder, basename(repoRoot) || 'repository');
     await mkdir(root);
-    const listed = await runGit(['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repoRoot });
-    const paths = [...new Set(listed.stdout.toString('utf8').split('\0').filter((path) => path !== ''))];
-    const copied = await mapConcurrently(paths, COPIES_AT_ONCE, (path) => copyEntry(join(repoRoot, path), join(root, path)));
-    const files = copied.filter(Boolean).length;
+    const files = state.kind === 'commit' ? await writeCommitTree(repoRoot, state.commit, root) : await copyWorkTree(repoRoot, root);
     await linkNodeModules(repoRoot, root);
     return { root, files, remove };
   } catch (error) {
     await remove();
     throw error;
   }
+}
+
+async function copyWorkTree(repoRoot: string, root: string): Promise<number> {
+  const listed = await runGit(['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repoRoot });
+  const paths = [...new Set(listed.stdout.toString('utf8').split('\0').filter((path) => path !== ''))];
+  const copied = await mapConcurrently(paths, COPIES_AT_ONCE, (path) => copyEntry(join(repoRoot, path), join(root, path)));
+  return copied.filter(Boolean).length;
+}
+
+/** The commit's tree into `root` (files, links and modes as git has them), through a private index; how many entries. */
+async function writeCommitTree(repoRoot: string, commit: string, root: string): Promise<number> {
+  const written = await withTemporaryIndex(repoRoot, async (env) => {
+    await runGit([...TEMP_INDEX_CONFIG, 'read-tree', `${commit}^{tree}`], { cwd: repoRoot, env });
+    await runGit([...TEMP_INDEX_CONFIG, 'checkout-index', '--all', '--force', `--prefix=${root}/`], { cwd: repoRoot, env });
+    const listed = await runGit([...TEMP_INDEX_CONFIG, 'ls-files', '-z', '--cached'], { cwd: repoRoot, env });
+    return listed.stdout.toString('utf8').split('\0').filter((path) => path !== '').length;
+  });
+  if (written === null) throw new RedlineError('internal', `could not write commit ${commit.slice(0, 12)} into a scratch copy: git did not name the repository's objects`);
+  return written;
 }
 
 /** Copies one file or symbolic link; false for anything else (gone, a submodule's folder, a FIFO). */

@@ -8,6 +8,7 @@ import {
   buildFeedbackReview,
   renderFeedbackJson,
   renderFeedbackMarkdown,
+  type CheckedResult,
   type DraftData,
   type FeedbackResult,
   type FeedbackSubmission,
@@ -328,11 +329,11 @@ export class ReviewSession {
   }
 
   /** Renders the export; the outcome settles after the page has its answer (see `finish`). */
-  submitFeedback(submission: FeedbackSubmission, proposals: ProposalState[] = []): { result: FeedbackResult; finish: () => void } {
+  submitFeedback(submission: FeedbackSubmission, proposals: ProposalState[] = [], checked: CheckedResult | null = null): { result: FeedbackResult; finish: () => void } {
     this.assertOpen();
     const snapshot = this.latest;
     if (!snapshot) throw new RedlineError('internal', 'feedback arrived before the review was loaded');
-    const review = buildFeedbackReview(snapshot.data, submission, proposals, this.questions.list());
+    const review = buildFeedbackReview(snapshot.data, submission, proposals, this.questions.list(), checked);
     const markdown = renderFeedbackMarkdown(review);
     const json = renderFeedbackJson(review);
     const output = this.format === 'json' ? json : markdown;

@@ -1,5 +1,5 @@
 /**
- * Fix sets across rounds (docs/feedback-format.md, section 9; docs/rounds.md),
+ * Fix sets across rounds (docs/feedback-format.md, section 10; docs/rounds.md),
  * through the real CLI, server and git: the feedback route refuses a set
  * naming an unknown suggestion or a suggestion in two sets (400, naming
  * them); a set sent in round 1 is stored with the round (its review.json);

@@ -29,8 +29,9 @@ import { sendApiError, sendHtmlPage, sendJson, sendText } from './httpIo.js';
 import { OriginPolicy } from './originPolicy.js';
 import type { AgentChannel } from './agent/agentChannel.js';
 import { routeAgentRequest } from './agent/agentRoutes.js';
-import type { ApiHandler } from './routes/apiContext.js';
+import type { ApiContext, ApiHandler } from './routes/apiContext.js';
 import { findApiHandler } from './routes/apiRoutes.js';
+import { CheckRunner } from '../check/checkRunner.js';
 import { getReview } from './routes/reviewRoute.js';
 import { enforceHeaderDeadline } from './headerDeadline.js';
 import { applySecurityHeaders } from './securityHeaders.js';
@@ -99,9 +100,10 @@ export async function startReviewServer(options: ReviewServerOptions): Promise<R
   const page = ReviewPage.fromApp(app);
   let guard: { auth: SessionAuth; policy: OriginPolicy; origin: string; port: number; newReviewUrl: () => string } | null = null;
   const opener = new HeaderKey(OPENER_HEADER);
+  const checks = new CheckRunner();
   const server = createServer(SERVER_LIMITS, (req, res) => {
     if (!guard) return sendText(res, 503, 'Starting');
-    handleRequest(req, res, { ...guard, app, page, options, opener }).catch((error: unknown) => {
+    handleRequest(req, res, { ...guard, app, page, options, opener, checks }).catch((error: unknown) => {
       reportInternalError(options, error);
       if (!res.headersSent) sendText(res, 500, 'Internal error');
       else res.destroy();
@@ -120,7 +122,9 @@ export async function startReviewServer(options: ReviewServerOptions): Promise<R
     reviewUrl: `${origin}/?token=${auth.urlToken}`,
     newReviewUrl,
     openerKey: opener.value,
+    // A check still running ends with the review (its process group ended, its copy removed); the working tree is no longer watched.
     close: async () => {
+      await checks.cancel();
       await options.session.stopWatching();
       await closeServer(server);
     },
@@ -137,6 +141,7 @@ interface RequestScope {
   page: ReviewPage;
   options: ReviewServerOptions;
   opener: HeaderKey;
+  checks: CheckRunner;
 }
 
 async function handleRequest(req: IncomingMessage, res: ServerResponse, scope: RequestScope): Promise<void> {
@@ -167,7 +172,7 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, scope: R
     if (handler === 'method-not-allowed') {
       return sendApiError(req, res, new RedlineError('method-not-allowed', `${req.method ?? ''} is not allowed on ${path}`));
     }
-    return runApiHandler(handler, req, res, query, options);
+    return runApiHandler(handler, { req, res, query, session: options.session, preferences: options.preferences, checks: scope.checks }, options);
   }
 
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
@@ -219,13 +224,15 @@ async function exchangeLink(req: IncomingMessage, res: ServerResponse, scope: Re
   if (withReview !== 'show' && withReview !== 'ignore') return sendJson(req, res, 200, { session: exchange.secret } satisfies SessionGrant);
   // Granted either way: should the review fail, the page has the secret from this header and asks again.
   res.setHeader(SESSION_HEADER, exchange.secret);
-  await runApiHandler(getReview, req, res, new URLSearchParams(withReview === 'ignore' ? { whitespace: 'ignore' } : {}), scope.options);
+  const reviewQuery = new URLSearchParams(withReview === 'ignore' ? { whitespace: 'ignore' } : {});
+  await runApiHandler(getReview, { req, res, query: reviewQuery, session: scope.options.session, preferences: scope.options.preferences, checks: scope.checks }, scope.options);
 }
 
 /** Runs an API handler; a failure is answered as an ApiError, an unexpected one reported too. */
-async function runApiHandler(handler: ApiHandler, req: IncomingMessage, res: ServerResponse, query: URLSearchParams, options: ReviewServerOptions): Promise<void> {
+async function runApiHandler(handler: ApiHandler, context: ApiContext, options: ReviewServerOptions): Promise<void> {
+  const { req, res } = context;
   try {
-    await handler({ req, res, query, session: options.session, preferences: options.preferences });
+    await handler(context);
   } catch (error) {
     if (!(error instanceof RedlineError) || error.code === 'internal') reportInternalError(options, error);
     sendApiError(req, res, error);

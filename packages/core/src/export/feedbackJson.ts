@@ -12,6 +12,7 @@ import type { OpenThreadState, SettledOutcome } from './exportThreads.js';
 import type { FindingKind } from '../proposals/proposalTypes.js';
 import type { QuestionAnchor } from '../questions/questionTypes.js';
 import type { ProposalOutcome } from './renderProposalsMarkdown.js';
+import type { CheckedResult } from './renderChecked.js';
 
 export const FEEDBACK_FORMAT = 'redline-feedback';
 /**
@@ -60,6 +61,8 @@ export interface FeedbackJson {
   proposals?: ProposalJson[];
   /** The reviewer's questions to the agent and its answers, for the agent; never read back. */
   questions?: QuestionJson[];
+  /** The check before sending (renderChecked.ts): an additive field, for the agent; never read back. */
+  checked?: CheckedResult;
 }
 
 /** A question to the agent, as the export lists it (docs/feedback-format.md, "Questions to the agent"). */

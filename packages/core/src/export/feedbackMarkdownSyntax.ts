@@ -58,6 +58,8 @@ export const MEMBER_HEADING_PREFIX = '### Member ';
 export const PROPOSALS_HEADING = '## Agent proposals';
 /** The reviewer's questions to the agent and its answers: after the proposals; the parser reads nothing after it either. */
 export const QUESTIONS_HEADING = '## Questions to the agent';
+/** The check before sending (renderChecked.ts): the very last section; the parser reads nothing after it. */
+export const CHECKED_HEADING = '## Checked before sending';
 /** The threads of earlier rounds (docs/rounds.md): for the agent to read; the parser reads nothing in it, only the carried suggestions after it. */
 export const THREADS_HEADING = '## Threads from earlier rounds';
 

@@ -29,6 +29,7 @@ import {
   CARRIED_NOTE,
   ESCAPED_PATH_NOTE,
   FIX_SET_NOTE,
+  CHECKED_HEADING,
   PROPOSALS_HEADING,
   QUESTIONS_HEADING,
   THREADS_HEADING,
@@ -62,7 +63,7 @@ function read(cursor: MarkdownCursor, review: ReviewInProgress): void {
     // The agent's proposals (renderProposalsMarkdown.ts) and the earlier rounds' threads (renderThreadsMarkdown.ts)
     // are for the agent to read, not annotations: the export ends at the proposals, and the threads are passed
     // over to the carried suggestions after them, if any, so a thread's code is never a suggestion.
-    if (line === PROPOSALS_HEADING || line === QUESTIONS_HEADING) break;
+    if (line === PROPOSALS_HEADING || line === QUESTIONS_HEADING || line === CHECKED_HEADING) break;
     if (line === THREADS_HEADING) {
       if (passThreads(cursor, review)) continue;
       break;
@@ -101,7 +102,7 @@ function passThreads(cursor: MarkdownCursor, review: ReviewInProgress): boolean 
     const line = trimEnd(lines[index]!);
     cursor.i++;
     if (FENCE_OPEN_RE.test(line)) cursor.skipFence(line, index);
-    else if (line === PROPOSALS_HEADING || line === QUESTIONS_HEADING) return false;
+    else if (line === PROPOSALS_HEADING || line === QUESTIONS_HEADING || line === CHECKED_HEADING) return false;
     else if (line === CARRIED_HEADING) {
       review.section = { kind: 'carried' };
       return true;

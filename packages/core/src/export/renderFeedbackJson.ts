@@ -7,6 +7,7 @@
  * docs/feedback-format.md.
  */
 import { questionsToJson } from './renderQuestions.js';
+import { checkedToJson } from './renderChecked.js';
 import type { ExportThreads } from './exportThreads.js';
 import { FEEDBACK_FORMAT, FEEDBACK_VERSION, decisionForVerdict, type AnnotationJson, type ClosedFeedbackJson, type FeedbackJson, type FileJson, type FixSetJson, type OpenThreadJson, type SuggestionJson, type ProposalJson, type SettledThreadJson, type ThreadsJson } from './feedbackJson.js';
 import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
@@ -43,6 +44,7 @@ export function renderFeedbackJson(review: FeedbackReview): string {
     ...(review.threads ? { threads: threadsToJson(review.threads) } : {}),
     ...(review.proposals && review.proposals.length > 0 ? { proposals: proposalsToJson(review.proposals) } : {}),
     ...(review.questions && review.questions.length > 0 ? { questions: questionsToJson(review.questions) } : {}),
+    ...(review.checked ? { checked: checkedToJson(review.checked) } : {}),
   };
   return toAsciiJson(document) + '\n';
 }

@@ -49,6 +49,7 @@ import { QUOTED_PLACE_SEPARATOR, quotedPlace } from './quotedLines.js';
 import { languageForPath } from '../diff/languageForPath.js';
 import { renderProposalsMarkdown } from './renderProposalsMarkdown.js';
 import { renderQuestionsMarkdown } from './renderQuestions.js';
+import { renderCheckedMarkdown } from './renderChecked.js';
 import { renderThreadsMarkdown } from './renderThreadsMarkdown.js';
 import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
 import { codeBlock, inlineCode, oneLine, quote } from './markdownWriters.js';
@@ -105,6 +106,7 @@ export function renderFeedbackMarkdown(review: FeedbackReview): string {
   }
   if (review.proposals && review.proposals.length > 0) out.push(...renderProposalsMarkdown(review.proposals));
   if (review.questions && review.questions.length > 0) out.push(...renderQuestionsMarkdown(review.questions));
+  if (review.checked) out.push(...renderCheckedMarkdown(review.checked));
   return out.join('\n\n') + '\n';
 }
 

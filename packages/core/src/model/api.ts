@@ -26,6 +26,7 @@ import type { ProposalState } from '../proposals/proposalTypes.js';
 import type { Tour } from '../tour/tourTypes.js';
 import type { Question, QuestionAsk, QuestionAsking } from '../questions/questionTypes.js';
 import type { Preferences } from './preferences.js';
+import type { CheckData, CheckStartBody } from './checkRun.js';
 
 /**
  * The id of the server-rendered first screen in the review page
@@ -111,6 +112,14 @@ export const API = {
    * command to run), and with the agent's credential (403).
    */
   openInEditor: '/api/open-in-editor',
+   * The check before sending, the reviewer's only (the agent's credential: 403).
+   * POST CheckStartBody -> CheckData: runs the check command with the draft's
+   * suggestions in a scratch copy of the reviewed state (409 while one runs;
+   * 409 `check-command` with the offers when no command is configured or
+   * confirmed). GET ?from=<offset> -> CheckData. DELETE -> CheckData: cancels
+   * the run (its process group ended, its copy removed).
+   */
+  check: '/api/check',
 } as const;
 
 /** What Open in editor asks for: a file of the diff the page loaded, at a new-side line or at its top. */
@@ -174,6 +183,7 @@ export interface ApiResponses {
   questions: { id: string };
   preferences: { ok: true };
   openInEditor: { editor: string };
+  check: CheckData;
 }
 
 export interface ApiRequests {
@@ -184,6 +194,7 @@ export interface ApiRequests {
   questions: QuestionAsk;
   preferences: Preferences;
   openInEditor: OpenInEditorBody;
+  check: CheckStartBody;
 }
 
 /**

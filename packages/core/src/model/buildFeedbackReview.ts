@@ -8,6 +8,7 @@
  */
 import { carriedSetsOf, carriedSuggestionsOf, exportThreadsOf } from '../export/exportThreads.js';
 import { quoteLineComments } from '../export/quotedLines.js';
+import { checkCoversSuggestions, type CheckedResult } from '../export/renderChecked.js';
 import type { ProposalState } from '../proposals/proposalTypes.js';
 import type { Question } from '../questions/questionTypes.js';
 import type { FeedbackFile, FeedbackReview, FeedbackSubmission, FileFacts, ReviewData } from './types.js';
@@ -17,6 +18,7 @@ export function buildFeedbackReview(
   submission: FeedbackSubmission,
   proposals: readonly ProposalState[],
   questions: readonly Question[] = [],
+  checked: CheckedResult | null = null,
 ): FeedbackReview {
   const built: FeedbackReview = {
     target: review.target,
@@ -30,7 +32,7 @@ export function buildFeedbackReview(
   const threads = exportThreadsOf(review.rounds?.threads ?? [], submission.threadActs ?? []);
   if (threads) built.threads = threads;
   // The earlier rounds' suggestions still open, with their code, for `redline apply` (docs/feedback-format.md, section 8).
-  // An earlier round's fix set is carried whole or not at all (docs/feedback-format.md, section 9).
+  // An earlier round's fix set is carried whole or not at all (docs/feedback-format.md, section 10).
   const open = carriedSuggestionsOf(review.rounds?.threads ?? [], submission.threadActs ?? [], submission.annotations);
   const { carried, carriedSets } = carriedSetsOf(review.rounds?.fixSets ?? [], open);
   if (carried.length > 0) built.carried = carried;
@@ -41,6 +43,9 @@ export function buildFeedbackReview(
   if (proposals.length > 0) built.proposals = [...proposals];
   // The reviewer's questions to the agent and its answers (the "Questions to the agent" section).
   if (questions.length > 0) built.questions = [...questions];
+  // The check before sending, only when it ran with exactly the suggestions sent (a stale one is left out).
+  const sentIds = submission.annotations.flatMap((a) => (a.kind === 'suggestion' ? [a.id] : []));
+  if (checked && checkCoversSuggestions(checked, sentIds)) built.checked = checked;
   return built;
 }
 

@@ -12,6 +12,7 @@ import type { PullRequestData } from './pullRequest.js';
 import type { ReviewRoundsData, SinceRoundData, ThreadActInput } from '../rounds/roundTypes.js';
 import type { ProposalState } from '../proposals/proposalTypes.js';
 import type { Question } from '../questions/questionTypes.js';
+import type { CheckedResult } from '../export/renderChecked.js';
 import type { ExportThreads } from '../export/exportThreads.js';
 import type { FileMove } from './fileMove.js';
 import type { LineSpan } from './lineSpan.js';
@@ -324,6 +325,8 @@ export interface FeedbackReview {
   proposals?: ProposalState[];
   /** The reviewer's questions to the agent and its answers, in a last section; absent: none. */
   questions?: Question[];
+  /** The check before sending, when one ran with exactly the suggestions sent (export/renderChecked.ts); absent: none. */
+  checked?: CheckedResult;
   /** The earlier rounds' threads still open and those settled since the last round; absent: none. */
   threads?: ExportThreads;
   /**

@@ -1,6 +1,6 @@
 /**
  * The reviewer's comments and suggestions, with "Undo" after a delete, and
- * the fix sets over the suggestions (docs/feedback-format.md, section 9): kept
+ * the fix sets over the suggestions (docs/feedback-format.md, section 10): kept
  * true as suggestions change (`keepFixSets`: an edited member follows, a
  * deleted one leaves, a set of one dissolves), saved with the draft and sent.
  */

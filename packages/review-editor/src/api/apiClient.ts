@@ -6,6 +6,8 @@
 import {
   API,
   type ApiResponses,
+  type CheckData,
+  type CheckStartBody,
   type CommitSpanData,
   type DraftData,
   type FeedbackResult,
@@ -74,6 +76,12 @@ export interface ReviewApi {
   openInEditor(body: OpenInEditorBody): Promise<{ editor: string }>;
   /** The reviewer's settings, layout and name, into their preferences file (keepalive: the page is going away). */
   putPreferences(preferences: Preferences, options?: { keepalive?: boolean }): Promise<void>;
+  /** The check before sending: which command, and the current run with its output from `from` on. */
+  getCheck(from: number): Promise<CheckData>;
+  /** Starts a check of the draft's suggestions (`command`: the offer the reviewer confirms). */
+  startCheck(body: CheckStartBody): Promise<CheckData>;
+  /** Cancels the running check; answers once its process group has ended and its copy is gone. */
+  cancelCheck(): Promise<CheckData>;
 }
 
 type Fetch = typeof fetch;
@@ -182,6 +190,10 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
     async putPreferences(preferences, options) {
       await request('preferences', API.preferences, jsonInit('PUT', preferences, options?.keepalive));
     },
+    getCheck: (from) => request('check', `${API.check}?${new URLSearchParams({ from: String(from) })}`),
+    startCheck: (body) => request('check', API.check, jsonInit('POST', body)),
+    // No body: the route reads none.
+    cancelCheck: () => request('check', API.check, { method: 'DELETE' }),
   };
 }
 

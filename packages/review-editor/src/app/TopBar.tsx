@@ -5,6 +5,7 @@ import type { DraftStatus } from '../drafts/draftSlice.js';
 import { RoundViewSwitch } from '../threads/RoundViewSwitch.js';
 import { CommitSelector } from '../commits/CommitSelector.js';
 import { CollapseAllButton } from '../navigation/CollapseAllButton.js';
+import { CheckButton } from '../check/CheckButton.js';
 
 const DRAFT_LABEL = {
   idle: '',
@@ -64,6 +65,7 @@ export function TopBar() {
       <button type="button" className="btn" onClick={() => state.openDialog('close')}>
         Close review
       </button>
+      <CheckButton />
       <button type="button" className="btn btn-primary" onClick={() => state.openDialog('feedback')} title="Send Feedback (Ctrl/⌘+Enter)">
         Send Feedback
         {annotationCount > 0 ? <span className="counter counter-on-primary">{annotationCount}</span> : null}

@@ -4,6 +4,7 @@
  * features' services; each service owns its effects.
  */
 import type { ReviewApi } from '../api/apiClient.js';
+import { createCheckService, type CheckService } from '../check/checkService.js';
 import { createComposerService, type ComposerService } from '../composer/composerService.js';
 import { createFeedbackService, type FeedbackService } from '../feedback/feedbackService.js';
 import { createLineCursorService, type LineCursorService } from '../navigation/lineCursorService.js';
@@ -21,7 +22,8 @@ export interface ReviewController
     Navigator,
     LineCursorService,
     SearchService,
-    FeedbackService {
+    FeedbackService,
+    CheckService {
   readonly store: ReviewStore;
   readonly api: ReviewApi;
 }
@@ -35,6 +37,7 @@ export interface ReviewServices {
   lineCursor: LineCursorService;
   search: SearchService;
   feedback: FeedbackService;
+  check: CheckService;
 }
 
 export function createReviewServices(store: ReviewStore, api: ReviewApi): ReviewServices {
@@ -50,10 +53,11 @@ export function createReviewServices(store: ReviewStore, api: ReviewApi): Review
     lineCursor: createLineCursorService(store, navigator, composer),
     search: createSearchService(store, navigator),
     feedback: createFeedbackService(store, api),
+    check: createCheckService(store, api),
   };
 }
 
 export function createReviewController(store: ReviewStore, api: ReviewApi, services: ReviewServices = createReviewServices(store, api)): ReviewController {
   const { load, refresh, setHideWhitespace, setPairRenames } = services.loader;
-  return { store, api, load, refresh, setHideWhitespace, setPairRenames, ...services.contents, ...services.composer, ...services.navigator, ...services.lineCursor, ...services.search, ...services.feedback };
+  return { store, api, load, refresh, setHideWhitespace, setPairRenames, ...services.contents, ...services.composer, ...services.navigator, ...services.lineCursor, ...services.search, ...services.feedback, ...services.check };
 }

@@ -27,6 +27,7 @@ import { createRenderedFilesSlice, type RenderedFilesSlice } from '../markdown/r
 import { createCommitsSlice, type CommitsSlice } from '../commits/commitsSlice.js';
 import { createTourSlice, type TourSlice } from '../tour/tourSlice.js';
 import { createQuestionsSlice, type QuestionsSlice } from '../questions/questionsSlice.js';
+import { createCheckSlice, type CheckSlice } from '../check/checkSlice.js';
 
 export type ReviewStoreState = ReviewSlice &
   AnnotationsSlice &
@@ -48,6 +49,7 @@ export type ReviewStoreState = ReviewSlice &
   ProposalsSlice &
   TourSlice &
   QuestionsSlice &
+  CheckSlice &
   RenderedFilesSlice;
 
 export type ReviewStore = StoreApi<ReviewStoreState>;
@@ -77,6 +79,7 @@ export function createReviewStore(settings: Settings = DEFAULT_SETTINGS, layout:
     ...createProposalsSlice(...a),
     ...createTourSlice(...a),
     ...createQuestionsSlice(...a),
+    ...createCheckSlice(...a),
     ...createRenderedFilesSlice(...a),
   }));
 }

@@ -31,7 +31,10 @@ export function createFeedbackService(store: ReviewStore, api: ReviewApi): Feedb
 
 /** Exactly what the server renders the export from (the core's one builder), the agent's proposals as the server last stated them included. */
 function feedbackReviewOf(s: ReviewStoreState): FeedbackReview {
-  return buildFeedbackReview(s.review!, submissionOf(s), s.proposals, s.questions);
+  const run = s.check?.run;
+  // The last check, as the server adds it: only when it ran with exactly the suggestions sent.
+  const checked = run?.state.kind === 'finished' ? run.state.checked : null;
+  return buildFeedbackReview(s.review!, submissionOf(s), s.proposals, s.questions, checked);
 }
 
 function submissionOf(s: ReviewStoreState): FeedbackSubmission {

@@ -3,7 +3,7 @@
  * contract as the real one (ReviewApi), with the feedback rendered by the
  * same core function the CLI uses, and every call recorded.
  */
-import { buildFeedbackReview, renderFeedbackMarkdown, sha256Hex, type DraftData, type FeedbackSubmission, type FileContentsData, type Preferences, type ProposalState, type Question, type QuestionAsk, type QuestionAsking, type RangeCommit, type ReviewData, type Tour } from '@redline/core';
+import { buildFeedbackReview, renderFeedbackMarkdown, sha256Hex, type CheckData, type DraftData, type FeedbackSubmission, type FileContentsData, type Preferences, type ProposalState, type Question, type QuestionAsk, type QuestionAsking, type RangeCommit, type ReviewData, type Tour } from '@redline/core';
 import { ApiRequestError, type ReviewApi } from '../api/apiClient.js';
 
 export interface MemoryApi extends ReviewApi {
@@ -34,12 +34,15 @@ export interface MemoryApi extends ReviewApi {
   commitSpans: Map<string, string>;
   /** Every PUT /api/preferences, in order (keepalive said). */
   preferencesPut: { preferences: Preferences; keepalive: boolean }[];
+  /** What GET /api/check answers (a start and a cancel answer it too, after recording the call). */
+  check: CheckData;
 }
 
 export function createMemoryApi(review: ReviewData, contents: Record<string, [string | null, string | null]> = {}): MemoryApi {
   const api: MemoryApi = {
     calls: [],
     preferencesPut: [],
+    check: { command: { kind: 'configured', command: 'npm test', from: 'package.json' }, run: null },
     drafts: new Map(),
     sent: [],
     closed: false,
@@ -123,6 +126,7 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
     },
     askQuestion: async (ask) => askInMemory(api, ask),
     openInEditor: async (body) => (api.calls.push(`open ${body.path}:${body.line ?? 'top'}`), { editor: 'memory-editor' }),
+    ...checkInMemory(() => api),
     async answerProposal(act) {
       api.calls.push(`proposal ${act.act} ${act.id}`);
       const state = api.proposals.find((p) => p.proposal.id === act.id);
@@ -143,4 +147,17 @@ function askInMemory(api: MemoryApi, ask: QuestionAsk): { id: string } {
   const id = sha256Hex(`${JSON.stringify(ask)}\u001f${api.questions.length}`).slice(0, 10);
   api.questions.push({ id, anchor: ask.anchor, text: ask.text, quoted: null, askedAt: new Date().toISOString(), pickedUpAt: null, answer: null });
   return { id };
+}
+
+/** The check's routes as the in-memory server answers them: what `api.check` holds, each call recorded. */
+function checkInMemory(memory: () => MemoryApi): Pick<ReviewApi, 'getCheck' | 'startCheck' | 'cancelCheck'> {
+  const answer = (call: string) => {
+    memory().calls.push(call);
+    return Promise.resolve(structuredClone(memory().check));
+  };
+  return {
+    getCheck: (from) => answer(`check from ${from}`),
+    startCheck: (body) => answer(`check start${body.command === undefined ? '' : ` ${body.command}`}`),
+    cancelCheck: () => answer('check cancel'),
+  };
 }

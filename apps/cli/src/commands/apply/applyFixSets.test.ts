@@ -1,5 +1,5 @@
 /**
- * `redline apply` and fix sets (docs/feedback-format.md, section 9), through
+ * `redline apply` and fix sets (docs/feedback-format.md, section 10), through
  * the real `redline` process on a real temporary git repository: a set over
  * two files applied whole; a set whose member no longer matches refused whole,
  * naming the set and the member, with no byte of either file written (also

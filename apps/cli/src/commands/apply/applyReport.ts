@@ -33,7 +33,7 @@ export interface SuggestionResult {
   id: string;
   /** The earlier round a carried suggestion comes from (docs/feedback-format.md, section 8); null for the export's own. */
   round: number | null;
-  /** The fix set it is a member of (docs/feedback-format.md, section 9); null for a suggestion on its own. */
+  /** The fix set it is a member of (docs/feedback-format.md, section 10); null for a suggestion on its own. */
   fixSet: string | null;
   path: string;
   /** The range the export states (1-based, inclusive; endLine = startLine - 1 for an insertion into an empty file). */

@@ -2,7 +2,7 @@
  * An export's suggestions as `redline apply` takes them: the round's own,
  * then those carried from earlier rounds still open (docs/feedback-format.md,
  * section 8), each carried one with its round, and the fix sets over them
- * (section 9: applied whole or not at all). An unreadable or invalid export is
+ * (section 10: applied whole or not at all). An unreadable or invalid export is
  * 'bad-input' (exit 2). `redline check --export` reads it the same way.
  */
 import { RedlineError } from '../../errors.js';

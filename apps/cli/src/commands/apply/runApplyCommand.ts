@@ -13,7 +13,7 @@
  * the round's own, after them in each file (the latest word wins a conflict),
  * and each result names its round.
  *
- * A fix set (section 9) is applied whole or not at all (planSuggestionFiles),
+ * A fix set (section 10) is applied whole or not at all (planSuggestionFiles),
  * `--only` takes its id (a member's id alone is refused), and the report lists
  * it as one item; under --check with its whole diff.
  *

@@ -25,8 +25,10 @@ Options:
 
 The command is yours, never the agent's: --command, or "redline": { "check":
 "<command>", "checkTimeout": SECONDS } in the repository's package.json, or
-{ "check": "<command>" } in its .redline.json. With none, redline check says
-which it would offer (npm test, tsc --noEmit, make check) and runs nothing.
+{ "check": "<command>" } in its .redline.json, or the offer you confirmed
+for this repository in the review page's Check panel (kept with your own
+preferences). With none, redline check says which it would offer (npm test,
+tsc --noEmit, make check) and runs nothing.
 
 The command's output streams to stderr; its last 40 lines are repeated when
 it fails. The copy gets the root node_modules as symbolic links to its

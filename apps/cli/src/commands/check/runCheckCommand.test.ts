@@ -13,6 +13,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { makeSuggestion, type TempRepo } from '../../../testSupport/apply/applyTestKit.js';
 import { runCheck, SUM_JS, sumRepo, writeExport } from '../../../testSupport/check/checkTestKit.js';
 import { makeTempDir } from '../../../testSupport/gitRepo.js';
+import { captureIo } from '../../../testSupport/capturedIo.js';
+import { CheckCommandStore } from '../../preferences/checkCommandStore.js';
+import { runCli } from '../../main.js';
 
 const repos: TempRepo[] = [];
 afterAll(() => {
@@ -88,6 +91,17 @@ describe('redline check: the command is the reviewer\'s', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("no check command configured; from what this repository has, redline would offer 'npm test', 'tsc --noEmit', 'make check': confirm one with --command 'npm test'");
     expect(run.stderr).not.toContain('copied');
+  });
+
+  it('with none configured, runs the offer the reviewer confirmed in the page (kept with their preferences, not in the repository)', async () => {
+    const { repo, exportFile } = repoWithFix();
+    repo.write('package.json', JSON.stringify({ scripts: { test: 'node --test' } }));
+    const config = makeTempDir();
+    await new CheckCommandStore(join(config, 'redline')).confirm(repo.root, 'node --test');
+    const io = captureIo(repo.root, { terminal: false, env: { ...process.env, XDG_CONFIG_HOME: config } });
+    const code = await runCli(['check', '--export', exportFile, '--json'], io);
+    expect(code, io.err()).toBe(0);
+    expect(JSON.parse(io.out())).toMatchObject({ command: 'node --test', passed: true });
   });
 
   it('with nothing to offer, says how to name one', async () => {

@@ -21,6 +21,8 @@ import { runCheck, type CheckEvent } from '../../check/runCheck.js';
 import { EXIT, RedlineError } from '../../errors.js';
 import { findRepository } from '../../git/findRepository.js';
 import { formatResultRows } from '../apply/applyReport.js';
+import { CheckCommandStore } from '../../preferences/checkCommandStore.js';
+import { preferencesDir } from '../../preferences/preferencesStore.js';
 import type { Suggestion } from '../apply/core.js';
 import type { ApplySet } from '../apply/readExportSuggestions.js';
 import { readExportSuggestions } from '../apply/readExportSuggestions.js';
@@ -35,8 +37,9 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
   }
   const repository = await findRepository(resolve(io.cwd, options.repo ?? '.'), 'check');
   const config = await readCheckConfig(repository.root, { command: options.command, timeoutSeconds: options.timeoutSeconds });
-  if (config.command.text === null) throw new RedlineError('usage', noCommandMessage(config.command.offers));
-  const command = config.command.text;
+  // With none configured, the offer the reviewer confirmed in the page for this repository (kept with their preferences).
+  const command = config.command.text ?? (await new CheckCommandStore(preferencesDir(io.env)).confirmed(repository.root));
+  if (command === null) throw new RedlineError('usage', noCommandMessage(config.command.text === null ? config.command.offers : []));
 
   const pending = await readPending(options.exportFile, io, join(repository.gitDir, 'redline'));
   if (pending.unsentSuggestion) io.stderr.write('redline check: the suggestion still in its form (not added yet) is not checked\n');
@@ -50,6 +53,7 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
   });
   const outcome = await runCheck({
     repoRoot: repository.root,
+    state: { kind: 'work-tree' },
     suggestions: pending.suggestions,
     roundOf: pending.roundOf,
     fixSets: pending.fixSets,

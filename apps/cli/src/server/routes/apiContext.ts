@@ -1,5 +1,6 @@
-/** What an API route handler gets: the request, the response, the query, the review it serves and the reviewer's preferences. */
+/** What an API route handler gets: the request, the response, the query, the review it serves, the reviewer's preferences and the review's check runs. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CheckRunner } from '../../check/checkRunner.js';
 import { RedlineError } from '../../errors.js';
 import type { PreferencesStore } from '../../preferences/preferencesStore.js';
 import type { ReviewSession } from '../../review/reviewSession.js';
@@ -11,6 +12,8 @@ export interface ApiContext {
   session: ReviewSession;
   /** The reviewer's preferences file. */
   preferences: PreferencesStore;
+  /** The review's check before sending (one run at a time). */
+  checks: CheckRunner;
 }
 
 export type ApiHandler = (context: ApiContext) => Promise<void>;

@@ -1,6 +1,7 @@
 /** The API's route table: path and method to handler, paths from the shared contract in @redline/core. */
 import { API } from '@redline/core';
 import type { ApiHandler } from './apiContext.js';
+import { deleteCheck, getCheck, postCheck } from './checkRoute.js';
 import { postClose } from './closeRoute.js';
 import { getCommits, getCommitSpan } from './commitsRoute.js';
 import { getDraft, putDraft } from './draftRoute.js';
@@ -16,7 +17,7 @@ import { getProposals, postProposalAnswer } from './proposalsRoute.js';
 import { postQuestion } from './questionsRoute.js';
 import { postOpenInEditor } from './openInEditorRoute.js';
 
-type Method = 'GET' | 'PUT' | 'POST';
+type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 
 export const API_ROUTES: ReadonlyMap<string, Partial<Record<Method, ApiHandler>>> = new Map([
   [API.review, { GET: getReview }],
@@ -35,6 +36,7 @@ export const API_ROUTES: ReadonlyMap<string, Partial<Record<Method, ApiHandler>>
   [API.questions, { POST: postQuestion }],
   [API.preferences, { PUT: putPreferences }],
   [API.openInEditor, { POST: postOpenInEditor }],
+  [API.check, { GET: getCheck, POST: postCheck, DELETE: deleteCheck }],
 ]);
 
 /** The handler for a path and method; HEAD is answered like GET. */

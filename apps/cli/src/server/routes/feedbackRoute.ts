@@ -8,11 +8,12 @@ import { readNowFor } from '../../proposals/proposalLines.js';
 import { readJsonBody, sendJson } from '../httpIo.js';
 import type { ApiContext } from './apiContext.js';
 
-export async function postFeedback({ req, res, session }: ApiContext): Promise<void> {
+export async function postFeedback({ req, res, session, checks }: ApiContext): Promise<void> {
   const submission = validateFeedbackSubmission(await readJsonBody(req));
   // The agent's proposals go into the export with the reviewer's answers.
   const proposals = await session.proposals.states(readNowFor(session));
-  const { result, finish } = session.submitFeedback(submission, proposals);
+  // The last check goes in when it ran with exactly the suggestions sent (the core's rule).
+  const { result, finish } = session.submitFeedback(submission, proposals, checks.lastChecked());
   res.once('close', finish);
   sendJson(req, res, 200, result);
 }
