@@ -98,7 +98,7 @@ export function carriedSuggestionsOf(threads: readonly Thread[], acts: readonly 
 
 /**
  * The fix sets of earlier rounds the export carries (docs/feedback-format.md,
- * section 9): a set whose every member is carried goes whole, as one item; a
+ * section 10): a set whose every member is carried goes whole, as one item; a
  * set with a member not carried (applied, resolved, changed, sent again) is
  * never split: none of its members is carried (each still has its thread in
  * the threads section, for the agent to read).
