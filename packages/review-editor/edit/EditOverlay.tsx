@@ -1,6 +1,6 @@
 /**
- * The edit feature's page-level parts (the `reviewPage` slot): the two
- * questions (finish editing another file first? keep recovered edits?),
+ * The edit feature's page-level parts (the `reviewPage` slot): the question
+ * (keep the edits recovered when the view went away?),
  * the comment entry for comments made on the edited text, floating OUTSIDE
  * the editor (focus inside its shadow DOM would collapse the selection, and
  * the item's slots are frozen during the session), and the guard that stops
@@ -32,34 +32,10 @@ export function EditOverlay() {
 function EditPromptDialog() {
   const edit = useEditController();
   const prompt = useEditState((s) => s.prompt);
-  const path = useReview((s) => (prompt?.kind === 'switch' ? (s.fileById.get(prompt.toFileId)?.path ?? prompt.toFileId) : ''));
   const primary = useRef<HTMLButtonElement>(null);
   if (!prompt) return null;
-  if (prompt.kind === 'switch') {
-    return (
-      <Modal
-        title="Finish editing?"
-        onClose={() => edit.dismissPrompt()}
-        initialFocus={primary}
-        footer={
-          <>
-            <span className="spacer" />
-            <button type="button" className="btn" onClick={() => edit.dismissPrompt()}>
-              Keep editing
-            </button>
-            <button ref={primary} type="button" className="btn btn-primary" onClick={() => edit.confirmPrompt()}>
-              Finish and edit {path}
-            </button>
-          </>
-        }
-      >
-        <p>
-          Finish editing <code>{prompt.fromPath}</code> first? Your changes there will become suggestions.
-        </p>
-      </Modal>
-    );
-  }
-  const n = prompt.suggestions.length;
+  const n = prompt.results.reduce((sum, r) => sum + r.suggestions.length, 0);
+  const paths = prompt.results.map((r) => r.path);
   // Closing the question keeps the edits: nothing the reviewer typed is dropped without an explicit choice.
   return (
     <Modal
@@ -79,8 +55,14 @@ function EditPromptDialog() {
       }
     >
       <p>
-        The view reloaded while you were editing <code>{prompt.path}</code>. Your edits were recovered ({n} {n === 1 ? 'change' : 'changes'}). Keep them as
-        suggestions?
+        The view reloaded while you were editing{' '}
+        {paths.map((path, i) => (
+          <span key={path}>
+            {i > 0 ? ', ' : ''}
+            <code>{path}</code>
+          </span>
+        ))}
+        . Your edits were recovered ({n} {n === 1 ? 'change' : 'changes'}). Keep them as {n > 1 ? 'one fix set of suggestions' : 'suggestions'}?
       </p>
     </Modal>
   );
@@ -89,8 +71,8 @@ function EditPromptDialog() {
 function FloatingComposer() {
   const edit = useEditController();
   const key = useReview((s) => s.composer?.key);
-  // Re-evaluate when the session or the anchor changes.
-  useEditState((s) => s.session?.phase);
+  // Re-evaluate when the session's files or the anchor change.
+  useEditState((s) => s.files.map((f) => f.phase).join());
   const anchor = useEditState((s) => s.composerAnchor);
   if (!edit.isFloatingComposer(key)) return null;
   const width = 420;
