@@ -2,7 +2,7 @@
 // `npm run fuzz`: the seeded derivation and selection-anchor fuzz at scale,
 // against the BUILT core (run `tsc -b packages/core` first; the npm script does).
 //
-//   node scripts/fuzz.mjs [--cases N] [--selection-cases M] [--seed S]
+//   node scripts/fuzz.mjs [--cases N] [--selection-cases M] [--set-cases K] [--seed S]
 //
 // Derivation invariants, per case: (1) no overlapping ranges (each hunk starts
 // after the previous one ends), (2) every originalCode equals the pre-edit
@@ -10,7 +10,11 @@
 // (4) the same input gives the same output. Selection-anchor invariants: the
 // anchor is inside the pre-edit text, `exact` is only claimed when the selected
 // lines equal the anchored ones byte for byte, and on cases whose history is
-// unambiguous (unique lines) the anchor is the known right answer.
+// unambiguous (unique lines) the anchor is the known right answer. Fix-set
+// invariants, per multi-file session of 2-4 files (testing/fixSetFuzz.ts, the
+// unit suite's checker): no overlap within a file, every originalCode found at
+// its lines, each file's round trip exact, the set id stable, the shape (none,
+// one suggestion, or a set in file and line order).
 // Exits 1 when any count is non-zero.
 
 import { performance } from 'node:perf_hooks';
@@ -19,9 +23,10 @@ import { applySuggestionHunks } from '../packages/core/dist/suggestions/applySug
 import { mapSelectionAnchor } from '../packages/core/dist/suggestions/mapSelectionAnchor.js';
 import { codeToLines, toLines } from '../packages/core/dist/diff/lines.js';
 import { generateEditCase, generateSelectionCase, mulberry32 } from '../packages/core/dist/testing/editFuzz.js';
+import { checkSession, generateSessionCase } from '../packages/core/dist/testing/fixSetFuzz.js';
 
 function parseArgs(argv) {
-  const options = { cases: 100_000, selectionCases: 50_000, seed: 0x5eed_2026 };
+  const options = { cases: 100_000, selectionCases: 50_000, setCases: 50_000, seed: 0x5eed_2026 };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = argv[i + 1];
@@ -36,9 +41,10 @@ function parseArgs(argv) {
     };
     if (flag === '--cases') options.cases = number('--cases');
     else if (flag === '--selection-cases') options.selectionCases = number('--selection-cases');
+    else if (flag === '--set-cases') options.setCases = number('--set-cases');
     else if (flag === '--seed') options.seed = number('--seed') >>> 0;
     else {
-      console.error(`fuzz: unknown argument ${flag} (use --cases N, --selection-cases M, --seed S)`);
+      console.error(`fuzz: unknown argument ${flag} (use --cases N, --selection-cases M, --set-cases K, --seed S)`);
       process.exit(2);
     }
   }
@@ -136,6 +142,20 @@ for (let n = 0; n < options.selectionCases; n++) {
 }
 const selectionMs = performance.now() - selectionStarted;
 
+const sets = { overlap: 0, anchor: 0, roundTrip: 0, stable: 0, shape: 0, sets: 0, members: 0 };
+// A third stream, reproducible alone like the second.
+rng = mulberry32(options.seed ^ 0x85ebca6b);
+const setsStarted = performance.now();
+for (let n = 0; n < options.setCases; n++) {
+  const session = generateSessionCase(rng);
+  const outcome = checkSession(session);
+  for (const key of outcome.violations) sets[key]++;
+  if (outcome.violations.length > 0 && firstFailures.length < 5) firstFailures.push({ n, testCase: { before: JSON.stringify(session.files) }, found: outcome.violations, kind: 'fix set' });
+  if (outcome.kind === 'set') sets.sets++;
+  sets.members += outcome.members;
+}
+const setsMs = performance.now() - setsStarted;
+
 const hex = `0x${options.seed.toString(16)}`;
 console.log(`redline fuzz  seed ${options.seed} (${hex})`);
 console.log('');
@@ -151,10 +171,18 @@ console.log(`  anchors out of range         ${selection.outOfRange}`);
 console.log(`  exact claimed, text differs  ${selection.dishonestExact}`);
 console.log(`  wrong on a known history     ${selection.oracle}`);
 console.log('');
+console.log(`fix sets: ${options.setCases} sessions of 2-4 files, ${sets.sets} sets, ${sets.members} members, ${(setsMs / 1000).toFixed(1)} s`);
+console.log(`  overlaps within a file       ${sets.overlap}`);
+console.log(`  originalCode anchor mismatch ${sets.anchor}`);
+console.log(`  round-trip failures          ${sets.roundTrip}`);
+console.log(`  set id unstable              ${sets.stable}`);
+console.log(`  wrong shape or order         ${sets.shape}`);
+console.log('');
 console.log(`elapsed ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 const failed =
-  derivation.overlap + derivation.anchor + derivation.roundTrip + derivation.determinism + derivation.generator + selection.outOfRange + selection.dishonestExact + selection.oracle;
+  derivation.overlap + derivation.anchor + derivation.roundTrip + derivation.determinism + derivation.generator + selection.outOfRange + selection.dishonestExact + selection.oracle +
+  sets.overlap + sets.anchor + sets.roundTrip + sets.stable + sets.shape;
 if (failed > 0) {
   // The first few failures, enough to reproduce: the seed and case index regenerate the rest.
   const clip = (value) => (typeof value === 'string' && value.length > 300 ? `${value.slice(0, 300)}… (${value.length} chars)` : value);

@@ -12,7 +12,7 @@ export type {
   FeedbackSubmission, FileComment, FileContentsData, FileFacts, FileRefusalCode, FileSideContents,
   FileStatus, FreshnessData, GeneralComment, LineAnnotation, LineComment, ReviewData,
   ReviewTarget, Side, Suggestion, TargetKind, UnsentComposer, UnsentTarget, Verdict,
-  FeedbackFile, MovedFileFacts, PlainFileFacts, QuotedLines,
+  FeedbackFile, MovedFileFacts, PlainFileFacts, QuotedLines, FixSet,
 } from './model/types.js';
 export { fileMove, similarityWords } from './model/fileMove.js';
 export type { FileMove } from './model/fileMove.js';
@@ -24,6 +24,8 @@ export {
 } from './model/preferences.js';
 export type { DiffStyle, LayoutSettings, Preferences, Settings, ThemeChoice } from './model/preferences.js';
 export { suggestionId } from './model/suggestionId.js';
+export { fixSetId } from './model/fixSetId.js';
+export type { FixSetMemberContent } from './model/fixSetId.js';
 export type { SuggestionContent } from './model/suggestionId.js';
 export { errorMessage } from './model/errorMessage.js';
 export { isFingerprint } from './model/isFingerprint.js';
@@ -47,6 +49,14 @@ export type {
   ReanchorStatus, ReanchorTexts, ReanchoredAnnotation, SideTextChange,
 } from './suggestions/reanchorAnnotations.js';
 export { findSuggestionOverlaps, isEmptyFileInsertion, suggestionsOverlap } from './suggestions/suggestionsOverlap.js';
+
+// Fix sets: suggestions applied together or not at all
+export { makeFixSet, MIN_FIX_SET_MEMBERS, oneLine } from './fixSets/makeFixSet.js';
+export { combineIntoSet, splitSet } from './fixSets/combineIntoSet.js';
+export type { CombineResult } from './fixSets/combineIntoSet.js';
+export { fixSetOfMember, fixSetOverlaps, fixSetProblems } from './fixSets/fixSetProblems.js';
+export { deriveFixSet, fixSetFromHunks, suggestionFromHunk } from './fixSets/deriveFixSet.js';
+export type { DerivedChange, DerivedSetWords, SessionFile, SessionFileHunks } from './fixSets/deriveFixSet.js';
 
 // The feedback export: render and parse, markdown and JSON, fences, validation, order
 export {

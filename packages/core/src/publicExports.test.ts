@@ -28,7 +28,7 @@ function exportsOf(program: ts.Program, file: string): { values: string[]; types
 }
 
 /** Modules only tests may use: none of their names may be public. */
-const TEST_HELPERS = ['suggestions/applySuggestionHunks.ts', 'testing/editFuzz.ts'];
+const TEST_HELPERS = ['suggestions/applySuggestionHunks.ts', 'testing/editFuzz.ts', 'testing/fixSetFuzz.ts'];
 
 const program = ts.createProgram([INDEX, ...TEST_HELPERS.map((m) => SRC + m)], {
   module: ts.ModuleKind.NodeNext,

@@ -111,6 +111,22 @@ export interface Suggestion extends AnnotationCommon, LineSpan {
   revision: string | null;
 }
 
+/**
+ * A fix set: several suggestions (in one file or several) the agent applies
+ * together or not at all, with one line saying what they do together. Each
+ * member is an ordinary `Suggestion` kept with the annotations; the set only
+ * groups them, in order, by id. It has at least two members (one would be a
+ * plain suggestion), and a suggestion is a member of at most one set.
+ * `id` is `fixSetId` of its members' contents (model/fixSetId.ts).
+ */
+export interface FixSet {
+  id: string;
+  /** What the members do together, one line. */
+  description: string;
+  /** The members' suggestion ids, in order. */
+  members: readonly string[];
+}
+
 export type Comment = LineComment | FileComment | GeneralComment;
 
 /** Everything a reviewer leaves on a review; `kind` and `scope` tell which one it is. */
