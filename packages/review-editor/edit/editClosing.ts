@@ -7,7 +7,7 @@
  * reviewer can edit. A recovered file's suggestions wait in one question for
  * all recovered files; kept, they are added the same way.
  */
-import type { Annotation } from '@redline/core';
+import { defaultSetDescription, type Suggestion } from '@redline/core';
 import type { DeriveRequest, EditEffect, EditStep } from './editEvents.js';
 import type { EditFeatureState, EditSession, EndingSession, FileResult } from './editSession.js';
 
@@ -23,12 +23,6 @@ export const withFile = (state: EditFeatureState, session: EditSession): EditFea
 export const withoutFile = (state: EditFeatureState, id: number): EditFeatureState => ({ ...state, files: state.files.filter((s) => s.id !== id) });
 
 const plural = (n: number) => `${n} ${n === 1 ? 'suggestion' : 'suggestions'}`;
-
-/** The fix set's default description: what the reviewer sees first and may edit. */
-export function defaultSetDescription(paths: readonly string[]): string {
-  const files = [...new Set(paths)];
-  return files.length === 1 ? `Changes in ${files[0]}` : `Changes in ${files.length} files`;
-}
 
 /** CodeView completed file `session` (or gave up waiting): it leaves the session, and its text is derived unless discarded. */
 export function completeFile(state: EditFeatureState, session: EndingSession, text: string | null): EditStep {
@@ -55,7 +49,7 @@ function settle(state: EditFeatureState, id: number, result: FileResult | null):
   return { state: { ...state, closing: null }, effects: results.length > 0 ? addResults(results, 'added') : [] };
 }
 
-export function suggestionsDerived(state: EditFeatureState, request: DeriveRequest, suggestions: Annotation[]): EditStep {
+export function suggestionsDerived(state: EditFeatureState, request: DeriveRequest, suggestions: Suggestion[]): EditStep {
   const result: FileResult = { id: request.id, path: request.path, suggestions, changedOnDisk: request.changedOnDisk };
   if (request.reason === 'suggest') return settle(state, request.id, result);
   if (suggestions.length === 0) return stay(state);

@@ -4,7 +4,7 @@
  * (effects, as data, run by the shell against the adapter and the page).
  * `transition` (editTransition.ts) maps one to the other.
  */
-import type { Annotation } from '@redline/core';
+import type { Suggestion } from '@redline/core';
 import type { ComposerTarget, ReviewFile } from '../src/editHost.js';
 import type { ComposerAnchor, EditFeatureState, OpenComposer, OpenedFile } from './editSession.js';
 import type { HydrationResult } from './hydrateForEditing.js';
@@ -44,7 +44,7 @@ export type EditEvent =
   | { type: 'completionTimedOut'; id: number }
   /** CodeView's onItemEditComplete (answered 'reject' whatever happens here). */
   | { type: 'editCompleted'; itemId: string; eventText: string | null; fileById: ReadonlyMap<string, ReviewFile> }
-  | { type: 'suggestionsDerived'; request: DeriveRequest; suggestions: Annotation[] }
+  | { type: 'suggestionsDerived'; request: DeriveRequest; suggestions: Suggestion[] }
   | { type: 'derivationFailed'; request: DeriveRequest; message: string }
   | { type: 'promptConfirmed' }
   | { type: 'promptDismissed' }
@@ -102,7 +102,7 @@ export type EditEffect =
    * Add the suggestions; `set`: they are one fix set with this one-line
    * description (several suggestions of one Suggest), else separate.
    */
-  | { type: 'addSuggestions'; suggestions: readonly Annotation[]; set: { description: string } | null }
+  | { type: 'addSuggestions'; suggestions: readonly Suggestion[]; set: { description: string } | null }
   | { type: 'toast'; message: string }
   /** Open the page's comment form on `target`: answers floatingComposerOpened if it opened. */
   | { type: 'openFloatingComposer'; target: Extract<ComposerTarget, { scope: 'line' }>; highlightedText: string; approximate: boolean; anchor: ComposerAnchor };

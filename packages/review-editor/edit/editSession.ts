@@ -34,7 +34,7 @@
  * (editShell.ts) holds it.
  */
 import type { FileDiffMetadata } from '@pierre/diffs';
-import type { Annotation } from '@redline/core';
+import type { Suggestion } from '@redline/core';
 import type { Composer, ReviewFile } from '../src/editHost.js';
 
 export type EndReason = 'suggest' | 'discard' | 'recover';
@@ -94,7 +94,7 @@ export type EditSession = LoadingSession | PreparingSession | EditingSession | E
 export interface FileResult {
   id: number;
   path: string;
-  suggestions: Annotation[];
+  suggestions: Suggestion[];
   /** The file changed on disk while it was edited. */
   changedOnDisk: boolean;
 }

@@ -9,7 +9,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { DeriveRequest, EditEffect } from './editEvents.js';
-import { defaultSetDescription } from './editClosing.js';
+import { defaultSetDescription } from '@redline/core';
 import { editStateKey, hasUnsavedEdits, itemView, sessionFor } from './editQueries.js';
 import type { EditFeatureState } from './editSession.js';
 import { transition } from './editTransition.js';

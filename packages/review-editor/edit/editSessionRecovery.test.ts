@@ -209,6 +209,8 @@ describe('ending a session', () => {
       ['src/other.ts', 'export const B = 3;', sha256Hex(OTHER_NEW)],
     ]);
     expect(r.harness.store.getState().toasts.at(-1)?.message).toBe('2 suggestions added from your edits to 2 files, as one fix set');
+    // One fix set over both, in the session's file order.
+    expect(r.harness.store.getState().fixSets).toEqual([{ id: expect.stringMatching(/^[0-9a-f]{12}$/), description: 'Changes in 2 files', members: annotations(r).map((a) => a.id) }]);
     expect(r.edit.state.getState().files).toEqual([]);
     expect(r.adapter.cleared).toEqual(r.view.stateKeys);
   });

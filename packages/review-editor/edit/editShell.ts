@@ -18,7 +18,7 @@ import { primeHighlight, type WorkerPool } from './editWorkerPool.js';
 import { createHunkDeriver, type HunkDeriver } from './hunkDeriver.js';
 import { hydrateForEditing } from './hydrateForEditing.js';
 import type { AttachedEditor, PierreEditAdapter } from './pierreEditAdapter.js';
-import { errorMessage, type Annotation } from '@redline/core';
+import { errorMessage, type Suggestion } from '@redline/core';
 import { INTERACTIVE_DIFF, sessionById, sessionByStateKey } from './editQueries.js';
 
 export interface EditControllerOptions {
@@ -313,11 +313,10 @@ async function deriveSuggestions(request: DeriveRequest, deriver: HunkDeriver | 
 }
 
 /** The session's suggestions added to the draft; several of one Suggest as one fix set. */
-function addSuggestions(review: ReviewController, suggestions: readonly Annotation[], set: { description: string } | null): void {
+function addSuggestions(review: ReviewController, suggestions: readonly Suggestion[], set: { description: string } | null): void {
   const page = review.store.getState();
+  if (set) return page.addSuggestionSet(suggestions, set.description);
   for (const suggestion of suggestions) page.addAnnotation(suggestion);
-  // FIX-SET: group `suggestions` as one set with `set.description` once the draft keeps sets.
-  void set;
 }
 
 /** Stops what the shell started (the page's controller lives as long as the page). */

@@ -259,6 +259,8 @@ export interface DraftData {
   summary?: string;
   /** The comment or suggestion being written and not yet added, if any: a reload or a crash loses none of it. */
   composer: UnsentComposer | null;
+  /** The fix sets over `annotations`' suggestions; absent in drafts saved before fix sets, and when there are none. */
+  fixSets?: FixSet[];
   updatedAt: string;
 }
 
@@ -300,6 +302,8 @@ export interface FeedbackSubmission {
   threadActs?: ThreadActInput[];
   /** The files marked viewed at Send (their marks valid for the diff sent), recorded with the round: the next round carries a mark only to a file in it whose content is unchanged since. */
   viewed?: string[];
+  /** The fix sets over `annotations`' suggestions; absent: none. */
+  fixSets?: FixSet[];
 }
 
 /** What the export says about a file: its path, status, old path and similarity (`fileMove`). */

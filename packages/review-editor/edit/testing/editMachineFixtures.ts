@@ -4,7 +4,7 @@
  * reached by feeding the machine its own events. DOM-free, like the machine.
  */
 import type { FileDiffMetadata, Hunk } from '@pierre/diffs';
-import type { Annotation, FileFacts } from '@redline/core';
+import type { FileFacts, Suggestion } from '@redline/core';
 import type { ReviewFile } from '../../src/editHost.js';
 import { CALC_FILES } from '../../src/testing/fixtures.js';
 import type { EditEffect, EditEvent, LiveTexts } from '../editEvents.js';
@@ -72,7 +72,7 @@ export const OPENED: OpenedFile = { fileDiff: HYDRATED, preEdit: PRE, revision: 
 export const HYDRATED_OTHER = diffOf(OTHER.path, ['one\n', 'two\n', 'three\n']);
 export const OPENED_OTHER: OpenedFile = { ...OPENED, fileDiff: HYDRATED_OTHER };
 export const EDITOR: AttachedEditor = { focus: () => undefined, getText: () => EDITED, prepareToEnd: () => undefined };
-export const suggestion = (n: number) => ({ id: `s${n}`, kind: 'suggestion' }) as Annotation;
+export const suggestion = (n: number) => ({ id: `s${n}`, kind: 'suggestion' }) as Suggestion;
 
 /** Feeds `events` in order; returns the last state and every effect. */
 export function run(state: EditFeatureState, ...events: EditEvent[]): { state: EditFeatureState; effects: EditEffect[] } {

@@ -1,5 +1,10 @@
-/** The reviewer's comments and suggestions, with "Undo" after a delete. */
-import type { Annotation } from '@redline/core';
+/**
+ * The reviewer's comments and suggestions, with "Undo" after a delete; and
+ * the fix sets over the suggestions (kept beside them, settled on every
+ * change: fixSets/fixSetOps.ts).
+ */
+import { combineIntoSet, oneLine, splitSet, type Annotation, type FixSet, type Suggestion } from '@redline/core';
+import { settleFixSets } from '../fixSets/fixSetOps.js';
 import type { ReviewSliceCreator } from '../app/reviewStore.js';
 import type { SliceResets } from '../reviewLoading/sliceResets.js';
 
@@ -10,10 +15,21 @@ export interface AnnotationsSlice {
   /** Deletes, with a toast that can undo it. */
   deleteAnnotation(id: string): void;
   undoDelete(toastId: number): void;
+  /** The fix sets over `annotations`' suggestions (each with at least two members). */
+  fixSets: FixSet[];
+  /** Adds `suggestions` as one fix set with `description` (an edit session's Suggest). */
+  addSuggestionSet(suggestions: readonly Suggestion[], description: string): void;
+  /** Combines suggestions and sets (by id, in this order) into one set; the problem in words when refused. */
+  combineIntoSet(ids: readonly string[], description: string): { ok: true; setId: string } | { ok: false; problem: string };
+  /** The set's members stay, as plain suggestions. */
+  splitSet(setId: string): void;
+  /** The set's one-line description. */
+  describeSet(setId: string, description: string): void;
 }
 
 export const createAnnotationsSlice: ReviewSliceCreator<AnnotationsSlice> = (set, get) => ({
   annotations: [],
+  fixSets: [],
   addAnnotation(annotation) {
     set((s) => ({
       // Suggestions have content ids: the same suggestion twice is one.
@@ -22,18 +38,21 @@ export const createAnnotationsSlice: ReviewSliceCreator<AnnotationsSlice> = (set
     }));
   },
   updateAnnotation(id, annotation) {
-    set((s) => ({
-      annotations: s.annotations.flatMap((a) => (a.id === id ? [annotation] : a.id === annotation.id ? [] : [a])),
-      overlapsConfirmed: false,
-    }));
+    set((s) => {
+      const annotations = s.annotations.flatMap((a) => (a.id === id ? [annotation] : a.id === annotation.id ? [] : [a]));
+      // An edited suggestion has a new id (its content): it keeps its place in its set.
+      return { annotations, fixSets: settleFixSets(s.fixSets, annotations, new Map([[id, annotation.id]])), overlapsConfirmed: false };
+    });
   },
   deleteAnnotation(id) {
     const s = get();
     const index = s.annotations.findIndex((a) => a.id === id);
     if (index < 0) return;
     const annotation = s.annotations[index]!;
+    const annotations = s.annotations.filter((a) => a.id !== id);
     set({
-      annotations: s.annotations.filter((a) => a.id !== id),
+      annotations,
+      fixSets: settleFixSets(s.fixSets, annotations),
       composer: s.composer?.editingId === id ? null : s.composer,
     });
     s.pushToast({ message: annotation.kind === 'suggestion' ? 'Suggestion deleted' : 'Comment deleted', undo: { kind: 'delete', annotation, index } });
@@ -48,10 +67,31 @@ export const createAnnotationsSlice: ReviewSliceCreator<AnnotationsSlice> = (set
       return { annotations: [...rest.slice(0, index), annotation, ...rest.slice(index)] };
     });
   },
+  addSuggestionSet(suggestions, description) {
+    for (const suggestion of suggestions) get().addAnnotation(suggestion);
+    get().combineIntoSet(
+      suggestions.map((m) => m.id),
+      description,
+    );
+  },
+  combineIntoSet(ids, description) {
+    const s = get();
+    const result = combineIntoSet(s.annotations, s.fixSets, ids, description);
+    if (!result.ok) return result;
+    set({ fixSets: result.fixSets, overlapsConfirmed: false });
+    return { ok: true, setId: result.set.id };
+  },
+  splitSet(setId) {
+    set((s) => ({ fixSets: splitSet(s.fixSets, setId) }));
+  },
+  describeSet(setId, description) {
+    set((s) => ({ fixSets: s.fixSets.map((fixSet) => (fixSet.id === setId ? { ...fixSet, description: oneLine(description) } : fixSet)) }));
+  },
 });
 
 export const annotationsResets: SliceResets<AnnotationsSlice> = {
-  fromDraft: (draft) => ({ annotations: draft?.annotations ?? [] }),
+  // Drafts saved before fix sets have none.
+  fromDraft: (draft) => ({ annotations: draft?.annotations ?? [], fixSets: settleFixSets(draft?.fixSets ?? [], draft?.annotations ?? []) }),
   onLoad: () => ({}),
-  onReread: (_s, reread) => ({ annotations: reread.annotations }),
+  onReread: (s, reread) => ({ annotations: reread.annotations, fixSets: settleFixSets(s.fixSets, reread.annotations) }),
 };

@@ -32,6 +32,7 @@ function draftFromState(s: ReviewStoreState, now: Date): DraftData | null {
     verdict: s.verdict,
     summary: s.summary,
     composer: unsentOf(s),
+    ...(s.fixSets.length > 0 ? { fixSets: s.fixSets } : {}),
     updatedAt: now.toISOString(),
   };
 }
@@ -42,7 +43,7 @@ function unsentOf(s: ReviewStoreState): DraftData['composer'] {
   return c ? composerToUnsent(c) : null;
 }
 
-const saved = (s: ReviewStoreState) => [s.annotations, s.viewed, s.verdict, s.summary, s.composer, s.keptComposer, s.review?.fingerprint] as const;
+const saved = (s: ReviewStoreState) => [s.annotations, s.fixSets, s.viewed, s.verdict, s.summary, s.composer, s.keptComposer, s.review?.fingerprint] as const;
 
 export interface DraftAutosave {
   /** Saves what is pending now (keepalive: the request may outlive the page). */

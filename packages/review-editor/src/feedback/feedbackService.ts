@@ -35,7 +35,7 @@ function feedbackReviewOf(s: ReviewStoreState): FeedbackReview {
 }
 
 function submissionOf(s: ReviewStoreState): FeedbackSubmission {
-  const submission: FeedbackSubmission = { verdict: s.verdict, summary: s.summary, annotations: s.annotations };
+  const submission: FeedbackSubmission = { verdict: s.verdict, summary: s.summary, annotations: s.annotations, ...(s.fixSets.length > 0 ? { fixSets: s.fixSets } : {}) };
   if (s.reviewerCheck.kind === 'valid') submission.reviewer = s.reviewerCheck.reviewer;
   const acts = actsYouMaySend(s.review?.rounds?.threads ?? [], s.threadActs, s.reviewerCheck);
   if (acts.length > 0) submission.threadActs = acts;
