@@ -7,6 +7,7 @@ import { SuggestionDiff } from './SuggestionDiff.js';
 import { TextWithChips } from '../ui/TextWithChips.js';
 import { ProposalProvenance } from '../proposals/ProposalCard.js';
 import { Markdown } from '../markdown/Markdown.js';
+import { FixSetMembership } from '../fixSets/FixSetMembership.js';
 
 export function AnnotationCard({ id }: { id: string }) {
   const controller = useController();
@@ -43,7 +44,10 @@ export function AnnotationCard({ id }: { id: string }) {
         <Markdown className="annotation-text" text={annotation.text} />
       ) : null}
       {annotation.kind === 'suggestion' ? (
-        <SuggestionDiff originalCode={annotation.originalCode ?? ''} suggestedCode={annotation.suggestedCode ?? ''} deletion={annotation.deletion ?? false} />
+        <>
+          <SuggestionDiff originalCode={annotation.originalCode ?? ''} suggestedCode={annotation.suggestedCode ?? ''} deletion={annotation.deletion ?? false} />
+          <FixSetMembership id={id} />
+        </>
       ) : null}
       {annotation.outdated && annotation.anchorSnippet !== undefined && annotation.kind !== 'suggestion' ? (
         <pre className="annotation-snippet" aria-label="The lines it was about">

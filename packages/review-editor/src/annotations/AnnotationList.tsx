@@ -1,5 +1,13 @@
-/** The sidebar's list of every annotation, grouped by file; click one to jump to it. */
-import { useMemo } from 'react';
+/**
+ * The sidebar's list of every annotation, grouped by file; click one to jump
+ * to it. A fix set is ONE item (fixSets/FixSetList.tsx), its members not
+ * listed again under their files; suggestions and sets can be selected and
+ * combined into a set.
+ */
+import { defaultSetDescription } from '@redline/core';
+import { useMemo, useState } from 'react';
+import { FixSetList } from '../fixSets/FixSetList.js';
+import { setPlaces } from '../fixSets/fixSetOps.js';
 import { describeAnchor, groupAnnotationsByFile } from './annotationOps.js';
 import { overlapsOf } from './overlapsOf.js';
 import { useController, useReview } from '../app/reviewContext.js';
@@ -7,8 +15,17 @@ import { useController, useReview } from '../app/reviewContext.js';
 export function AnnotationList() {
   const controller = useController();
   const annotations = useReview((s) => s.annotations);
+  const fixSets = useReview((s) => s.fixSets);
   const files = useReview((s) => s.files);
-  const groups = useMemo(() => groupAnnotationsByFile(annotations, files.map((f) => f.path)), [annotations, files]);
+  const groups = useMemo(() => {
+    const members = setPlaces(fixSets);
+    return groupAnnotationsByFile(
+      annotations.filter((a) => !members.has(a.id)),
+      files.map((f) => f.path),
+    );
+  }, [annotations, fixSets, files]);
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) => setPicked((old) => (old.has(id) ? new Set([...old].filter((p) => p !== id)) : new Set([...old, id])));
   const overlaps = overlapsOf(annotations);
   const state = controller.store.getState();
 
@@ -24,6 +41,8 @@ export function AnnotationList() {
   }
   return (
     <div className="annotation-list">
+      <CombineBar picked={picked} onDone={() => setPicked(new Set())} />
+      <FixSetList selected={picked} onToggle={toggle} />
       {groups.map((group) => (
         <section key={group.path || '(general)'} className="annotation-group" aria-label={group.path || 'General'}>
           <h3 className="annotation-group-title" title={group.path}>
@@ -36,6 +55,9 @@ export function AnnotationList() {
               const excerpt = a.text.trim() || (a.kind === 'suggestion' ? (a.deletion ? 'Delete these lines' : (a.suggestedCode ?? '').split('\n')[0]) : '');
               return (
                 <li key={a.id} className="annotation-item">
+                  {a.kind === 'suggestion' ? (
+                    <input type="checkbox" className="annotation-select" checked={picked.has(a.id)} onChange={() => toggle(a.id)} aria-label={`Select suggestion on ${anchor} in ${group.path}`} />
+                  ) : null}
                   {/* Named by its visible text: kind, anchor, flags, excerpt (the group names the file). */}
                   <button type="button" className="annotation-jump" onClick={() => controller.jumpToAnnotation(a.id)}>
                     <span className="annotation-item-top">
@@ -82,6 +104,36 @@ export function AnnotationList() {
           </ul>
         </section>
       ))}
+    </div>
+  );
+}
+
+/** With two or more suggestions selected (a set counts its members): "Combine into a set". */
+function CombineBar({ picked, onDone }: { picked: ReadonlySet<string>; onDone(): void }) {
+  const controller = useController();
+  const annotations = useReview((s) => s.annotations);
+  const fixSets = useReview((s) => s.fixSets);
+  const setById = new Map(fixSets.map((set) => [set.id, set]));
+  const byId = new Map(annotations.map((a) => [a.id, a]));
+  // Still there (a set may have been split, a suggestion deleted), in the order picked.
+  const ids = [...picked].filter((id) => setById.has(id) || byId.get(id)?.kind === 'suggestion');
+  const memberIds = ids.flatMap((id) => setById.get(id)?.members ?? [id]);
+  if (memberIds.length < 2) return null;
+  const combine = () => {
+    const description = defaultSetDescription(memberIds.map((id) => byId.get(id)?.path ?? ''));
+    const result = controller.store.getState().combineIntoSet(ids, description);
+    if (result.ok) onDone();
+    else controller.store.getState().showToast(`Cannot combine: ${result.problem}`);
+  };
+  return (
+    <div className="annotation-combine" role="toolbar" aria-label="Selected suggestions">
+      <span>{memberIds.length} suggestions selected</span>
+      <button type="button" className="btn btn-small btn-primary" onClick={combine}>
+        Combine into a set
+      </button>
+      <button type="button" className="btn btn-small btn-quiet" onClick={onDone}>
+        Clear
+      </button>
     </div>
   );
 }
