@@ -179,7 +179,7 @@ describe('a review from start to feedback', () => {
     const result = (await page.post(API.feedback, { verdict: 'approve', summary: 'LGTM', annotations: [] })).json<FeedbackResult>();
     expect(await exit).toBe(0);
     expect(io.out()).toBe(result.output);
-    expect(JSON.parse(io.out())).toMatchObject({ format: 'redline-feedback', version: 2, verdict: 'approve', summary: 'LGTM' });
+    expect(JSON.parse(io.out())).toMatchObject({ format: 'redline-feedback', version: 3, verdict: 'approve', summary: 'LGTM' });
   });
 
   it('closing without feedback exits 3 with one line; Ctrl-C exits 130; SIGTERM 143; stdout stays empty', async () => {

@@ -12,7 +12,7 @@ export type {
   FeedbackSubmission, FileComment, FileContentsData, FileFacts, FileRefusalCode, FileSideContents,
   FileStatus, FreshnessData, GeneralComment, LineAnnotation, LineComment, ReviewData,
   ReviewTarget, Side, Suggestion, TargetKind, UnsentComposer, UnsentTarget, Verdict,
-  FeedbackFile, MovedFileFacts, PlainFileFacts, QuotedLines, FixSet,
+  FeedbackFile, MovedFileFacts, PlainFileFacts, QuotedLines, FixSet, CarriedFixSet, CarriedSuggestion,
 } from './model/types.js';
 export { fileMove, similarityWords } from './model/fileMove.js';
 export type { FileMove } from './model/fileMove.js';
@@ -75,6 +75,7 @@ export type { FeedbackParseError, ParseResult } from './export/feedbackParseResu
 export { compareAnnotations, compareStrings, normalizeFeedbackReview } from './export/normalizeFeedbackReview.js';
 export { FILE_STATUSES, TARGET_KINDS, VERDICTS, validateAnnotations, validateFeedbackReview } from './export/validateFeedbackReview.js';
 export type { ValidationResult } from './export/validateFeedbackReview.js';
+export { validateFixSets } from './export/readFixSets.js';
 export { formatFieldProblem, formatFieldProblems, quoteForMessage } from './export/fieldReader.js';
 export type { FieldProblem } from './export/fieldReader.js';
 

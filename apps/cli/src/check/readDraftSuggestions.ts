@@ -11,6 +11,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DraftData } from '@redline/core';
 import type { Suggestion } from '../commands/apply/core.js';
+import type { ApplySet } from '../commands/apply/readExportSuggestions.js';
 import { readDraft } from '../drafts/readDraft.js';
 import { RedlineError } from '../errors.js';
 import { readOwnFile } from '../files/readOwnFile.js';
@@ -19,6 +20,8 @@ import { SessionStore } from '../sessions/sessionStore.js';
 
 export interface DraftSuggestions {
   suggestions: Suggestion[];
+  /** The draft's fix sets, each with its members. */
+  fixSets: ApplySet[];
   /** True when the draft holds a suggestion being written and not yet added. */
   unsentSuggestion: boolean;
 }
@@ -31,9 +34,12 @@ export async function readDraftSuggestions(stateDir: string): Promise<DraftSugge
     throw new RedlineError('no-session', "no open review in this repository: start one with 'redline', or check a saved export with --export FILE");
   }
   const draft = await newestDraft(join(stateDir, 'drafts'));
-  if (draft === null) return { suggestions: [], unsentSuggestion: false };
+  if (draft === null) return { suggestions: [], fixSets: [], unsentSuggestion: false };
+  const suggestions = draft.annotations.filter((a): a is Suggestion => a.kind === 'suggestion');
+  const byId = new Map(suggestions.map((s) => [s.id, s]));
   return {
-    suggestions: draft.annotations.filter((a): a is Suggestion => a.kind === 'suggestion'),
+    suggestions,
+    fixSets: (draft.fixSets ?? []).map((set) => ({ id: set.id, description: set.description, round: null, members: set.members.flatMap((id) => byId.get(id) ?? []) })),
     unsentSuggestion: draft.composer?.kind === 'suggestion',
   };
 }

@@ -15,6 +15,7 @@ import { isSuccess, type SuggestionResult } from '../commands/apply/applyReport.
 import type { Suggestion } from '../commands/apply/core.js';
 import { planSuggestionFiles } from '../commands/apply/planSuggestionFiles.js';
 import { readReviewedTexts } from '../commands/apply/readReviewedTexts.js';
+import type { ApplySet } from '../commands/apply/readExportSuggestions.js';
 import { createScratchCopy } from './scratchCopy.js';
 import { runInProcessGroup, type GroupRun, type OutputStream } from './runInProcessGroup.js';
 
@@ -30,6 +31,8 @@ export interface CheckInput {
   suggestions: readonly Suggestion[];
   /** The earlier round of each carried suggestion (an export's). */
   roundOf: ReadonlyMap<Suggestion, number>;
+  /** The fix sets over `suggestions`: each goes in whole or the check does not run (apply's planning). */
+  fixSets: readonly ApplySet[];
   command: string;
   timeoutMs: number;
   env: NodeJS.ProcessEnv;
@@ -59,6 +62,7 @@ export async function runCheck(input: CheckInput): Promise<CheckOutcome> {
       selected: input.suggestions,
       roundOf: input.roundOf,
       reviewed,
+      fixSets: input.fixSets,
     });
     const ordered = input.suggestions.map((s) => results.get(s)!);
     const refused = ordered.filter((r) => !isSuccess(r.status));

@@ -47,7 +47,7 @@ describe('the export of round 2', () => {
     const json = await sendRound(repo.dir, (data) => ((page = data), { verdict: 'comment', summary: '', annotations: [] }));
     expect(json.stdout).toBe(renderFeedbackJson(buildFeedbackReview(page!, { verdict: 'comment', summary: '', annotations: [] }, [])));
     const document = JSON.parse(json.stdout) as { version: number; threads: { open: { id: string; state: string }[]; settled: { id: string; outcome: string }[] } };
-    expect(document.version).toBe(2);
+    expect(document.version).toBe(3);
     expect(document.threads.open.map((t) => `${t.id}:${t.state}`)).toEqual(['c1:changed']);
     expect(document.threads.settled.map((t) => `${t.id}:${t.outcome}`)).toEqual(['s1:applied']);
   }, 60_000);

@@ -259,7 +259,7 @@ describe('feedback and close', () => {
     const result = (await harness.send('POST', API.feedback, { verdict: 'approve', summary: '', annotations: [] })).json<FeedbackResult>();
     expect(result.format).toBe('json');
     expect(result.output).toBe(renderFeedbackJson(buildFeedbackReview(review, { verdict: 'approve', summary: '', annotations: [] }, [])));
-    expect(JSON.parse(result.output)).toMatchObject({ format: 'redline-feedback', version: 2, verdict: 'approve' });
+    expect(JSON.parse(result.output)).toMatchObject({ format: 'redline-feedback', version: 3, verdict: 'approve' });
   });
 
   it('refuses an invalid submission naming the field, and the review goes on', async () => {

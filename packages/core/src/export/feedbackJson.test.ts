@@ -52,7 +52,7 @@ function messages(text: string): string[] {
 describe('renderFeedbackJson', () => {
   it('is versioned, pretty-printed, ASCII-only, and parses back to the normalized review', () => {
     const json = renderFeedbackJson(hostile);
-    expect(json.startsWith('{\n  "format": "redline-feedback",\n  "version": 2,\n')).toBe(true);
+    expect(json.startsWith('{\n  "format": "redline-feedback",\n  "version": 3,\n')).toBe(true);
     expect(json).toMatch(/^[\x00-\x7e]*$/);
     expect(json).toContain('\\u202e');
     const result = parseFeedbackJson(json);
@@ -112,8 +112,8 @@ describe('parseFeedbackJson validation names the bad field', () => {
 
   it('checks the envelope, target, verdict, summary and files', () => {
     expect(messages(document([], { format: 'other' }))).toEqual(['format: expected "redline-feedback", got "other"']);
-    expect(messages(document([], { version: 3 }))).toEqual(['version: 3 is newer than this Redline reads (2); update Redline']);
-    expect(messages(document([], { version: '1' }))).toEqual(['version: expected 1 or 2, got "1"']);
+    expect(messages(document([], { version: 4 }))).toEqual(['version: 4 is newer than this Redline reads (3); update Redline']);
+    expect(messages(document([], { version: '1' }))).toEqual(['version: expected 1 or 2 or 3, got "1"']);
     expect(messages('[]')).toEqual(['expected a JSON object with "format": "redline-feedback"']);
     expect(
       messages(
@@ -145,7 +145,7 @@ describe('parseFeedbackJson validation names the bad field', () => {
     expect(parseFeedbackJson(document([])).ok).toBe(true);
     expect(parseFeedbackJson(document([], { decision: 'comment' })).ok).toBe(true);
     expect(messages(document([], { decision: 'approve' }))).toEqual(['decision: expected "comment" (the verdict is "comment"), got "approve"']);
-    expect(JSON.parse(renderClosedFeedbackJson())).toEqual({ format: 'redline-feedback', version: 2, decision: 'closed' });
+    expect(JSON.parse(renderClosedFeedbackJson())).toEqual({ format: 'redline-feedback', version: 3, decision: 'closed' });
   });
 
   it('reports invalid JSON with its line', () => {

@@ -4,7 +4,7 @@
  * (parseFeedbackJson.ts, validateFeedbackReview.ts, and the markdown reader,
  * which builds the same shape for the validator) read the untrusted value as
  * `Unchecked` of them, so a field renamed here breaks both sides at compile
- * time. Versioned (`"format": "redline-feedback", "version": 2`); the field
+ * time. Versioned (`"format": "redline-feedback", "version": 3`); the field
  * order of the output is the writer's. See docs/feedback-format.md.
  */
 import type { FileStatus, Side, TargetKind, Verdict } from '../model/types.js';
@@ -14,9 +14,13 @@ import type { QuestionAnchor } from '../questions/questionTypes.js';
 import type { ProposalOutcome } from './renderProposalsMarkdown.js';
 
 export const FEEDBACK_FORMAT = 'redline-feedback';
-/** Version 2 added `threads`; the readers still read version 1, whose reviews mean the same. */
-export const FEEDBACK_VERSION = 2;
-export const FEEDBACK_VERSIONS_READ: readonly number[] = [1, 2];
+/**
+ * Version 2 added `threads`, version 3 `fixSets` (whose members are not in
+ * `annotations`, so a reader of 2 would miss them); the readers still read
+ * versions 1 and 2, whose reviews mean the same.
+ */
+export const FEEDBACK_VERSION = 3;
+export const FEEDBACK_VERSIONS_READ: readonly number[] = [1, 2, 3];
 
 /**
  * What the reviewer decided, for a program to branch on without reading the
@@ -48,6 +52,8 @@ export interface FeedbackJson {
   annotations: AnnotationJson[];
   /** The earlier rounds' suggestions still open (section 8): an additive field of version 2, read by `redline apply`. */
   carried?: CarriedJson[];
+  /** The fix sets (version 3): each one item with its members, which are in neither `annotations` nor `carried`. */
+  fixSets?: FixSetJson[];
   /** The earlier rounds' threads (version 2), for the agent; never read back. */
   threads?: ThreadsJson;
   /** The agent's proposals and their outcomes, for the agent; never read back. */
@@ -122,6 +128,19 @@ export type GeneralCommentJson = AnnotationJsonCommon & { kind: 'comment'; scope
 export type SuggestionJson = AnnotationJsonCommon &
   LineAnchorJson & { kind: 'suggestion'; scope: 'line'; side: 'new'; originalCode: string; suggestedCode: string; deletion: boolean; revision?: string };
 export type AnnotationJson = LineCommentJson | FileCommentJson | GeneralCommentJson | SuggestionJson;
+
+/**
+ * A fix set (docs/feedback-format.md, 3.1): applied whole or not at all. Its
+ * members in order, each a suggestion as `annotations` spells one; `round`
+ * only for a set carried from an earlier round (its members then have that
+ * round's lines and revision).
+ */
+export interface FixSetJson {
+  id: string;
+  description: string;
+  round?: number;
+  members: SuggestionJson[];
+}
 
 export interface CarriedJson {
   round: number;

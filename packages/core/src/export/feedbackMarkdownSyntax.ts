@@ -43,6 +43,17 @@ export const CARRIED_NOTE =
   "_Sent in an earlier round and not applied yet: apply each like the suggestions above (`redline apply` applies them with this round's). Its lines and revision are its round's; where its lines are now is in the thread of the same id above._";
 export const CARRIED_HEADING_PREFIX = '### Round ';
 export const CARRIED_SEPARATOR = ' · ';
+/**
+ * A fix set: one section after the files' (`## Fix set `id``, with
+ * ` · round N` for one carried from an earlier round), a note, its
+ * description quoted, then each member as a suggestion under
+ * `### Member k · `path` · Line 9 (new)`.
+ */
+export const FIX_SET_HEADING_PREFIX = '## Fix set ';
+export const FIX_SET_ROUND_SEPARATOR = ' · round ';
+export const FIX_SET_NOTE =
+  '_A fix set: apply all of its suggestions or none. If any one no longer applies as its **Replaces:** block shows, apply none of them and say so (`redline apply` does this)._';
+export const MEMBER_HEADING_PREFIX = '### Member ';
 /** The agent's proposals and their outcomes: the last section; the parser reads nothing after it. */
 export const PROPOSALS_HEADING = '## Agent proposals';
 /** The reviewer's questions to the agent and its answers: after the proposals; the parser reads nothing after it either. */

@@ -9,7 +9,9 @@
  * to what is recovered: every line comment's quoted lines (code, old and new path) and
  * every renamed or copied file's similarity, in both forms. Then: every accepted agent
  * proposal's id (`proposal`), and every suggestion carried from an earlier round (the
- * round and the whole suggestion, docs/feedback-format.md section 8), in both forms.
+ * round and the whole suggestion, docs/feedback-format.md section 8), in both forms; and
+ * every fix set (this round's and carried: its id, description and members in order), in
+ * both forms.
  *
  * 2,000 reviews, fixed seed. Reviews have up to 8 files and 14 annotations of every
  * kind and scope; paths and texts mix spaces, backticks, `#`, `>`, backslashes, `\u{`,
@@ -25,8 +27,9 @@ import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
 import { parseFeedbackMarkdown } from './parseFeedbackMarkdown.js';
 import { renderFeedbackMarkdown } from './renderFeedbackMarkdown.js';
 import { suggestionId } from '../model/suggestionId.js';
+import { makeFixSet } from '../fixSets/makeFixSet.js';
 import { hasUnsafeChars } from '../safety/textSafety.js';
-import type { Annotation, FeedbackReview, FileStatus } from '../model/types.js';
+import type { Annotation, FeedbackReview, FileStatus, FixSet, Suggestion } from '../model/types.js';
 
 const SEED = 20260301;
 const RUNS = 2000;
@@ -77,6 +80,8 @@ const annotationSeed = fc.record({
   proposal: fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom('p1', 'p-`x`', 'p\u202Ey', 'p · ### Round 1') }),
   /** Carried from this earlier round (a suggestion with a revision only). */
   carriedRound: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 12 }) }),
+  /** The fix set a suggestion joins (0: none); a group of two or more becomes a set. */
+  setGroup: fc.constantFrom(0, 0, 1, 1, 2),
 });
 
 type AnnotationSeed = typeof annotationSeed extends fc.Arbitrary<infer T> ? T : never;
@@ -141,8 +146,9 @@ const reviewArbitrary = fc
     verdict: fc.constantFrom('approve', 'request-changes', 'comment' as const),
     summary: proseText,
     facts: fc.array(fc.record({ pathIndex: fc.nat(), status: fc.constantFrom<FileStatus>('added', 'modified', 'deleted', 'renamed', 'copied', 'type-changed'), oldPath: pathText, similarity: fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }) }), { maxLength: 4 }),
+    descriptions: fc.tuple(proseText, proseText),
   })
-  .map(({ paths, seeds, target, verdict, summary, facts }): FeedbackReview => {
+  .map(({ paths, seeds, target, verdict, summary, facts, descriptions }): FeedbackReview => {
     const byId = new Map<string, Annotation>();
     const carried = new Map<string, NonNullable<FeedbackReview['carried']>[number]>();
     seeds.forEach((seed, i) => {
@@ -157,7 +163,27 @@ const reviewArbitrary = fc
       const renamed = f.status === 'renamed' || f.status === 'copied';
       files.set(path, renamed ? { path, status: f.status, oldPath: f.oldPath, similarity: f.similarity } : { path, status: f.status as 'added', oldPath: null });
     }
-    return { target, verdict, summary, annotations: [...byId.values()], files: [...files.values()], ...(carried.size > 0 ? { carried: [...carried.values()] } : {}) };
+    // Fix sets: this round's suggestions by group, and the carried ones by group and round.
+    const groupOf = new Map(seeds.map((seed, i) => [buildAnnotation(seed, paths, i).id, seed.setGroup]));
+    const groups = new Map<string, Suggestion[]>();
+    const join = (key: string, s: Suggestion) => groups.set(key, [...(groups.get(key) ?? []), s]);
+    for (const a of byId.values()) if (a.kind === 'suggestion' && groupOf.get(a.id)) join(`now ${groupOf.get(a.id)}`, a);
+    for (const c of carried.values()) if (groupOf.get(c.suggestion.id)) join(`${c.round} ${groupOf.get(c.suggestion.id)}`, c.suggestion);
+    const fixSets: FixSet[] = [];
+    const carriedSets: NonNullable<FeedbackReview['carriedSets']> = [];
+    for (const [key, members] of groups) {
+      if (members.length < 2) continue;
+      const [round, group] = key.split(' ');
+      const set = makeFixSet(members, descriptions[Number(group) - 1]!);
+      if (round === 'now') fixSets.push(set);
+      else carriedSets.push({ round: Number(round), set });
+    }
+    return {
+      target, verdict, summary, annotations: [...byId.values()], files: [...files.values()],
+      ...(carried.size > 0 ? { carried: [...carried.values()] } : {}),
+      ...(fixSets.length > 0 ? { fixSets } : {}),
+      ...(carriedSets.length > 0 ? { carriedSets } : {}),
+    };
   });
 
 const SUGGESTION_FIELDS = ['id', 'path', 'side', 'startLine', 'endLine', 'originalCode', 'suggestedCode', 'revision'] as const;
@@ -196,6 +222,7 @@ describe('feedback export round trip', () => {
     const started = performance.now();
     let suggestions = 0;
     let carriedCount = 0;
+    let setCount = 0;
     fc.assert(
       fc.property(reviewArbitrary, (review) => {
         const normalized = normalizeFeedbackReview(review);
@@ -206,12 +233,18 @@ describe('feedback export round trip', () => {
         const fromMarkdown = parseFeedbackMarkdown(markdown);
         if (!fromMarkdown.ok) throw new Error(`markdown did not parse: ${JSON.stringify(fromMarkdown.errors)}\n${markdown}`);
         expect(suggestionsById(fromMarkdown.review)).toEqual(expected);
-        expect(fromMarkdown.review.annotations.map(carriedFields)).toEqual(
-          normalized.annotations.map(carriedFields),
+        // A set's members are read back from its section into the one order, which the markdown's missing creation times may break ties of differently.
+        const inOrder = (rows: unknown[][]) => (normalized.fixSets || normalized.carriedSets ? rows.map((r) => JSON.stringify(r)).sort() : rows);
+        expect(inOrder(fromMarkdown.review.annotations.map(carriedFields))).toEqual(
+          inOrder(normalized.annotations.map(carriedFields)),
         );
-        expect((fromMarkdown.review.carried ?? []).map((c) => [c.round, ...carriedFields(c.suggestion), suggestionsById({ ...review, annotations: [c.suggestion] }).get(c.suggestion.id)])).toEqual(
-          (normalized.carried ?? []).map((c) => [c.round, ...carriedFields(c.suggestion), suggestionsById({ ...review, annotations: [c.suggestion] }).get(c.suggestion.id)]),
+        expect(inOrder((fromMarkdown.review.carried ?? []).map((c) => [c.round, ...carriedFields(c.suggestion), suggestionsById({ ...review, annotations: [c.suggestion] }).get(c.suggestion.id)]))).toEqual(
+          inOrder((normalized.carried ?? []).map((c) => [c.round, ...carriedFields(c.suggestion), suggestionsById({ ...review, annotations: [c.suggestion] }).get(c.suggestion.id)])),
         );
+        // Every fix set, this round's and carried, with its id, description and members in order.
+        expect(fromMarkdown.review.fixSets).toEqual(normalized.fixSets);
+        expect(fromMarkdown.review.carriedSets).toEqual(normalized.carriedSets);
+        setCount += (normalized.fixSets?.length ?? 0) + (normalized.carriedSets?.length ?? 0);
         carriedCount += normalized.carried?.length ?? 0;
         expect(fromMarkdown.review.summary).toBe(review.summary);
         expect(fromMarkdown.review.target).toEqual(review.target);
@@ -232,9 +265,10 @@ describe('feedback export round trip', () => {
       { seed: SEED, numRuns: RUNS },
     );
     const seconds = (performance.now() - started) / 1000;
-    console.log(`round trip: ${RUNS} reviews, ${suggestions} suggestions, ${carriedCount} carried, ${seconds.toFixed(1)} s`);
+    console.log(`round trip: ${RUNS} reviews, ${suggestions} suggestions, ${carriedCount} carried, ${setCount} fix sets, ${seconds.toFixed(1)} s`);
     expect(suggestions).toBeGreaterThan(RUNS);
     expect(carriedCount).toBeGreaterThan(RUNS / 2);
+    expect(setCount).toBeGreaterThan(RUNS / 5);
   }, 120_000); // ~3 s alone; far more on a loaded 2-core machine
 });
 

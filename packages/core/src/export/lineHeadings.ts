@@ -2,7 +2,8 @@
  * The line headings of the markdown export, read back: an annotation's
  * (`### Line 9 (new)`, `### Lines 3-5 (old)`, `### Empty file (new)`) and a
  * carried suggestion's (`### Round 1 · `path` · Line 9 (new)`,
- * docs/feedback-format.md section 8), which ends with the same words.
+ * docs/feedback-format.md section 8) and a fix set member's
+ * (`### Member 2 · `path` · Line 9 (new)`), which end with the same words.
  */
 import type { LineSpan } from '../model/lineSpan.js';
 import type { Side } from '../model/types.js';
@@ -24,18 +25,29 @@ export function readLineHeading(line: string): HeadingLines | null {
   return { side, startLine: 1, endLine: 0 };
 }
 
-/** `### Round N · `path` · Line 9 (new)`, the path already a code span. */
-export function carriedHeading(round: number, pathSpan: string, { side, ...lines }: HeadingLines): string {
-  return CARRIED_HEADING_PREFIX + round + CARRIED_SEPARATOR + pathSpan + CARRIED_SEPARATOR + lineHeading(side, lines).slice('### '.length);
+/** `### Round N · `path` · Line 9 (new)` (a carried suggestion's, `CARRIED_HEADING_PREFIX`) or `### Member k · …` (a fix set member's), the path already a code span. */
+export function numberedHeading(prefix: string, n: number, pathSpan: string, { side, ...lines }: HeadingLines): string {
+  return prefix + n + CARRIED_SEPARATOR + pathSpan + CARRIED_SEPARATOR + lineHeading(side, lines).slice('### '.length);
 }
 
-/** What a carried suggestion's heading says; null when the line is none. */
-export function readCarriedHeading(line: string): ({ round: number; path: string } & HeadingLines) | null {
-  if (!line.startsWith(CARRIED_HEADING_PREFIX)) return null;
-  let end = CARRIED_HEADING_PREFIX.length;
-  while (end < line.length && end - CARRIED_HEADING_PREFIX.length < 9 && line.charCodeAt(end) >= 0x30 && line.charCodeAt(end) <= 0x39) end++;
-  const rest = line.slice(end);
-  const span = end > CARRIED_HEADING_PREFIX.length && rest.startsWith(CARRIED_SEPARATOR + '`') ? readCodeSpan(rest, CARRIED_SEPARATOR.length) : null;
+/** `### Round N · `path` · Line 9 (new)`, the path already a code span. */
+export function carriedHeading(round: number, pathSpan: string, lines: HeadingLines): string {
+  return numberedHeading(CARRIED_HEADING_PREFIX, round, pathSpan, lines);
+}
+
+/** What a heading made by `numberedHeading` with this prefix says; null when the line is none. */
+export function readNumberedHeading(prefix: string, line: string): ({ n: number; path: string } & HeadingLines) | null {
+  if (!line.startsWith(prefix)) return null;
+  const n = readNumber(line, prefix.length);
+  const rest = line.slice(n.end);
+  const span = n.end > prefix.length && rest.startsWith(CARRIED_SEPARATOR + '`') ? readCodeSpan(rest, CARRIED_SEPARATOR.length) : null;
   const lines = span && rest.slice(span.end).startsWith(CARRIED_SEPARATOR) ? readLineHeading('### ' + rest.slice(span.end + CARRIED_SEPARATOR.length)) : null;
-  return span && lines ? { round: Number(line.slice(CARRIED_HEADING_PREFIX.length, end)), path: unescapeUnsafeChars(span.content), ...lines } : null;
+  return span && lines ? { n: n.value, path: unescapeUnsafeChars(span.content), ...lines } : null;
+}
+
+/** The decimal number (at most 9 digits) at `start`, and where it ends (`start` when there is none). */
+export function readNumber(line: string, start: number): { value: number; end: number } {
+  let end = start;
+  while (end < line.length && end - start < 9 && line.charCodeAt(end) >= 0x30 && line.charCodeAt(end) <= 0x39) end++;
+  return { value: Number(line.slice(start, end)), end };
 }

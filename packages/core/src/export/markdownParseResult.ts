@@ -4,7 +4,7 @@
  * checked by `validateFeedbackReview` like any other input, each problem
  * given the line of the most specific part of the markdown it came from.
  */
-import type { AnnotationJson, CarriedJson, FeedbackJson } from './feedbackJson.js';
+import type { AnnotationJson, CarriedJson, FeedbackJson, FixSetJson } from './feedbackJson.js';
 import type { FeedbackParseError, ParseResult } from './feedbackParseResult.js';
 import { formatFieldProblem, type Unchecked } from './fieldReader.js';
 import { draftToAnnotationJson } from './draftToAnnotationJson.js';
@@ -19,13 +19,23 @@ export function markdownParseResult(cursor: MarkdownCursor, read: ReviewInProgre
   let comments = 0;
   const annotations: Unchecked<AnnotationJson>[] = [];
   const carried: Unchecked<CarriedJson>[] = [];
+  const nextCommentId = () => `comment-${++comments}`;
   for (const draft of read.drafts) {
-    const value = draftToAnnotationJson(cursor, draft, () => `comment-${++comments}`);
+    if (draft.set) continue;
+    const value = draftToAnnotationJson(cursor, draft, nextCommentId);
     const field = draft.round === undefined ? `annotations[${annotations.length}]` : `carried[${carried.length}].annotation`;
     for (const [part, index] of Object.entries(draft.lines)) fieldLines[`${field}.${part}`] = index;
     if (draft.round === undefined) annotations.push(value);
     else carried.push({ round: draft.round, annotation: value });
   }
+  const fixSets = read.sets.map((set, i): Unchecked<FixSetJson> => {
+    fieldLines[`fixSets[${i}].heading`] = set.line;
+    const members = set.members.map((draft, j) => {
+      for (const [part, index] of Object.entries(draft.lines)) fieldLines[`fixSets[${i}].members[${j}].${part}`] = index;
+      return draftToAnnotationJson(cursor, draft, nextCommentId);
+    });
+    return { id: set.id, description: set.description.text(), ...(set.round === null ? {} : { round: set.round }), members };
+  });
   if (errors.length > 0) return { ok: false, errors };
 
   if (read.verdict === undefined) errors.push({ line: 1, message: 'missing the "- **Verdict:**" line' });
@@ -40,6 +50,7 @@ export function markdownParseResult(cursor: MarkdownCursor, read: ReviewInProgre
   };
   if (read.files.length > 0) review.files = read.files;
   if (carried.length > 0) review.carried = carried;
+  if (fixSets.length > 0) review.fixSets = fixSets;
   const validated = validateFeedbackReview(review);
   if (validated.ok) return { ok: true, format: 'markdown', review: validated.review };
   return {
@@ -55,7 +66,7 @@ export function markdownParseResult(cursor: MarkdownCursor, read: ReviewInProgre
 
 /** The 0-based line a validation problem points at: the most specific part of the annotation read. */
 function lineOfField(field: string, fieldLines: Record<string, number>, headerLines: Record<string, number>): number | undefined {
-  const annotation = /^(annotations\[\d+\]|carried\[\d+\]\.annotation)(?:\.(\w+))?/.exec(field);
+  const annotation = /^(annotations\[\d+\]|carried\[\d+\]\.annotation|fixSets\[\d+\]\.members\[\d+\])(?:\.(\w+))?/.exec(field);
   if (annotation) {
     const prefix = annotation[1]!;
     const part = annotation[2];
@@ -67,6 +78,8 @@ function lineOfField(field: string, fieldLines: Record<string, number>, headerLi
           : undefined;
     return specific ?? fieldLines[`${prefix}.heading`];
   }
+  const set = /^fixSets\[\d+\]/.exec(field);
+  if (set) return fieldLines[`${set[0]}.heading`];
   const top = /^(?:target\.)?(\w+)/.exec(field)?.[1];
   if (top === 'kind' || top === 'description') return headerLines.target;
   return top === undefined ? undefined : headerLines[top];

@@ -13,9 +13,12 @@
  * side, lines, code, deletion) are one suggestion sent twice; they become one,
  * keeping the first (in that order) and joining the distinct non-empty texts
  * with a blank line. Comments are never merged.
+ *
+ * Fix sets keep their members' order; the sets go in the order of their first
+ * members (carried ones by round first), then by id.
  */
 import { compareFilePaths } from '../diff/fileOrder.js';
-import type { Annotation, FeedbackFile, FeedbackReview, Suggestion } from '../model/types.js';
+import type { Annotation, FeedbackFile, FeedbackReview, FixSet, Suggestion } from '../model/types.js';
 import type { LineSpan } from '../model/lineSpan.js';
 
 export function normalizeFeedbackReview(review: FeedbackReview): FeedbackReview {
@@ -28,7 +31,25 @@ export function normalizeFeedbackReview(review: FeedbackReview): FeedbackReview 
   if (review.files) normalized.files = review.files.map(withSimilarity).sort((a, b) => compareFilePaths(a.path, b.path));
   // Carried suggestions (one per thread, so never duplicates): by round, then as annotations.
   if (review.carried && review.carried.length > 0) normalized.carried = [...review.carried].sort((a, b) => a.round - b.round || compareAnnotations(a.suggestion, b.suggestion));
+  if (review.fixSets && review.fixSets.length > 0) {
+    const rank = rankOf(normalized.annotations.map((a) => a.id));
+    normalized.fixSets = [...review.fixSets].sort((a, b) => compareSets(rank, a, b));
+  }
+  if (review.carriedSets && review.carriedSets.length > 0) {
+    const rank = rankOf((normalized.carried ?? []).map((c) => c.suggestion.id));
+    normalized.carriedSets = [...review.carriedSets].sort((a, b) => a.round - b.round || compareSets(rank, a.set, b.set));
+  }
   return normalized;
+}
+
+function rankOf(ids: readonly string[]): Map<string, number> {
+  return new Map(ids.map((id, i) => [id, i]));
+}
+
+/** By the place of the first member, then by id. */
+function compareSets(rank: ReadonlyMap<string, number>, a: FixSet, b: FixSet): number {
+  const place = (set: FixSet) => rank.get(set.members[0] ?? '') ?? Number.MAX_SAFE_INTEGER;
+  return place(a) - place(b) || compareStrings(a.id, b.id);
 }
 
 /** A rename read from an export older than the `similarity` field has none: it is unknown (null), the one spelling. */

@@ -28,6 +28,7 @@ import {
   CARRIED_HEADING,
   CARRIED_NOTE,
   ESCAPED_PATH_NOTE,
+  FIX_SET_NOTE,
   PROPOSALS_HEADING,
   QUESTIONS_HEADING,
   THREADS_HEADING,
@@ -74,6 +75,7 @@ function read(cursor: MarkdownCursor, review: ReviewInProgress): void {
     else if (line === APPLY_GUIDANCE && section === null) continue;
     else if (line === ESCAPED_PATH_NOTE && section?.kind === 'file' && draft === null) continue;
     else if (line === CARRIED_NOTE && section?.kind === 'carried' && draft === null) continue;
+    else if (line === FIX_SET_NOTE && section?.kind === 'set' && draft === null) continue;
     else if (line.startsWith('**')) readBlock(cursor, draft, line, index);
     else if (draft !== null && readAnnotationNote(cursor, draft, line, index)) continue;
     else if (FENCE_OPEN_RE.test(line)) {
@@ -125,5 +127,6 @@ function readProse(cursor: MarkdownCursor, review: ReviewInProgress, raw: string
   const content = raw.startsWith('> ') ? raw.slice(2) : raw.slice(1);
   if (review.draft) review.draft.prose.add(content, index);
   else if (review.section?.kind === 'summary') review.summary.add(content, index);
-  else cursor.fail(index, 'quoted text must belong to the summary or to an annotation');
+  else if (review.section?.kind === 'set') review.section.set.description.add(content, index);
+  else cursor.fail(index, 'quoted text must belong to the summary, a fix set or an annotation');
 }

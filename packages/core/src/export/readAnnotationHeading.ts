@@ -4,10 +4,13 @@
  * `### File comment` or a line heading (`### Line 9 (new)`,
  * `### Lines 3-5 (old)`, `### Empty file (new)`) in a file's section; and a
  * carried suggestion's (`### Round N · `path` · Lines A-B (new)`) in the
- * carried suggestions' section.
+ * carried suggestions' section; a member's (`### Member k · `path` · …`) in
+ * a fix set's, k counting from 1.
  */
-import { CARRIED_HEADING, CARRIED_HEADING_PREFIX, CARRIED_SEPARATOR, FILE_COMMENT_HEADING, GENERAL_COMMENT_HEADING } from './feedbackMarkdownSyntax.js';
-import { readCarriedHeading, readLineHeading, type HeadingLines } from './lineHeadings.js';
+import {
+  CARRIED_HEADING, CARRIED_HEADING_PREFIX, CARRIED_SEPARATOR, FILE_COMMENT_HEADING, GENERAL_COMMENT_HEADING, MEMBER_HEADING_PREFIX,
+} from './feedbackMarkdownSyntax.js';
+import { readLineHeading, readNumberedHeading, type HeadingLines } from './lineHeadings.js';
 import { preview, type MarkdownCursor } from './markdownCursor.js';
 import { Prose, type Draft, type ReviewInProgress } from './reviewInProgress.js';
 import type { AnnotationScope } from '../model/types.js';
@@ -22,6 +25,19 @@ export function readAnnotationHeading(cursor: MarkdownCursor, review: ReviewInPr
   const start = (scope: AnnotationScope, path: string, anchor: HeadingLines | null) => startDraft(review, index, scope, path, anchor);
   if (section.kind === 'carried') {
     readCarriedSuggestionHeading(cursor, line, index, start);
+    return;
+  }
+  if (section.kind === 'set') {
+    const heading = readNumberedHeading(MEMBER_HEADING_PREFIX, line);
+    const { members } = section.set;
+    if (heading === null || heading.n !== members.length + 1) {
+      cursor.fail(index, `expected "${MEMBER_HEADING_PREFIX}${members.length + 1}${CARRIED_SEPARATOR}\`<path>\`${CARRIED_SEPARATOR}Line N (new)" in a fix set, got ${preview(line)}`);
+      return;
+    }
+    const { path, n: _n, ...anchor } = heading;
+    const draft = start('line', path, anchor);
+    draft.set = section.set;
+    members.push(draft);
     return;
   }
   if (section.kind === 'general') {
@@ -48,12 +64,12 @@ function readCarriedSuggestionHeading(
   index: number,
   start: (scope: AnnotationScope, path: string, anchor: HeadingLines) => Draft,
 ): void {
-  const heading = readCarriedHeading(line);
+  const heading = readNumberedHeading(CARRIED_HEADING_PREFIX, line);
   if (heading === null) {
     cursor.fail(index, `expected "${CARRIED_HEADING_PREFIX}N${CARRIED_SEPARATOR}\`<path>\`${CARRIED_SEPARATOR}Line N (new)" in ${CARRIED_HEADING}, got ${preview(line)}`);
     return;
   }
-  const { path, round, ...anchor } = heading;
+  const { path, n: round, ...anchor } = heading;
   start('line', path, anchor).round = round;
 }
 

@@ -4,10 +4,13 @@
  * (`## `path``), with what happened to the file when the heading says so
  * (` (added)`, ` (renamed from `old`, 87% similar)`…).
  */
-import { CARRIED_HEADING, GENERAL_HEADING, RENAME_NOTES, SIMILARITY_NOTE_RE, STATUS_NOTES, SUMMARY_HEADING } from './feedbackMarkdownSyntax.js';
+import {
+  CARRIED_HEADING, FIX_SET_HEADING_PREFIX, FIX_SET_ROUND_SEPARATOR, GENERAL_HEADING, RENAME_NOTES, SIMILARITY_NOTE_RE, STATUS_NOTES, SUMMARY_HEADING,
+} from './feedbackMarkdownSyntax.js';
+import { readNumber } from './lineHeadings.js';
 import { readCodeSpan } from './fences.js';
 import { preview, type MarkdownCursor } from './markdownCursor.js';
-import type { ReviewInProgress } from './reviewInProgress.js';
+import { Prose, type ReviewInProgress } from './reviewInProgress.js';
 import { fileMove } from '../model/fileMove.js';
 import type { FeedbackFile, FileStatus } from '../model/types.js';
 import { unescapeUnsafeChars } from '../safety/textSafety.js';
@@ -26,6 +29,10 @@ export function readSectionHeading(cursor: MarkdownCursor, review: ReviewInProgr
     review.section = { kind: 'carried' };
     return;
   }
+  if (line.startsWith(FIX_SET_HEADING_PREFIX + '`')) {
+    readFixSetHeading(cursor, review, line, index);
+    return;
+  }
   const rest = line.slice(3);
   const span = rest.startsWith('`') ? readCodeSpan(rest, 0) : null;
   if (!span) {
@@ -40,6 +47,23 @@ export function readSectionHeading(cursor: MarkdownCursor, review: ReviewInProgr
   const facts = readStatusNote(note, path);
   if (facts) review.files.push(facts);
   else cursor.fail(index, `unexpected text after the path: ${preview(note)}`);
+}
+
+/** `## Fix set `id`` or `## Fix set `id` · round N`: the members that follow are the set's. */
+function readFixSetHeading(cursor: MarkdownCursor, review: ReviewInProgress, line: string, index: number): void {
+  const rest = line.slice(FIX_SET_HEADING_PREFIX.length);
+  const span = readCodeSpan(rest, 0);
+  const after = span ? rest.slice(span.end) : '';
+  const round = after.startsWith(FIX_SET_ROUND_SEPARATOR) ? readNumber(after, FIX_SET_ROUND_SEPARATOR.length) : null;
+  const roundOk = after === '' || (round !== null && round.end === after.length && round.end > FIX_SET_ROUND_SEPARATOR.length && round.value >= 1);
+  if (!span || !roundOk) {
+    review.section = null;
+    cursor.fail(index, `expected "${FIX_SET_HEADING_PREFIX}\`<id>\`" with "${FIX_SET_ROUND_SEPARATOR}N" for a carried set, got ${preview(line)}`);
+    return;
+  }
+  const set = { id: unescapeUnsafeChars(span.content), round: round?.value ?? null, line: index, description: new Prose(), members: [] };
+  review.sets.push(set);
+  review.section = { kind: 'set', set };
 }
 
 /** ` (added)`, ` (renamed from `old`)`…: what happened to the file. */

@@ -8,10 +8,10 @@
  */
 import { questionsToJson } from './renderQuestions.js';
 import type { ExportThreads } from './exportThreads.js';
-import { FEEDBACK_FORMAT, FEEDBACK_VERSION, decisionForVerdict, type AnnotationJson, type ClosedFeedbackJson, type FeedbackJson, type FileJson, type OpenThreadJson, type ProposalJson, type SettledThreadJson, type ThreadsJson } from './feedbackJson.js';
+import { FEEDBACK_FORMAT, FEEDBACK_VERSION, decisionForVerdict, type AnnotationJson, type ClosedFeedbackJson, type FeedbackJson, type FileJson, type FixSetJson, type OpenThreadJson, type SuggestionJson, type ProposalJson, type SettledThreadJson, type ThreadsJson } from './feedbackJson.js';
 import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
 import { sortProposalStates } from './renderProposalsMarkdown.js';
-import type { Annotation, FeedbackFile, FeedbackReview, LineAnnotation } from '../model/types.js';
+import type { Annotation, FeedbackFile, FeedbackReview, FixSet, LineAnnotation, Suggestion } from '../model/types.js';
 import type { ProposalState } from '../proposals/proposalTypes.js';
 
 /** The JSON a program reads when the reviewer closed the review without feedback: the envelope and the decision only. */
@@ -23,6 +23,10 @@ export function renderClosedFeedbackJson(): string {
 export function renderFeedbackJson(review: FeedbackReview): string {
   const normalized = normalizeFeedbackReview(review);
   const { target } = normalized;
+  // A fix set's members are written in the set (version 3), not in `annotations` or `carried`.
+  const fixSets = fixSetsToJson(normalized);
+  const inSets = new Set(fixSets.flatMap((set) => set.members.map((m) => m.id)));
+  const carried = (normalized.carried ?? []).filter((c) => !inSets.has(c.suggestion.id));
   const document: FeedbackJson = {
     format: FEEDBACK_FORMAT,
     version: FEEDBACK_VERSION,
@@ -31,15 +35,35 @@ export function renderFeedbackJson(review: FeedbackReview): string {
     decision: decisionForVerdict(normalized.verdict),
     summary: normalized.summary,
     ...(normalized.files ? { files: normalized.files.map(fileToJson) } : {}),
-    annotations: normalized.annotations.map(annotationToJson),
+    annotations: normalized.annotations.filter((a) => !inSets.has(a.id)).map(annotationToJson),
     // The earlier rounds' suggestions still open (section 8): an additive field of version 2, read by `redline apply`.
-    ...(normalized.carried ? { carried: normalized.carried.map((c) => ({ round: c.round, annotation: annotationToJson(c.suggestion) })) } : {}),
+    ...(carried.length > 0 ? { carried: carried.map((c) => ({ round: c.round, annotation: annotationToJson(c.suggestion) })) } : {}),
+    ...(fixSets.length > 0 ? { fixSets } : {}),
     // The earlier rounds' threads (version 2), then the agent's proposals: fields of their own.
     ...(review.threads ? { threads: threadsToJson(review.threads) } : {}),
     ...(review.proposals && review.proposals.length > 0 ? { proposals: proposalsToJson(review.proposals) } : {}),
     ...(review.questions && review.questions.length > 0 ? { questions: questionsToJson(review.questions) } : {}),
   };
   return toAsciiJson(document) + '\n';
+}
+
+/** This round's sets, then the carried ones (with `round`), each with its members written out in order. */
+function fixSetsToJson(review: FeedbackReview): FixSetJson[] {
+  const current = new Map(review.annotations.map((a) => [a.id, a]));
+  const carried = new Map((review.carried ?? []).map((c) => [c.suggestion.id, c.suggestion]));
+  const toJson = (set: FixSet, from: ReadonlyMap<string, Annotation>, round?: number): FixSetJson => ({
+    id: set.id,
+    description: set.description,
+    ...(round === undefined ? {} : { round }),
+    members: set.members
+      .map((id) => from.get(id))
+      .filter((a): a is Suggestion => a?.kind === 'suggestion')
+      .map(suggestionToJson),
+  });
+  return [
+    ...(review.fixSets ?? []).map((set) => toJson(set, current)),
+    ...(review.carriedSets ?? []).map(({ set, round }) => toJson(set, carried, round)),
+  ];
 }
 
 /** `similarity` only when known: an additive field of version 2. */
@@ -51,7 +75,21 @@ function fileToJson(f: FeedbackFile): FileJson {
 
 /** Fixed key order; optional fields only when present; `deletion` always on suggestions. */
 function annotationToJson(a: Annotation): AnnotationJson {
-  const facts = {
+  if (a.kind === 'suggestion') return suggestionToJson(a);
+  const facts = factsOf(a);
+  if (a.scope !== 'line') return { ...head(a), text: a.text, ...facts };
+  const quoted = a.quoted ? { quoted: { code: a.quoted.code, oldPath: a.quoted.oldPath, newPath: a.quoted.newPath } } : {};
+  return { ...lineHead(a), ...quoted, ...facts };
+}
+
+function suggestionToJson(a: Suggestion): SuggestionJson {
+  const revision = a.revision !== null ? { revision: a.revision } : {};
+  return { ...lineHead(a), originalCode: a.originalCode, suggestedCode: a.suggestedCode, deletion: a.deletion, ...revision, ...factsOf(a) };
+}
+
+/** The flags and words every annotation may carry, then `createdAt`. */
+function factsOf(a: Annotation) {
+  return {
     ...(a.highlightedText !== undefined ? { highlightedText: a.highlightedText } : {}),
     ...(a.approximate === true ? { approximate: true as const } : {}),
     ...(a.outdated === true ? { outdated: true as const } : {}),
@@ -60,13 +98,6 @@ function annotationToJson(a: Annotation): AnnotationJson {
     ...(a.proposal !== undefined ? { proposal: a.proposal } : {}),
     createdAt: a.createdAt,
   };
-  if (a.scope !== 'line') return { ...head(a), text: a.text, ...facts };
-  if (a.kind === 'comment') {
-    const quoted = a.quoted ? { quoted: { code: a.quoted.code, oldPath: a.quoted.oldPath, newPath: a.quoted.newPath } } : {};
-    return { ...lineHead(a), ...quoted, ...facts };
-  }
-  const revision = a.revision !== null ? { revision: a.revision } : {};
-  return { ...lineHead(a), originalCode: a.originalCode, suggestedCode: a.suggestedCode, deletion: a.deletion, ...revision, ...facts };
 }
 
 /** Every annotation's first fields, in the export's order. */

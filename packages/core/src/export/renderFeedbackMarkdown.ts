@@ -19,10 +19,14 @@ import {
   CARRIED_NOTE,
   ESCAPED_PATH_NOTE,
   FILE_COMMENT_HEADING,
+  FIX_SET_HEADING_PREFIX,
+  FIX_SET_NOTE,
+  FIX_SET_ROUND_SEPARATOR,
   GENERAL_COMMENT_HEADING,
   GENERAL_HEADING,
   ITEM,
   LABELS,
+  MEMBER_HEADING_PREFIX,
   NOTHING_REPLACED,
   NOTHING_SUGGESTED,
   OUTDATED_NOTE,
@@ -40,7 +44,7 @@ import {
   lineHeading,
   similarityNote,
 } from './feedbackMarkdownSyntax.js';
-import { carriedHeading } from './lineHeadings.js';
+import { carriedHeading, numberedHeading } from './lineHeadings.js';
 import { QUOTED_PLACE_SEPARATOR, quotedPlace } from './quotedLines.js';
 import { languageForPath } from '../diff/languageForPath.js';
 import { renderProposalsMarkdown } from './renderProposalsMarkdown.js';
@@ -48,12 +52,19 @@ import { renderQuestionsMarkdown } from './renderQuestions.js';
 import { renderThreadsMarkdown } from './renderThreadsMarkdown.js';
 import { normalizeFeedbackReview } from './normalizeFeedbackReview.js';
 import { codeBlock, inlineCode, oneLine, quote } from './markdownWriters.js';
-import type { Annotation, FeedbackReview, FeedbackFile } from '../model/types.js';
+import type { Annotation, FeedbackReview, FeedbackFile, FixSet, Suggestion } from '../model/types.js';
 
 type FileEntry = FeedbackFile;
 
 export function renderFeedbackMarkdown(review: FeedbackReview): string {
-  const { target, verdict, summary, annotations, files, carried } = normalizeFeedbackReview(review);
+  const normalized = normalizeFeedbackReview(review);
+  const { target, verdict, summary, files } = normalized;
+  // A fix set's members are printed in its own section, not their files'.
+  const sets = setsWithMembers(normalized);
+  const inSets = new Set(sets.flatMap(({ members }) => members.map((m) => m.id)));
+  const annotations = normalized.annotations.filter((a) => !inSets.has(a.id));
+  const carriedLeft = (normalized.carried ?? []).filter((c) => !inSets.has(c.suggestion.id));
+  const carried = carriedLeft.length > 0 ? carriedLeft : undefined;
   // Paragraphs, joined by one blank line.
   const out: string[] = [TITLE];
 
@@ -63,7 +74,7 @@ export function renderFeedbackMarkdown(review: FeedbackReview): string {
   if (target.baseCommit !== null) header.push(ITEM.baseCommit + inlineCode(target.baseCommit));
   if (target.headCommit !== null) header.push(ITEM.headCommit + inlineCode(target.headCommit));
   out.push(header.join('\n'));
-  if (annotations.some((a) => a.kind === 'suggestion') || carried) out.push(APPLY_GUIDANCE);
+  if (normalized.annotations.some((a) => a.kind === 'suggestion') || normalized.carried) out.push(APPLY_GUIDANCE);
 
   if (summary !== '') out.push(SUMMARY_HEADING, quote(summary));
 
@@ -83,6 +94,8 @@ export function renderFeedbackMarkdown(review: FeedbackReview): string {
     }
     out.push(...renderAnnotation(annotation));
   }
+  // Each fix set one item, after the files (docs/feedback-format.md, "Fix sets").
+  for (const { set, round, members } of sets) out.push(...renderFixSet(set, round, members));
   // The earlier rounds' threads (docs/rounds.md), their suggestions still open, then the agent's proposals and their outcomes (docs/feedback-format.md): sections of their own.
   if (review.threads) out.push(...renderThreadsMarkdown(review.threads));
   // After the threads: a reader before carried suggestions stops at the threads' heading, so it reads the export as before.
@@ -93,6 +106,33 @@ export function renderFeedbackMarkdown(review: FeedbackReview): string {
   if (review.proposals && review.proposals.length > 0) out.push(...renderProposalsMarkdown(review.proposals));
   if (review.questions && review.questions.length > 0) out.push(...renderQuestionsMarkdown(review.questions));
   return out.join('\n\n') + '\n';
+}
+
+interface SetToRender {
+  set: FixSet;
+  /** The round a carried set was made in; null for this round's. */
+  round: number | null;
+  members: Suggestion[];
+}
+
+/** This round's sets, then the carried ones, each with its members' suggestions in order. */
+function setsWithMembers(review: FeedbackReview): SetToRender[] {
+  const current = new Map(review.annotations.map((a) => [a.id, a]));
+  const carried = new Map((review.carried ?? []).map((c) => [c.suggestion.id, c.suggestion]));
+  const membersOf = (set: FixSet, from: ReadonlyMap<string, Annotation>) =>
+    set.members.map((id) => from.get(id)).filter((a): a is Suggestion => a?.kind === 'suggestion');
+  return [
+    ...(review.fixSets ?? []).map((set) => ({ set, round: null, members: membersOf(set, current) })),
+    ...(review.carriedSets ?? []).map(({ set, round }) => ({ set, round, members: membersOf(set, carried) })),
+  ];
+}
+
+/** `## Fix set `id`` (` · round N` when carried), the note, the description quoted, then each member under `### Member k · `path` · Lines (new)`. */
+function renderFixSet(set: FixSet, round: number | null, members: readonly Suggestion[]): string[] {
+  const out = [FIX_SET_HEADING_PREFIX + inlineCode(set.id) + (round === null ? '' : FIX_SET_ROUND_SEPARATOR + round), FIX_SET_NOTE];
+  if (set.description !== '') out.push(quote(set.description));
+  members.forEach((member, i) => out.push(...renderAnnotation(member, numberedHeading(MEMBER_HEADING_PREFIX, i + 1, inlineCode(member.path), member))));
+  return out;
 }
 
 /** `## `path`` plus what happened to the file, and a note when the path had to be escaped. */

@@ -90,7 +90,7 @@ describe('the threads section of the export', () => {
   it('the JSON form (version 2) carries the ids and states, and reads back like the markdown', () => {
     const json = renderFeedbackJson(built);
     const document = JSON.parse(json) as { version: number; threads: { open: { id: string; state: string; where: unknown; codeNow: string }[]; settled: unknown[] } };
-    expect(document.version).toBe(2);
+    expect(document.version).toBe(3);
     expect(document.threads.open.map((t) => `${t.id}:${t.state}`)).toEqual(['c1:changed', 'c2:addressed', 'h1:changed']);
     expect(document.threads.open[0]).toMatchObject({ where: { side: 'new', startLine: 4, endLine: 4 }, codeNow: 'FOUR!' });
     expect(document.threads.settled).toEqual([{ id: 'c3', round: 1, path: PATH, outcome: 'resolved' }, { id: 's1', round: 1, path: PATH, outcome: 'applied' }]);
@@ -134,7 +134,7 @@ describe('reading version 1 and version 2 exports', () => {
     const v2Review = { ...buildFeedbackReview(review(rounds), { verdict: v1.review.verdict, summary: v1.review.summary, annotations: v1.review.annotations }, []), target: v1.review.target };
     const v2Json = renderFeedbackJson(v2Review);
     const v2Markdown = renderFeedbackMarkdown(v2Review);
-    expect(v2Json).toContain('"version": 2,');
+    expect(v2Json).toContain('"version": 3,');
     expect(v2Markdown).toContain('## Threads from earlier rounds');
     const fromJson = parseFeedbackJson(v2Json);
     expect(fromJson.ok && fromJson.review.annotations).toEqual(v1.review.annotations);

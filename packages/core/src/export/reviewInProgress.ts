@@ -10,7 +10,18 @@ import type { HeadingLines } from './lineHeadings.js';
 import type { AnnotationScope, FeedbackFile, Verdict } from '../model/types.js';
 import { unescapeUnsafeChars } from '../safety/textSafety.js';
 
-export type Section = { kind: 'summary' } | { kind: 'general' } | { kind: 'file'; path: string } | { kind: 'carried' };
+export type Section = { kind: 'summary' } | { kind: 'general' } | { kind: 'file'; path: string } | { kind: 'carried' } | { kind: 'set'; set: SetInProgress };
+
+/** A fix set as read: its heading's id and round, its description, its members (also in `drafts`, marked with the set). */
+export interface SetInProgress {
+  id: string;
+  /** The round of a carried set; null for this round's. */
+  round: number | null;
+  /** The heading's line (0-based). */
+  line: number;
+  readonly description: Prose;
+  readonly members: Draft[];
+}
 
 export interface ReviewInProgress {
   verdict: Verdict | undefined;
@@ -20,12 +31,13 @@ export interface ReviewInProgress {
   readonly summary: Prose;
   readonly drafts: Draft[];
   readonly files: FeedbackFile[];
+  readonly sets: SetInProgress[];
   section: Section | null;
   draft: Draft | null;
 }
 
 export function reviewInProgress(): ReviewInProgress {
-  return { verdict: undefined, target: { baseCommit: null, headCommit: null }, headerLines: {}, summary: new Prose(), drafts: [], files: [], section: null, draft: null };
+  return { verdict: undefined, target: { baseCommit: null, headCommit: null }, headerLines: {}, summary: new Prose(), drafts: [], files: [], sets: [], section: null, draft: null };
 }
 
 /** One annotation as read, before validation. */
@@ -40,6 +52,8 @@ export interface Draft {
   revision?: string;
   /** For a suggestion carried from an earlier round: that round. */
   round?: number;
+  /** For a fix set's member: the set. */
+  set?: SetInProgress;
   /** The agent's proposal it was accepted from. */
   proposal?: string;
   /** The side and paths named by a **Quoted lines:** label. */

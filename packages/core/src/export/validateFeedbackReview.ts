@@ -43,6 +43,9 @@ import type {
   Verdict,
 } from '../model/types.js';
 import type { LineSpan } from '../model/lineSpan.js';
+import { fixSetProblems } from '../fixSets/fixSetProblems.js';
+import { readExportFixSets } from './readFixSets.js';
+import { compareAnnotations } from './normalizeFeedbackReview.js';
 
 export type ValidationResult =
   | { ok: true; review: FeedbackReview }
@@ -68,14 +71,37 @@ export function validateFeedbackReview(value: unknown): ValidationResult {
   const files = root.files === undefined ? undefined : readFiles(reader, root.files);
   const annotations = readAnnotations(reader, root.annotations, 'annotations');
   const carried = root.carried === undefined ? undefined : readCarried(reader, root.carried);
+  const sets = root.fixSets === undefined ? undefined : readExportFixSets(reader, root.fixSets, (member, at) => readAnnotation(reader, member, at));
 
   if (reader.problems.length > 0 || !target || !verdict || summary === undefined || !annotations) {
     return { ok: false, problems: reader.problems };
   }
-  const review: FeedbackReview = { target, verdict, summary, annotations };
+  // A set's members join the annotations (or the carried suggestions) in the one order, as if they had been listed there.
+  const review: FeedbackReview = { target, verdict, summary, annotations: sets ? [...annotations, ...sets.members].sort(compareAnnotations) : annotations };
   if (files) review.files = files;
-  if (carried && carried.length > 0) review.carried = carried;
-  return { ok: true, review };
+  const allCarried = sets ? [...(carried ?? []), ...sets.carried].sort((a, b) => a.round - b.round || compareAnnotations(a.suggestion, b.suggestion)) : (carried ?? []);
+  if (allCarried.length > 0) review.carried = allCarried;
+  if (sets && sets.fixSets.length > 0) review.fixSets = sets.fixSets;
+  if (sets && sets.carriedSets.length > 0) review.carriedSets = sets.carriedSets;
+  const problems = setProblems(review);
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, review };
+}
+
+/** A set's member id shared with another annotation, and what `fixSetProblems` refuses, for this round's and the carried sets. */
+function setProblems(review: FeedbackReview): FieldProblem[] {
+  if (!review.fixSets && !review.carriedSets) return [];
+  const problems: string[] = [];
+  const carried = (review.carried ?? []).map((c) => c.suggestion);
+  for (const list of [review.annotations, carried]) {
+    const seen = new Set<string>();
+    for (const a of list) {
+      if (seen.has(a.id)) problems.push(`${describeValue(a.id)} is the id of a fix set member and of another annotation; ids must be unique`);
+      seen.add(a.id);
+    }
+  }
+  problems.push(...fixSetProblems(review.annotations, review.fixSets ?? []));
+  problems.push(...fixSetProblems(carried, (review.carriedSets ?? []).map((c) => c.set)));
+  return problems.map((problem) => ({ field: 'fixSets', problem }));
 }
 
 /** The suggestions of earlier rounds (docs/feedback-format.md, section 8): each a round and a suggestion with a known revision. */

@@ -329,6 +329,16 @@ export interface FeedbackReview {
    * apply` on this export applies them too; absent: none.
    */
   carried?: CarriedSuggestion[];
+  /** The fix sets over `annotations`' suggestions (each set one item of the export, its members in order); absent: none. */
+  fixSets?: FixSet[];
+  /** The fix sets of earlier rounds still open, over `carried`'s suggestions; absent: none. */
+  carriedSets?: CarriedFixSet[];
+}
+
+/** A fix set of an earlier round, carried into a later round's export with its members (in `carried`). */
+export interface CarriedFixSet {
+  round: number;
+  set: FixSet;
 }
 
 /** A suggestion of an earlier round, carried into a later round's export. */

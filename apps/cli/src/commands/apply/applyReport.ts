@@ -24,12 +24,17 @@ export type FileReasonCode =
   | 'changed'
   | 'write-failed';
 
-export type ApplyReasonCode = PlanReasonCode | FileReasonCode;
+/** A fix set's member that would apply, refused because another member does not (the set is applied whole or not at all). */
+export type SetReasonCode = 'fix-set';
+
+export type ApplyReasonCode = PlanReasonCode | FileReasonCode | SetReasonCode;
 
 export interface SuggestionResult {
   id: string;
   /** The earlier round a carried suggestion comes from (docs/feedback-format.md, section 8); null for the export's own. */
   round: number | null;
+  /** The fix set it is a member of (docs/feedback-format.md, section 9); null for a suggestion on its own. */
+  fixSet: string | null;
   path: string;
   /** The range the export states (1-based, inclusive; endLine = startLine - 1 for an insertion into an empty file). */
   startLine: number | null;
@@ -66,7 +71,21 @@ export interface ApplyReport {
   /** Comments in the export: not applied, they are for the agent or person to act on. */
   comments: number;
   suggestions: SuggestionResult[];
+  /** The fix sets among the selected suggestions, each one item: applied whole or refused whole. */
+  fixSets: FixSetResult[];
   /** --check only: the unified diff that would be applied. */
+  diff?: string;
+}
+
+export interface FixSetResult {
+  id: string;
+  description: string;
+  round: number | null;
+  /** 'applied' when every member is applied, relocated or already applied; else 'refused' (nothing of it written). */
+  status: 'applied' | 'refused';
+  /** The members' ids, in order. */
+  members: string[];
+  /** --check only: the set's own unified diff, every file of it (empty when refused). */
   diff?: string;
 }
 
@@ -100,13 +119,21 @@ const LABELS: Record<ApplyStatus, string> = {
 
 /** One line per suggestion (`id  path:lines  status  why`), then a summary line. */
 export function formatReportText(report: ApplyReport): string {
-  return formatResultRows(report.suggestions, report.mode) + summaryLine(report) + '\n';
+  return formatResultRows(report.suggestions, report.mode) + report.fixSets.map(fixSetText).join('') + summaryLine(report) + '\n';
+}
+
+/** A set as one item: its id, members and description, and under --check its whole diff. */
+function fixSetText(set: FixSetResult): string {
+  const round = set.round === null ? '' : ` (round ${set.round})`;
+  const what = set.status === 'applied' ? 'applied whole' : 'refused whole: nothing of it is written';
+  const description = set.description === '' ? '' : `: ${set.description}`;
+  return `fix set ${set.id}${round}, ${set.members.length} suggestions (${set.members.join(', ')}), ${what}${description}\n${set.diff ?? ''}`;
 }
 
 /** One line per suggestion, columns aligned: `id  path:lines  status  why`. */
 export function formatResultRows(results: readonly SuggestionRow[], mode: ApplyReport['mode']): string {
   const rows = results.map((r) => {
-    const where = `${r.path}:${linesLabel(r.startLine, r.endLine)}${r.round === null ? '' : ` (round ${r.round})`}`;
+    const where = `${r.path}:${linesLabel(r.startLine, r.endLine)}${r.round === null ? '' : ` (round ${r.round})`}${r.fixSet === null ? '' : ` (set ${r.fixSet})`}`;
     let status = LABELS[r.status];
     if (isSuccess(r.status) && r.status !== 'already-applied' && !r.written) status += mode === 'check' ? ' (check)' : ' (not written)';
     const reason = r.reason ? ` [${r.reason}]` : '';
@@ -123,7 +150,7 @@ export function formatResultRows(results: readonly SuggestionRow[], mode: ApplyR
   return out;
 }
 
-type SuggestionRow = Pick<SuggestionResult, 'id' | 'path' | 'startLine' | 'endLine' | 'round' | 'status' | 'reason' | 'message' | 'written'>;
+type SuggestionRow = Pick<SuggestionResult, 'id' | 'path' | 'startLine' | 'endLine' | 'round' | 'fixSet' | 'status' | 'reason' | 'message' | 'written'>;
 
 function summaryLine(report: ApplyReport): string {
   const s = report.summary;
@@ -158,7 +185,8 @@ function summaryLine(report: ApplyReport): string {
   return `${counts === '' ? '' : `${counts}. `}${outcome}${comments}.`;
 }
 
-function linesLabel(start: number | null, end: number | null): string {
+/** `9`, `3-5`, `1+` (an insertion into an empty file), `?` when unknown. */
+export function linesLabel(start: number | null, end: number | null): string {
   if (start === null || end === null) return '?';
   if (end < start) return `${start}+`;
   return start === end ? `${start}` : `${start}-${end}`;

@@ -65,7 +65,7 @@ Options:
   --check          write nothing; print the unified diff that would be applied
                    (git apply --check accepts it) on stdout, the report on stderr
   --json           print the report as a JSON document (format "redline-apply")
-  --only ID,...    apply only the suggestions with these ids
+  --only ID,...    apply only the suggestions (or fix sets) with these ids
   --partial        write what can be applied even when some suggestions are refused
   --repo DIR       the repository (default: the one around the current directory)
   -h, --help       show this help
@@ -81,6 +81,11 @@ open; they are applied with the round's own, and each says its round
 ("src/a.ts:9 (round 1)"). When the repository has the rounds recorded
 (refs/redline/), apply reads the reviewed text from them and follows each
 suggestion's lines to where they are now, however far they moved.
+
+A fix set (several suggestions, often in several files) is applied whole or
+not at all: if one member no longer applies, none of the set is written, and
+the report names the set and that member. --only takes the set's id (a
+member's id alone is refused); --check shows the set's whole diff as one item.
 
 For agents: run \`redline apply --check\` first, then \`redline apply\`.
 

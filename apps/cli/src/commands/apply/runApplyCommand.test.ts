@@ -157,9 +157,9 @@ describe('redline apply on a real repository and a real markdown export', () => 
     expect(report).not.toHaveProperty('diff');
     for (const entry of report.suggestions) {
       expect(Object.keys(entry).sort()).toEqual(
-        ['at', 'conflictsWith', 'endLine', 'id', 'message', 'movedBy', 'path', 'reason', 'round', 'startLine', 'status', 'written'].sort(),
+        ['at', 'conflictsWith', 'endLine', 'fixSet', 'id', 'message', 'movedBy', 'path', 'reason', 'round', 'startLine', 'status', 'written'].sort(),
       );
-      expect(entry).toMatchObject({ status: 'applied', round: null, reason: null, written: true, movedBy: null, conflictsWith: null });
+      expect(entry).toMatchObject({ status: 'applied', round: null, fixSet: null, reason: null, written: true, movedBy: null, conflictsWith: null });
       expect(entry.at).toEqual({ startLine: entry.startLine, endLine: entry.endLine });
     }
     const checked = reportOf((await runApply(['--json', '--check', exportPath], { cwd: repo.root })).stdout);

@@ -13,6 +13,10 @@
  * the round's own, after them in each file (the latest word wins a conflict),
  * and each result names its round.
  *
+ * A fix set (section 9) is applied whole or not at all (planSuggestionFiles),
+ * `--only` takes its id (a member's id alone is refused), and the report lists
+ * it as one item; under --check with its whole diff.
+ *
  * Exit status (errors.ts's EXIT and code table): 0 when every selected
  * suggestion is applied, relocated or already applied; 1 when any was
  * refused (nothing written unless --partial); 2 for usage errors and an
@@ -29,12 +33,13 @@ import {
   isSuccess,
   summarize,
   type ApplyReport,
+  type FixSetResult,
   type SuggestionResult,
 } from './applyReport.js';
-import { formatUnifiedDiff, type Suggestion } from './core.js';
+import { formatUnifiedDiff, planApply, type Suggestion } from './core.js';
 import { APPLY_HELP, parseApplyArgs, type ApplyOptions } from './parseApplyArgs.js';
-import { planSuggestionFiles } from './planSuggestionFiles.js';
-import { readExportSuggestions } from './readExportSuggestions.js';
+import { planSuggestionFiles, type PlannedFile } from './planSuggestionFiles.js';
+import { readExportSuggestions, type ApplySet } from './readExportSuggestions.js';
 import { readReviewedTexts } from './readReviewedTexts.js';
 import { writeTargetFiles, type WriteHooks } from './writeTargetFiles.js';
 
@@ -64,13 +69,15 @@ async function run(args: string[], io: ApplyIo, hooks: WriteHooks | undefined): 
   if (options.inputImplicit && (io.stdin as { isTTY?: boolean }).isTTY === true) {
     throw new RedlineError('usage', 'no export given: pass FILE, or pipe the export on standard input');
   }
-  const { suggestions, roundOf, comments } = await readExportSuggestions(options.input, io.cwd, io.stdin);
-  const selected = selectSuggestions(suggestions, options.only);
+  const { suggestions, roundOf, comments, fixSets: allSets } = await readExportSuggestions(options.input, io.cwd, io.stdin);
+  const selected = selectSuggestions(suggestions, allSets, options.only);
+  const chosen = new Set(selected);
+  const fixSets = allSets.filter((set) => set.members.some((m) => chosen.has(m)));
   const root = await findApplyRoot(resolve(io.cwd, options.repo ?? '.'));
   const realRoot = await realpath(root);
 
   const reviewed = await readReviewedTexts(root, selected);
-  const { results, planned } = await planSuggestionFiles({ root, realRoot, selected, roundOf, reviewed });
+  const { results, planned } = await planSuggestionFiles({ root, realRoot, selected, roundOf, reviewed, fixSets });
 
   const ordered = () => selected.map((a) => inReportOrder(results.get(a)!));
   const anyFailed = () => ordered().some((r) => !isSuccess(r.status));
@@ -120,6 +127,7 @@ async function run(args: string[], io: ApplyIo, hooks: WriteHooks | undefined): 
     summary: summarize(list),
     comments,
     suggestions: list,
+    fixSets: fixSets.map((set) => fixSetResult(set, results, options.check ? { planned, reviewed } : null)),
     ...(diff !== undefined ? { diff } : {}),
   };
   emit(io, options, report);
@@ -148,16 +156,46 @@ async function findApplyRoot(dir: string): Promise<string> {
   }
 }
 
-function selectSuggestions(suggestions: readonly Suggestion[], only: readonly string[] | null): Suggestion[] {
+/** `--only`: suggestion ids and fix set ids (a set's id selects all its members); a member's id alone is refused, since a set is never split. */
+function selectSuggestions(suggestions: readonly Suggestion[], fixSets: readonly ApplySet[], only: readonly string[] | null): Suggestion[] {
   if (only === null) return [...suggestions];
+  const setById = new Map(fixSets.map((set) => [set.id, set]));
+  const setOfMember = new Map(fixSets.flatMap((set) => set.members.map((m) => [m.id, set] as const)));
   const known = new Set(suggestions.map((s) => s.id));
-  const unknown = [...new Set(only.filter((id) => !known.has(id)))];
+  const unknown = [...new Set(only.filter((id) => !known.has(id) && !setById.has(id)))];
   if (unknown.length > 0) {
     const ids = unknown.length === 1 ? 'an id' : 'ids';
-    throw new RedlineError('bad-input', `--only names ${ids} the export has no suggestion for: ${unknown.join(', ')}`);
+    throw new RedlineError('bad-input', `--only names ${ids} the export has no suggestion for: ${unknown.join(', ')} (nor a fix set)`);
   }
-  const wanted = new Set(only);
+  const member = only.find((id) => !setById.has(id) && setOfMember.has(id));
+  if (member !== undefined) {
+    const set = setOfMember.get(member)!.id;
+    throw new RedlineError('bad-input', `--only names ${member}, which is part of set ${set}: use the set's id (--only ${set}); a fix set is applied whole or not at all`);
+  }
+  const wanted = new Set(only.flatMap((id) => setById.get(id)?.members.map((m) => m.id) ?? [id]));
   return suggestions.filter((s) => wanted.has(s.id));
+}
+
+/** A set as one item of the report; under --check with its own diff: each of its files planned with its members alone. */
+function fixSetResult(
+  set: ApplySet,
+  results: ReadonlyMap<Suggestion, SuggestionResult>,
+  check: { planned: readonly PlannedFile[]; reviewed: ReadonlyMap<string, string> } | null,
+): FixSetResult {
+  const applied = set.members.every((m) => { const r = results.get(m); return r !== undefined && isSuccess(r.status); });
+  const item: FixSetResult = { id: set.id, description: set.description, round: set.round, status: applied ? 'applied' : 'refused', members: set.members.map((m) => m.id) };
+  if (!check) return item;
+  const diff = !applied
+    ? ''
+    : check.planned
+        .map((file) => {
+          const members = set.members.filter((m) => m.path === file.path);
+          if (members.length === 0) return '';
+          const plan = planApply({ text: file.target.text, sha256: file.target.sha256, suggestions: members, reviewed: check.reviewed });
+          return formatUnifiedDiff(file.path, file.target.text, plan.newText);
+        })
+        .join('');
+  return { ...item, diff };
 }
 
 /** The documented key order of a result in the JSON report. */
@@ -165,6 +203,7 @@ function inReportOrder(r: SuggestionResult): SuggestionResult {
   return {
     id: r.id,
     round: r.round,
+    fixSet: r.fixSet,
     path: r.path,
     startLine: r.startLine,
     endLine: r.endLine,

@@ -22,6 +22,7 @@ import { EXIT, RedlineError } from '../../errors.js';
 import { findRepository } from '../../git/findRepository.js';
 import { formatResultRows } from '../apply/applyReport.js';
 import type { Suggestion } from '../apply/core.js';
+import type { ApplySet } from '../apply/readExportSuggestions.js';
 import { readExportSuggestions } from '../apply/readExportSuggestions.js';
 import { CHECK_HELP } from './checkHelp.js';
 import { parseCheckArgs } from './parseCheckArgs.js';
@@ -51,6 +52,7 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
     repoRoot: repository.root,
     suggestions: pending.suggestions,
     roundOf: pending.roundOf,
+    fixSets: pending.fixSets,
     command,
     timeoutMs: config.timeoutSeconds * 1000,
     env: io.env,
@@ -75,13 +77,14 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
 interface Pending {
   suggestions: Suggestion[];
   roundOf: ReadonlyMap<Suggestion, number>;
+  fixSets: readonly ApplySet[];
   unsentSuggestion: boolean;
 }
 
 async function readPending(exportFile: string | null, io: CliIo, stateDir: string): Promise<Pending> {
   if (exportFile !== null) {
     const read = await readExportSuggestions(exportFile, io.cwd, io.stdin);
-    return { suggestions: read.suggestions, roundOf: read.roundOf, unsentSuggestion: false };
+    return { suggestions: read.suggestions, roundOf: read.roundOf, fixSets: read.fixSets, unsentSuggestion: false };
   }
   const draft = await readDraftSuggestions(stateDir);
   return { ...draft, roundOf: new Map() };

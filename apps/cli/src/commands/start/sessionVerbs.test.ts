@@ -94,7 +94,7 @@ describe('redline start, wait, status, stop', () => {
     expect((await page.post(API.close, {})).status).toBe(200);
     const closed = await redline(['wait', '--json', '--timeout', '10'], repo.dir);
     expect(closed.code).toBe(3);
-    expect(JSON.parse(closed.stdout)).toEqual({ format: 'redline-feedback', version: 2, decision: 'closed' });
+    expect(JSON.parse(closed.stdout)).toEqual({ format: 'redline-feedback', version: 3, decision: 'closed' });
   });
 
   it('a server that dies while an agent waits makes wait exit 1 at once with one line, and cleans the session up', async () => {
