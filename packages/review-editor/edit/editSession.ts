@@ -70,8 +70,8 @@ interface OpenedSession extends SessionBase, OpenedFile {
   frozenComposerKey: number | null;
   /**
    * The file changed on disk since the session opened it: its edits stay
-   * against the text they were made on (their revision), which apply then
-   * refuses cleanly as not matching.
+   * against the text they were made on (their revision) and are marked
+   * outdated, which apply refuses cleanly (a set with such a member, whole).
    */
   changedOnDisk: boolean;
 }

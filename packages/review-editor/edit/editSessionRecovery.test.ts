@@ -10,7 +10,7 @@ import { sha256Hex, suggestionId, type Suggestion } from '@redline/core';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { ReviewHarness } from '../src/testing/renderWithReview.js';
 import { createEditController, type EditController } from './editSessionController.js';
-import { CALC_NEW, createEditHarness, OTHER_NEW } from './testing/editFixtures.js';
+import { CALC_NEW, CALC_OLD, createEditHarness, OTHER_NEW } from './testing/editFixtures.js';
 import { createStubAdapter, FakeCodeView, type StubAdapter } from './testing/fakeCodeView.js';
 
 interface Rig {
@@ -213,6 +213,20 @@ describe('ending a session', () => {
     expect(r.harness.store.getState().fixSets).toEqual([{ id: expect.stringMatching(/^[0-9a-f]{12}$/), description: 'Changes in 2 files', members: annotations(r).map((a) => a.id) }]);
     expect(r.edit.state.getState().files).toEqual([]);
     expect(r.adapter.cleared).toEqual(r.view.stateKeys);
+  });
+
+  test('a file changed on disk while edited is named; its suggestions keep the revision they were made on and are marked outdated (apply refuses them)', async () => {
+    const r = setup();
+    await startEditing(r, 'src/calc.ts');
+    r.view.type('src/calc.ts', CALC_EDITED);
+    // The file changes on disk; the freshness check says the diff is out of date.
+    r.harness.api.contents.set('src/calc.ts', [CALC_OLD, `${CALC_NEW}// changed on disk\n`]);
+    r.harness.store.getState().setStale(true);
+    await vi.waitFor(() => expect(session(r)).toMatchObject({ phase: 'editing', changedOnDisk: true }));
+    expect(r.harness.store.getState().toasts.at(-1)?.message).toMatch(/^src\/calc\.ts changed on disk while you edit it/);
+    r.edit.suggest();
+    await vi.waitFor(() => expect(annotations(r)).toHaveLength(1));
+    expect(annotations(r)[0]).toMatchObject({ revision: sha256Hex(CALC_NEW), outdated: true, suggestedCode: '  return a - b - 0;' });
   });
 
   test('Discard ends every file of the session, with nothing added', async () => {

@@ -305,7 +305,11 @@ async function deriveSuggestions(request: DeriveRequest, deriver: HunkDeriver | 
   try {
     const { hunks } = await (deriver ?? createHunkDeriver(request.preEdit)).derive(request.text);
     const now = new Date();
-    const suggestions = hunks.map((hunk) => buildSuggestion({ path: request.path, ...hunk, text: '', revision: request.revision }, now));
+    // Made on a text that changed on disk since: marked outdated (their revision kept), which apply refuses cleanly.
+    const suggestions = hunks.map((hunk) => {
+      const suggestion = buildSuggestion({ path: request.path, ...hunk, text: '', revision: request.revision }, now);
+      return request.changedOnDisk ? { ...suggestion, outdated: true } : suggestion;
+    });
     return { type: 'suggestionsDerived', request, suggestions };
   } catch (error) {
     return { type: 'derivationFailed', request, message: errorMessage(error) };
