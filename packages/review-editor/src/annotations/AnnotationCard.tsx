@@ -7,13 +7,16 @@ import { SuggestionDiff } from './SuggestionDiff.js';
 import { TextWithChips } from '../ui/TextWithChips.js';
 import { ProposalProvenance } from '../proposals/ProposalCard.js';
 import { Markdown } from '../markdown/Markdown.js';
-import { FixSetMembership } from '../fixSets/FixSetMembership.js';
+import { Suspense } from 'react';
+import { FixSetMembership } from '../app/lazyPanels.js';
+import { setPlaces } from '../fixSets/fixSetOps.js';
 
 export function AnnotationCard({ id }: { id: string }) {
   const controller = useController();
   const annotation = useReview((s) => s.annotations.find((a) => a.id === id));
   const editing = useReview((s) => s.composer?.editingId === id);
   const overlapCount = useReview((s) => overlapsOf(s.annotations).get(id)?.length ?? 0);
+  const inSet = useReview((s) => setPlaces(s.fixSets).has(id));
   if (!annotation) return null;
   if (editing) return <ComposerForm />;
   const state = controller.store.getState();
@@ -46,7 +49,11 @@ export function AnnotationCard({ id }: { id: string }) {
       {annotation.kind === 'suggestion' ? (
         <>
           <SuggestionDiff originalCode={annotation.originalCode ?? ''} suggestedCode={annotation.suggestedCode ?? ''} deletion={annotation.deletion ?? false} />
-          <FixSetMembership id={id} />
+          {inSet ? (
+            <Suspense fallback={null}>
+              <FixSetMembership id={id} />
+            </Suspense>
+          ) : null}
         </>
       ) : null}
       {annotation.outdated && annotation.anchorSnippet !== undefined && annotation.kind !== 'suggestion' ? (

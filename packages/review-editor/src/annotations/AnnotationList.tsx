@@ -4,10 +4,9 @@
  * listed again under their files; suggestions and sets can be selected and
  * combined into a set.
  */
-import { defaultSetDescription } from '@redline/core';
-import { useMemo, useState } from 'react';
-import { FixSetList } from '../fixSets/FixSetList.js';
+import { Suspense, useMemo, useState } from 'react';
 import { setPlaces } from '../fixSets/fixSetOps.js';
+import { CombineBar, FixSetList } from '../app/lazyPanels.js';
 import { describeAnchor, groupAnnotationsByFile } from './annotationOps.js';
 import { overlapsOf } from './overlapsOf.js';
 import { useController, useReview } from '../app/reviewContext.js';
@@ -41,8 +40,11 @@ export function AnnotationList() {
   }
   return (
     <div className="annotation-list">
-      <CombineBar picked={picked} onDone={() => setPicked(new Set())} />
-      <FixSetList selected={picked} onToggle={toggle} />
+      {/* The fix set views are a chunk of their own: drawn once there is a set, or two suggestions picked. */}
+      <Suspense fallback={null}>
+        {picked.size >= 2 ? <CombineBar picked={picked} onDone={() => setPicked(new Set())} /> : null}
+        {fixSets.length > 0 ? <FixSetList selected={picked} onToggle={toggle} /> : null}
+      </Suspense>
       {groups.map((group) => (
         <section key={group.path || '(general)'} className="annotation-group" aria-label={group.path || 'General'}>
           <h3 className="annotation-group-title" title={group.path}>
@@ -108,32 +110,3 @@ export function AnnotationList() {
   );
 }
 
-/** With two or more suggestions selected (a set counts its members): "Combine into a set". */
-function CombineBar({ picked, onDone }: { picked: ReadonlySet<string>; onDone(): void }) {
-  const controller = useController();
-  const annotations = useReview((s) => s.annotations);
-  const fixSets = useReview((s) => s.fixSets);
-  const setById = new Map(fixSets.map((set) => [set.id, set]));
-  const byId = new Map(annotations.map((a) => [a.id, a]));
-  // Still there (a set may have been split, a suggestion deleted), in the order picked.
-  const ids = [...picked].filter((id) => setById.has(id) || byId.get(id)?.kind === 'suggestion');
-  const memberIds = ids.flatMap((id) => setById.get(id)?.members ?? [id]);
-  if (memberIds.length < 2) return null;
-  const combine = () => {
-    const description = defaultSetDescription(memberIds.map((id) => byId.get(id)?.path ?? ''));
-    const result = controller.store.getState().combineIntoSet(ids, description);
-    if (result.ok) onDone();
-    else controller.store.getState().showToast(`Cannot combine: ${result.problem}`);
-  };
-  return (
-    <div className="annotation-combine" role="toolbar" aria-label="Selected suggestions">
-      <span>{memberIds.length} suggestions selected</span>
-      <button type="button" className="btn btn-small btn-primary" onClick={combine}>
-        Combine into a set
-      </button>
-      <button type="button" className="btn btn-small btn-quiet" onClick={onDone}>
-        Clear
-      </button>
-    </div>
-  );
-}

@@ -41,9 +41,10 @@ function harness() {
 }
 
 describe('fix sets in the sidebar', () => {
-  it('lists a set as one item, its members not again under their files', () => {
+  it('lists a set as one item, its members not again under their files', async () => {
     renderWithReview(<AnnotationList />, harness());
-    const sets = within(screen.getByRole('region', { name: 'Fix sets' }));
+    // The fix set views are a lazy chunk.
+    const sets = within(await screen.findByRole('region', { name: 'Fix sets' }));
     expect(sets.getAllByRole('listitem')).toHaveLength(1);
     expect(sets.getByRole('button', { name: /^Fix set 2 suggestions in 2 files/ })).toBeTruthy();
     expect((sets.getByRole('textbox') as HTMLInputElement).value).toBe('Changes in 2 files');
@@ -52,10 +53,10 @@ describe('fix sets in the sidebar', () => {
     expect(screen.queryByRole('region', { name: 'mod.txt' })).toBeNull();
   });
 
-  it('the description is edited in place (one line); Split gives the suggestions back', () => {
+  it('the description is edited in place (one line); Split gives the suggestions back', async () => {
     const h = harness();
     renderWithReview(<AnnotationList />, h);
-    const field = within(screen.getByRole('region', { name: 'Fix sets' })).getByRole('textbox');
+    const field = within(await screen.findByRole('region', { name: 'Fix sets' })).getByRole('textbox');
     fireEvent.change(field, { target: { value: 'Rename calc to compute' } });
     fireEvent.blur(field);
     expect(h.store.getState().fixSets[0]?.description).toBe('Rename calc to compute');
@@ -65,41 +66,41 @@ describe('fix sets in the sidebar', () => {
     expect(screen.getByRole('region', { name: 'mod.txt' })).toBeTruthy();
   });
 
-  it('two selected suggestions combine into a set; a set selected with a suggestion brings its members', () => {
+  it('two selected suggestions combine into a set; a set selected with a suggestion brings its members', async () => {
     const h = harness();
     renderWithReview(<AnnotationList />, h);
     expect(screen.queryByRole('button', { name: 'Combine into a set' })).toBeNull();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select suggestion on Line 6 (new) in src/calc.ts' }));
     expect(screen.queryByRole('button', { name: 'Combine into a set' })).toBeNull();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select suggestion on Line 8 (new) in src/calc.ts' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Combine into a set' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Combine into a set' }));
     expect(h.store.getState().fixSets.map((set) => [set.description, set.members])).toEqual([
       ['Changes in 2 files', ['m1', 'm2']],
       ['Changes in src/calc.ts', ['s3', 's4']],
     ]);
     // A set and ... the other set: one set of four.
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Select fix set: Changes in 2 files' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select fix set: Changes in 2 files' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select fix set: Changes in src/calc.ts' }));
     expect(screen.getByRole('toolbar', { name: 'Selected suggestions' }).textContent).toMatch(/^4 suggestions selected/);
     fireEvent.click(screen.getByRole('button', { name: 'Combine into a set' }));
     expect(h.store.getState().fixSets.map((set) => set.members)).toEqual([['m1', 'm2', 's3', 's4']]);
   });
 
-  it('a set whose member overlaps another suggestion is flagged, as an overlap is', () => {
+  it('a set whose member overlaps another suggestion is flagged, as an overlap is', async () => {
     const h = harness();
     act(() => h.store.getState().addAnnotation(suggestion('s5', 'src/calc.ts', 2, 'OTHER')));
     renderWithReview(<AnnotationList />, h);
-    expect(within(screen.getByRole('region', { name: 'Fix sets' })).getByText('Overlap')).toBeTruthy();
+    expect(within(await screen.findByRole('region', { name: 'Fix sets' })).getByText('Overlap')).toBeTruthy();
   });
 });
 
 describe("a member's card under its lines", () => {
-  it('says "Part of set · 1 of 2" and opens to the whole set, each member a button', () => {
+  it('says "Part of set · 1 of 2" and opens to the whole set, each member a button', async () => {
     const h = harness();
     const jumped: string[] = [];
     h.controller.jumpToAnnotation = (id) => void jumped.push(id);
     renderWithReview(<AnnotationCard id="m1" />, h);
-    const summary = screen.getByText('Part of set · 1 of 2');
+    const summary = await screen.findByText('Part of set · 1 of 2');
     fireEvent.click(summary);
     const members = within(screen.getByRole('list', { name: 'Fix set: Changes in 2 files' })).getAllByRole('button');
     expect(members.map((b) => b.textContent)).toEqual(['1. src/calc.ts Line 2 (new)', '2. mod.txt Line 1 (new)']);

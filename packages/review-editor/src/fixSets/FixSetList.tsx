@@ -29,7 +29,6 @@ export function FixSetList({ selected, onToggle }: { selected: ReadonlySet<strin
 
 function FixSetItem({ set, files, overlaps, selected, onToggle }: { set: FixSet; files: number; overlaps: boolean; selected: boolean; onToggle(id: string): void }) {
   const controller = useController();
-  const state = controller.store.getState();
   const size = `${set.members.length} suggestions in ${files} ${files === 1 ? 'file' : 'files'}`;
   return (
     <li className="annotation-item fix-set-item">
@@ -47,7 +46,7 @@ function FixSetItem({ set, files, overlaps, selected, onToggle }: { set: FixSet;
       </button>
       <DescriptionField set={set} />
       <span className="annotation-item-actions">
-        <button type="button" className="btn btn-small btn-quiet" aria-label={`Split fix set: ${set.description}`} onClick={() => state.splitSet(set.id)}>
+        <button type="button" className="btn btn-small btn-quiet" aria-label={`Split fix set: ${set.description}`} onClick={() => controller.store.getState().splitSet(set.id)}>
           Split
         </button>
       </span>
