@@ -26,7 +26,7 @@ import { generateEditCase, generateSelectionCase, mulberry32 } from '../packages
 import { checkSession, generateSessionCase } from '../packages/core/dist/testing/fixSetFuzz.js';
 
 function parseArgs(argv) {
-  const options = { cases: 100_000, selectionCases: 50_000, setCases: 50_000, seed: 0x5eed_2026 };
+  const options = { cases: 100_000, selectionCases: 50_000, setCases: 100_000, seed: 0x5eed_2026 };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = argv[i + 1];

@@ -52,7 +52,7 @@ export { findSuggestionOverlaps, isEmptyFileInsertion, suggestionsOverlap } from
 
 // Fix sets: suggestions applied together or not at all
 export { defaultSetDescription, makeFixSet, MIN_FIX_SET_MEMBERS, oneLine } from './fixSets/makeFixSet.js';
-export { combineIntoSet, splitSet } from './fixSets/combineIntoSet.js';
+export { combineIntoSet, keepFixSets, splitSet } from './fixSets/combineIntoSet.js';
 export type { CombineResult } from './fixSets/combineIntoSet.js';
 export { fixSetOfMember, fixSetOverlaps, fixSetProblems } from './fixSets/fixSetProblems.js';
 export { deriveFixSet, fixSetFromHunks, suggestionFromHunk } from './fixSets/deriveFixSet.js';

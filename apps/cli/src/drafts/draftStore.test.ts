@@ -60,6 +60,24 @@ describe('DraftStore', () => {
     expect(() => readDraft({ ...JSON.parse(readFileSync(VERSION_1, 'utf8')), version: 2, composer })).toThrow(reason);
   });
 
+  it('saves and reads back a draft\'s fix sets, and refuses one naming an unknown suggestion or a suggestion in two sets', async () => {
+    const base = { ...JSON.parse(readFileSync(VERSION_1, 'utf8')), version: 2, composer: null };
+    const ids = (base.annotations as { id: string; kind: string }[]).filter((a) => a.kind === 'suggestion').map((a) => a.id);
+    const other = (base.annotations as { id: string; kind: string }[]).find((a) => a.kind === 'comment')!.id;
+    expect(ids.length).toBeGreaterThanOrEqual(1);
+    const withSet = { ...base, fixSets: [{ id: 'set1', description: 'together', members: [ids[0], 'ghost'] }] };
+    expect(() => readDraft(withSet)).toThrow(/body\.fixSets: fix set set1 names ghost, which is no annotation of the review/);
+    const comment = { ...base, fixSets: [{ id: 'set1', description: '', members: [ids[0], other] }] };
+    expect(() => readDraft(comment)).toThrow(/is a comment, not a suggestion/);
+    const suggestions = [...base.annotations, { ...base.annotations.find((a: { kind: string }) => a.kind === 'suggestion'), id: 'second', startLine: 90, endLine: 90 }];
+    const good = { ...base, annotations: suggestions, fixSets: [{ id: 'set1', description: 'together', members: [ids[0], 'second'] }] };
+    const store = new DraftStore(dir);
+    await store.save(readDraft(good));
+    expect(await store.load(FINGERPRINT)).toEqual({ kind: 'draft', draft: good });
+    const twice = { ...good, fixSets: [...good.fixSets, { id: 'set2', description: '', members: ['second', ids[0]] }] };
+    expect(() => readDraft(twice)).toThrow(new RegExp(`suggestion ${ids[0]} is in two fix sets: set1 and set2`));
+  });
+
   it('no file is no draft', async () => {
     expect(await new DraftStore(dir).load(FINGERPRINT)).toEqual({ kind: 'none' });
   });

@@ -1,9 +1,9 @@
 /** Checks a draft (the body of PUT /api/draft, or a file read back from disk). */
 import { isFingerprint, VERDICTS, type DraftData } from '@redline/core';
-import { invalid, readAnnotations, readObject, readOneOf, readString, type JsonObject } from '../validation/fields.js';
+import { invalid, readAnnotations, readFixSets, readObject, readOneOf, readString, type JsonObject } from '../validation/fields.js';
 import { readUnsentComposer } from './readUnsentComposer.js';
 
-/** The current format, version 2. */
+/** The current format, version 2 (`fixSets`, the fix sets over its annotations, added within it: absent is none). */
 export function validateDraft(value: unknown): DraftData {
   const body = readVersion(value, 2);
   const composer = body.composer === null ? null : readUnsentComposer(body.composer, 'body.composer');
@@ -33,6 +33,7 @@ function readDraftFields(body: JsonObject): Omit<DraftData, 'composer'> {
   };
   if (body.verdict !== undefined) draft.verdict = readOneOf(body, 'verdict', 'body', VERDICTS);
   if (body.summary !== undefined) draft.summary = readString(body, 'summary', 'body');
+  if (body.fixSets !== undefined) draft.fixSets = readFixSets(body, 'fixSets', 'body', draft.annotations);
   return draft;
 }
 

@@ -1,6 +1,6 @@
-/** Checks the body of POST /api/feedback: the verdict, the summary, every annotation, and the optional reviewer, thread acts and viewed files. */
+/** Checks the body of POST /api/feedback: the verdict, the summary, every annotation, and the optional reviewer, thread acts, viewed files and fix sets. */
 import { checkReviewerIdentity, REVIEWER_ACT_KINDS, VERDICTS, type FeedbackSubmission, type ThreadActInput } from '@redline/core';
-import { invalid, readAnnotations, readObject, readOneOf, readString, type JsonObject } from '../validation/fields.js';
+import { invalid, readAnnotations, readFixSets, readObject, readOneOf, readString, type JsonObject } from '../validation/fields.js';
 
 export function validateFeedbackSubmission(value: unknown): FeedbackSubmission {
   const body = readObject(value, 'body');
@@ -12,6 +12,7 @@ export function validateFeedbackSubmission(value: unknown): FeedbackSubmission {
   if (body.reviewer !== undefined) submission.reviewer = readReviewer(body);
   if (body.threadActs !== undefined) submission.threadActs = readThreadActs(body.threadActs);
   if (body.viewed !== undefined) submission.viewed = readViewed(body.viewed);
+  if (body.fixSets !== undefined) submission.fixSets = readFixSets(body, 'fixSets', 'body', submission.annotations);
   return submission;
 }
 

@@ -43,6 +43,7 @@ export async function readRoundsData(root: string, series: Series): Promise<Revi
     lastStateBlobs,
     lastViewed: last.record.viewed ?? [],
     threads,
+    fixSets: series.rounds.flatMap((round) => round.fixSets.map((set) => ({ round: round.record.number, set }))),
     claims: series.claims.map((round): RoundClaim => ({ ...summarize(round), ref: round.origin.ref, refReviewer: refReviewerOf(round) })),
     refused,
   };

@@ -9,7 +9,7 @@
  * non-commit, a commit without a readable round.json — is reported by name
  * in `skipped` and left alone: never fatal, never rewritten.
  */
-import { claimWords, parseFeedbackJson, reviewerOfSlug, type Annotation } from '@redline/core';
+import { claimWords, parseFeedbackJson, reviewerOfSlug, type Annotation, type FixSet } from '@redline/core';
 import { readObjectsBatch } from '../git/readObjectsBatch.js';
 import { runGit, runGitText } from '../git/runGit.js';
 import { loadRoundCache, roundCacheKey, roundCachePath, saveRoundCache, type CachedRound, type RoundCache } from './roundCache.js';
@@ -22,6 +22,8 @@ export interface StoredRound {
   commit: string;
   /** The round's annotations, from its review.json (none when that cannot be read). */
   annotations: Annotation[];
+  /** The round's fix sets over them, from its review.json (none when that cannot be read, or recorded before fix sets). */
+  fixSets: FixSet[];
   /** The state tree can be read (it may be missing from a partial fetch or a damaged store). */
   stateReadable: boolean;
   /** The ref it was written under, and whether its reviewer is that ref's name (roundOrigins.ts). */
@@ -83,7 +85,7 @@ export async function readAllSeries(root: string, gitDir?: string): Promise<Seri
   const origins = roundOrigins(tips, new Map([...read].map(([commit, round]) => [commit, { reviewer: round.record.reviewer, parents: round.parents }])));
   const rounds = [...read].flatMap(([commit, round]) => {
     const origin = origins.get(commit);
-    return origin ? [{ record: round.record, annotations: round.annotations, stateReadable: round.stateReadable, commit, origin }] : [];
+    return origin ? [{ record: round.record, annotations: round.annotations, fixSets: round.fixSets, stateReadable: round.stateReadable, commit, origin }] : [];
   });
   if (cache.size > known) await saveRoundCache(await cachePath, cache, await key);
   return { series: groupSeries(tips, rounds, agentActsRefs, skipped), skipped };
@@ -147,12 +149,12 @@ async function readRounds(root: string, commits: readonly string[], cache: Round
   const objects = await readObjectsBatch(root, missing.flatMap((commit) => [`${commit}:round.json`, `${commit}:review.json`]));
   const why = new Map<string, string>();
   const tipsRead = new Map<string, CachedRound>();
-  const found: { commit: string; record: RoundRecord; annotations: Annotation[] }[] = [];
+  const found: ({ commit: string; record: RoundRecord } & RoundReview)[] = [];
   missing.forEach((commit, i) => {
     const [record, review] = [objects[2 * i], objects[2 * i + 1]];
     const parsed = record?.type === 'blob' ? readRoundRecord(record.bytes.toString('utf8')) : 'no round.json in its tree';
     if (typeof parsed === 'string') why.set(commit, parsed);
-    else found.push({ commit, record: parsed, annotations: review?.type === 'blob' ? annotationsOf(review.bytes) : [] });
+    else found.push({ commit, record: parsed, ...(review?.type === 'blob' ? reviewOf(review.bytes) : { annotations: [], fixSets: [] }) });
   });
   // By the id round.json names (the commit tree's `state` entry): one object read each.
   const states = found.length === 0 ? '' : await runGitText(['cat-file', '--batch-check=%(objecttype)'], { cwd: root, input: found.map(({ record }) => `${record.state}\n`).join('') });
@@ -160,16 +162,19 @@ async function readRounds(root: string, commits: readonly string[], cache: Round
   found.forEach((round, i) => {
     // A tip read before the walk learns its parents from the walk: it is only cached once they are known.
     const known = parents.get(round.commit);
-    const entry = { record: round.record, parents: known ?? [], annotations: round.annotations, stateReadable: stateTypes[i] === 'tree' };
+    const entry = { record: round.record, parents: known ?? [], annotations: round.annotations, fixSets: round.fixSets, stateReadable: stateTypes[i] === 'tree' };
     if (known) cache.set(round.commit, entry);
     else tipsRead.set(round.commit, entry);
   });
   return commits.map((commit) => cache.get(commit) ?? tipsRead.get(commit) ?? why.get(commit) ?? 'not a round');
 }
 
-function annotationsOf(bytes: Buffer): Annotation[] {
+type RoundReview = Pick<StoredRound, 'annotations' | 'fixSets'>;
+
+/** A round's review.json: its annotations and fix sets (none when it cannot be read). */
+function reviewOf(bytes: Buffer): RoundReview {
   const parsed = parseFeedbackJson(bytes.toString('utf8'));
-  return parsed.ok ? parsed.review.annotations : [];
+  return parsed.ok ? { annotations: parsed.review.annotations, fixSets: parsed.review.fixSets ?? [] } : { annotations: [], fixSets: [] };
 }
 
 function groupSeries(tips: readonly RefLine[], rounds: readonly StoredRound[], agentActsRefs: ReadonlyMap<string, string[]>, skipped: SeriesReading['skipped']): Series[] {

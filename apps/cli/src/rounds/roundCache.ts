@@ -13,18 +13,20 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Annotation } from '@redline/core';
+import type { Annotation, FixSet } from '@redline/core';
 import { sha256Bytes } from '../files/sha256Bytes.js';
 import { writeFileAtomic } from '../files/writeFileAtomic.js';
 import { readRoundRecord, type RoundRecord } from './roundRecord.js';
 
-const CACHE_VERSION = 3;
+/** 4 added each round's fix sets. */
+const CACHE_VERSION = 4;
 
 export interface CachedRound {
   record: RoundRecord;
   /** The commit's parents: with them the series is walked from the cache, without a rev-list. */
   parents: string[];
   annotations: Annotation[];
+  fixSets: FixSet[];
   /** The state tree was read once: objects reachable from a ref are not collected, so it stays. */
   stateReadable: boolean;
 }
@@ -56,7 +58,7 @@ export async function loadRoundCache(path: string, key: Promise<string>): Promis
 }
 
 function isCachedRound(round: CachedRound): boolean {
-  return typeof round === 'object' && round !== null && typeof readRoundRecord(JSON.stringify(round.record)) !== 'string' && Array.isArray(round.annotations) && Array.isArray(round.parents) && round.stateReadable === true;
+  return typeof round === 'object' && round !== null && typeof readRoundRecord(JSON.stringify(round.record)) !== 'string' && Array.isArray(round.annotations) && Array.isArray(round.fixSets) && Array.isArray(round.parents) && round.stateReadable === true;
 }
 
 function digestOf(rounds: Record<string, CachedRound>): string {

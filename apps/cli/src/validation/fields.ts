@@ -5,7 +5,7 @@
  * `validateAnnotations`, so the page, the export and `redline apply` share
  * one set of rules.
  */
-import { formatFieldProblems, validateAnnotations, type Annotation } from '@redline/core';
+import { formatFieldProblems, validateAnnotations, validateFixSets, type Annotation, type FixSet } from '@redline/core';
 import { RedlineError } from '../errors.js';
 
 export type JsonObject = Record<string, unknown>;
@@ -40,6 +40,13 @@ export function readOneOf<T extends string>(object: JsonObject, key: string, pat
     throw invalid(`${path}.${key}`, `one of ${options.map((option) => `'${option}'`).join(', ')}`, value);
   }
   return value as T;
+}
+
+/** The fix sets of a body over its annotations, checked by the core (unknown members, a set of one, a member in two sets): a 400 naming them. */
+export function readFixSets(object: JsonObject, key: string, path: string, annotations: readonly Annotation[]): FixSet[] {
+  const result = validateFixSets(object[key], annotations, `${path}.${key}`);
+  if (result.ok) return result.fixSets;
+  throw new RedlineError('bad-request', formatFieldProblems(result.problems) || `${path}.${key}: invalid`);
 }
 
 /** The annotations of a body, checked by the core; the error names the first bad fields and counts the rest. */

@@ -41,7 +41,7 @@ function built(annotations: Annotation[] = []) {
     target,
     files: [],
     patch: '',
-    rounds: { seriesId: 'x', baseCommit: 'a'.repeat(40), rounds: [], previousAnnotations: [], lastStateBlobs: null, threads },
+    rounds: { seriesId: 'x', baseCommit: 'a'.repeat(40), rounds: [], previousAnnotations: [], lastStateBlobs: null, threads, fixSets: [] },
   };
   const submission: FeedbackSubmission = { verdict: 'approve', summary: '', annotations, threadActs: [{ thread: 's4', act: 'resolve', text: '' }] };
   return buildFeedbackReview(review, submission, []);

@@ -12,7 +12,7 @@
  *   resolved yet (resolved ones dropped out of the list in an earlier round).
  */
 import type { LineSpan } from '../model/lineSpan.js';
-import type { Annotation, CarriedSuggestion, Side } from '../model/types.js';
+import type { Annotation, CarriedFixSet, CarriedSuggestion, Side } from '../model/types.js';
 import type { Thread, ThreadActInput, ThreadState } from '../rounds/roundTypes.js';
 import { compareStrings } from './normalizeFeedbackReview.js';
 import { suggestionsOverlap } from '../suggestions/suggestionsOverlap.js';
@@ -94,6 +94,20 @@ export function carriedSuggestionsOf(threads: readonly Thread[], acts: readonly 
     carried.push({ round: thread.round, suggestion: annotation });
   }
   return carried;
+}
+
+/**
+ * The fix sets of earlier rounds the export carries (docs/feedback-format.md,
+ * section 9): a set whose every member is carried goes whole, as one item; a
+ * set with a member not carried (applied, resolved, changed, sent again) is
+ * never split: none of its members is carried (each still has its thread in
+ * the threads section, for the agent to read).
+ */
+export function carriedSetsOf(roundSets: readonly CarriedFixSet[], carried: readonly CarriedSuggestion[]): { carried: CarriedSuggestion[]; carriedSets: CarriedFixSet[] } {
+  const carriedIn = new Map(carried.map((c) => [c.suggestion.id, c.round]));
+  const whole = roundSets.filter(({ round, set }) => set.members.every((id) => carriedIn.get(id) === round));
+  const broken = new Set(roundSets.filter((s) => !whole.includes(s)).flatMap(({ set }) => set.members));
+  return { carried: carried.filter((c) => !broken.has(c.suggestion.id)), carriedSets: whole };
 }
 
 function lastActs(acts: readonly ThreadActInput[]): Map<string, ThreadActInput['act']> {

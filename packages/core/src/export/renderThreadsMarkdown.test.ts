@@ -41,7 +41,7 @@ function roundsData(): ReviewRoundsData {
     { by: 'agent', thread: 'c2', act: 'addressed', text: 'done in `b.ts`', at: '2026-01-03T00:00:00.000Z' },
   ];
   const threads = computeThreads(inputs, acts);
-  return { seriesId: 'x', baseCommit: 'a'.repeat(40), rounds: [], previousAnnotations: annotations, lastStateBlobs: null, lastViewed: [], threads };
+  return { seriesId: 'x', baseCommit: 'a'.repeat(40), rounds: [], previousAnnotations: annotations, lastStateBlobs: null, lastViewed: [], threads, fixSets: [] };
 }
 
 function review(rounds: ReviewRoundsData | undefined): Pick<ReviewData, 'target' | 'files' | 'rounds' | 'patch'> {

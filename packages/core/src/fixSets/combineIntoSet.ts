@@ -56,6 +56,23 @@ export function combineIntoSet(
   return { ok: true, set, fixSets: [...kept, set] };
 }
 
+/**
+ * The sets as they stand over `annotations` after some changed or went: a
+ * member renamed (`renamed`: old id to new, as an edited suggestion gets a
+ * new content id) follows, a member gone leaves, and a set that changed is
+ * made again (its id is over its members' contents) or, left with fewer than
+ * two, dissolved. Unchanged sets are returned as they are.
+ */
+export function keepFixSets(fixSets: readonly FixSet[], annotations: readonly Annotation[], renamed: ReadonlyMap<string, string> = new Map()): FixSet[] {
+  const suggestions = new Map(annotations.flatMap((a) => (a.kind === 'suggestion' ? [[a.id, a] as const] : [])));
+  return fixSets.flatMap((set): FixSet[] => {
+    const members = set.members.map((id) => renamed.get(id) ?? id).flatMap((id) => suggestions.get(id) ?? []);
+    const unchanged = members.length === set.members.length && members.every((m, i) => m.id === set.members[i]);
+    if (unchanged) return [set];
+    return new Set(members.map((m) => m.id)).size >= MIN_FIX_SET_MEMBERS ? [makeFixSet([...new Map(members.map((m) => [m.id, m])).values()], set.description)] : [];
+  });
+}
+
 /** The sets without `setId`: its members stay, as plain suggestions. An unknown id changes nothing. */
 export function splitSet(fixSets: readonly FixSet[], setId: string): FixSet[] {
   return fixSets.filter((set) => set.id !== setId);

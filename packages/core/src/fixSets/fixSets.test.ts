@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fixSetId } from '../model/fixSetId.js';
 import type { Annotation, FixSet, Suggestion } from '../model/types.js';
-import { combineIntoSet, splitSet } from './combineIntoSet.js';
+import { combineIntoSet, keepFixSets, splitSet } from './combineIntoSet.js';
 import { deriveFixSet } from './deriveFixSet.js';
 import { fixSetOverlaps, fixSetProblems } from './fixSetProblems.js';
 import { makeFixSet } from './makeFixSet.js';
@@ -65,6 +65,15 @@ describe('combineIntoSet and splitSet', () => {
     expect(combineIntoSet(annotations, [], [def.id, 'c1'], 'x')).toEqual({ ok: false, problem: 'c1 is a comment, not a suggestion' });
     expect(combineIntoSet(annotations, [], [def.id, def.id], 'x')).toEqual({ ok: false, problem: `suggestion ${def.id} is named twice` });
     expect(combineIntoSet(annotations, [], [def.id], 'x')).toEqual({ ok: false, problem: 'a fix set has at least 2 suggestions, got 1' });
+  });
+
+  it('keeps sets over changed annotations: a renamed member follows, a gone one leaves, a set of one dissolves', () => {
+    const set = makeFixSet([def, call, other], 'Three');
+    expect(keepFixSets([set], annotations)).toEqual([set]);
+    const edited = { ...call, id: 'edited', suggestedCode: 'renamedAgain();' };
+    expect(keepFixSets([set], [def, edited, other], new Map([[call.id, 'edited']]))).toEqual([makeFixSet([def, edited, other], 'Three')]);
+    expect(keepFixSets([set], [def, other])).toEqual([makeFixSet([def, other], 'Three')]);
+    expect(keepFixSets([set], [def])).toEqual([]);
   });
 
   it('splits a set back into its suggestions', () => {

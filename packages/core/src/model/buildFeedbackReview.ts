@@ -6,7 +6,7 @@
  * states them): earlier rounds' threads, this Send's resolves and replies and
  * the proposals' outcomes included.
  */
-import { carriedSuggestionsOf, exportThreadsOf } from '../export/exportThreads.js';
+import { carriedSetsOf, carriedSuggestionsOf, exportThreadsOf } from '../export/exportThreads.js';
 import { quoteLineComments } from '../export/quotedLines.js';
 import type { ProposalState } from '../proposals/proposalTypes.js';
 import type { Question } from '../questions/questionTypes.js';
@@ -30,8 +30,13 @@ export function buildFeedbackReview(
   const threads = exportThreadsOf(review.rounds?.threads ?? [], submission.threadActs ?? []);
   if (threads) built.threads = threads;
   // The earlier rounds' suggestions still open, with their code, for `redline apply` (docs/feedback-format.md, section 8).
-  const carried = carriedSuggestionsOf(review.rounds?.threads ?? [], submission.threadActs ?? [], submission.annotations);
+  // An earlier round's fix set is carried whole or not at all (docs/feedback-format.md, section 9).
+  const open = carriedSuggestionsOf(review.rounds?.threads ?? [], submission.threadActs ?? [], submission.annotations);
+  const { carried, carriedSets } = carriedSetsOf(review.rounds?.fixSets ?? [], open);
   if (carried.length > 0) built.carried = carried;
+  if (carriedSets.length > 0) built.carriedSets = carriedSets;
+  // This Send's fix sets, over its annotations (checked at the edge).
+  if (submission.fixSets && submission.fixSets.length > 0) built.fixSets = [...submission.fixSets];
   // The agent's proposals and what became of each (the "Agent proposals" section).
   if (proposals.length > 0) built.proposals = [...proposals];
   // The reviewer's questions to the agent and its answers (the "Questions to the agent" section).

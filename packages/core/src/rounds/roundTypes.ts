@@ -4,7 +4,7 @@
  * (GET /api/review's `rounds`, `redline rounds --json`, `redline threads --json`).
  */
 import type { LineSpan } from '../model/lineSpan.js';
-import type { Annotation, Verdict } from '../model/types.js';
+import type { Annotation, CarriedFixSet, Verdict } from '../model/types.js';
 
 export type ThreadState = 'open' | 'changed' | 'addressed' | 'resolved' | 'outdated';
 export const THREAD_STATES: readonly ThreadState[] = ['open', 'changed', 'addressed', 'resolved', 'outdated'];
@@ -108,6 +108,8 @@ export interface ReviewRoundsData {
   /** The files the last round's reviewer had marked viewed when they sent it (empty for a round recorded before marks were). */
   lastViewed: string[];
   threads: Thread[];
+  /** The fix sets of the series' rounds (their review.json's `fixSets`), each with its round: a later export carries one whole or not at all. */
+  fixSets: CarriedFixSet[];
   /** Rounds that only claim their reviewer (docs/rounds.md, "Rounds that can be verified"): listed, no effect on any thread. */
   claims: RoundClaim[];
   /** Threads not read: their path is not a plain path of the reviewed tree (docs/rounds.md, "A teammate's data is data"). */

@@ -1,22 +1,26 @@
 /**
- * The reviewer's comments and suggestions, with "Undo" after a delete; and
- * the fix sets over the suggestions (kept beside them, settled on every
- * change: fixSets/fixSetOps.ts).
+ * The reviewer's comments and suggestions, with "Undo" after a delete, and
+ * the fix sets over the suggestions (docs/feedback-format.md, section 9): kept
+ * true as suggestions change (`keepFixSets`: an edited member follows, a
+ * deleted one leaves, a set of one dissolves), saved with the draft and sent;
+ * made by an edit session's Suggest, combined, split and described by the
+ * reviewer (the views: fixSets/).
  */
-import { combineIntoSet, oneLine, splitSet, type Annotation, type FixSet, type Suggestion } from '@redline/core';
-import { settleFixSets } from '../fixSets/fixSetOps.js';
+import { combineIntoSet, keepFixSets, oneLine, splitSet, type Annotation, type FixSet, type Suggestion } from '@redline/core';
 import type { ReviewSliceCreator } from '../app/reviewStore.js';
 import type { SliceResets } from '../reviewLoading/sliceResets.js';
 
 export interface AnnotationsSlice {
   annotations: Annotation[];
+  /** The fix sets over `annotations`' suggestions, each naming its members by id. */
+  fixSets: FixSet[];
+  /** Replaces the sets (made with the core's combineIntoSet and splitSet). */
+  setFixSets(fixSets: FixSet[]): void;
   addAnnotation(annotation: Annotation): void;
   updateAnnotation(id: string, annotation: Annotation): void;
   /** Deletes, with a toast that can undo it. */
   deleteAnnotation(id: string): void;
   undoDelete(toastId: number): void;
-  /** The fix sets over `annotations`' suggestions (each with at least two members). */
-  fixSets: FixSet[];
   /** Adds `suggestions` as one fix set with `description` (an edit session's Suggest). */
   addSuggestionSet(suggestions: readonly Suggestion[], description: string): void;
   /** Combines suggestions and sets (by id, in this order) into one set; the problem in words when refused. */
@@ -30,6 +34,9 @@ export interface AnnotationsSlice {
 export const createAnnotationsSlice: ReviewSliceCreator<AnnotationsSlice> = (set, get) => ({
   annotations: [],
   fixSets: [],
+  setFixSets(fixSets) {
+    set((s) => ({ fixSets: keepFixSets(fixSets, s.annotations) }));
+  },
   addAnnotation(annotation) {
     set((s) => ({
       // Suggestions have content ids: the same suggestion twice is one.
@@ -40,8 +47,7 @@ export const createAnnotationsSlice: ReviewSliceCreator<AnnotationsSlice> = (set
   updateAnnotation(id, annotation) {
     set((s) => {
       const annotations = s.annotations.flatMap((a) => (a.id === id ? [annotation] : a.id === annotation.id ? [] : [a]));
-      // An edited suggestion has a new id (its content): it keeps its place in its set.
-      return { annotations, fixSets: settleFixSets(s.fixSets, annotations, new Map([[id, annotation.id]])), overlapsConfirmed: false };
+      return { annotations, fixSets: keepFixSets(s.fixSets, annotations, new Map([[id, annotation.id]])), overlapsConfirmed: false };
     });
   },
   deleteAnnotation(id) {
@@ -52,7 +58,7 @@ export const createAnnotationsSlice: ReviewSliceCreator<AnnotationsSlice> = (set
     const annotations = s.annotations.filter((a) => a.id !== id);
     set({
       annotations,
-      fixSets: settleFixSets(s.fixSets, annotations),
+      fixSets: keepFixSets(s.fixSets, annotations),
       composer: s.composer?.editingId === id ? null : s.composer,
     });
     s.pushToast({ message: annotation.kind === 'suggestion' ? 'Suggestion deleted' : 'Comment deleted', undo: { kind: 'delete', annotation, index } });
@@ -90,8 +96,7 @@ export const createAnnotationsSlice: ReviewSliceCreator<AnnotationsSlice> = (set
 });
 
 export const annotationsResets: SliceResets<AnnotationsSlice> = {
-  // Drafts saved before fix sets have none.
-  fromDraft: (draft) => ({ annotations: draft?.annotations ?? [], fixSets: settleFixSets(draft?.fixSets ?? [], draft?.annotations ?? []) }),
+  fromDraft: (draft) => ({ annotations: draft?.annotations ?? [], fixSets: keepFixSets(draft?.fixSets ?? [], draft?.annotations ?? []) }),
   onLoad: () => ({}),
-  onReread: (s, reread) => ({ annotations: reread.annotations, fixSets: settleFixSets(s.fixSets, reread.annotations) }),
+  onReread: (s, reread) => ({ annotations: reread.annotations, fixSets: keepFixSets(s.fixSets, reread.annotations) }),
 };

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeFixSet } from '@redline/core';
+import { buildSuggestion } from '../annotations/annotationOps.js';
 import { createAutosaveHarness } from '../testing/autosaveHarness.js';
 
 const setup = createAutosaveHarness;
@@ -23,6 +25,24 @@ describe('draft autosave', () => {
     expect(draft).toMatchObject({ version: 2, fingerprint: review.fingerprint, summary: 's', verdict: 'comment', annotations: [] });
     expect(Object.keys(draft.viewed)).toEqual(['src/calc.ts']);
     expect(store.getState().draftStatus).toBe('saved');
+    autosave.stop();
+  });
+
+  it('saves the fix sets with the draft, and keeps them true when a member is deleted', async () => {
+    const { review, api, store, autosave } = setup();
+    const suggestion = (line: number) => buildSuggestion({ path: 'src/calc.ts', startLine: line, endLine: line, originalCode: `l${line}`, suggestedCode: `L${line}`, deletion: false, text: '' });
+    const [a, b, c] = [suggestion(1), suggestion(2), suggestion(3)];
+    for (const s of [a, b, c]) store.getState().addAnnotation(s);
+    const set = makeFixSet([a, b, c], 'all three');
+    store.getState().setFixSets([set]);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(api.drafts.get(review.fingerprint)!.fixSets).toEqual([set]);
+    store.getState().deleteAnnotation(b.id);
+    expect(store.getState().fixSets).toEqual([makeFixSet([a, c], 'all three')]);
+    store.getState().deleteAnnotation(c.id);
+    expect(store.getState().fixSets).toEqual([]);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(api.drafts.get(review.fingerprint)!.fixSets).toBeUndefined();
     autosave.stop();
   });
 

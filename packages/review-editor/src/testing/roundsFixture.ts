@@ -34,6 +34,7 @@ export function roundsData(): ReviewRoundsData {
     lastStateBlobs: { [PATH]: 'e'.repeat(40) },
     lastViewed: [PATH],
     threads: computeThreads(inputs, ACTS),
+    fixSets: [],
     claims: [],
     refused: [],
   };

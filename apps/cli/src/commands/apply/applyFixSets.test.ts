@@ -81,6 +81,25 @@ describe('redline apply: fix sets', () => {
     expect(run.stdout).toContain(`fix set ${set.id}, 3 suggestions (${def.id}, ${imp.id}, ${call.id}), refused whole: nothing of it is written`);
   });
 
+  it('a member in conflict with a suggestion before it refuses the set; the other suggestion is kept, and --partial writes it alone', () => {
+    const clash = makeSuggestion({ path: 'src/cart.ts', startLine: 2, endLine: 3, originalCode: '\nexport const sum = total(cart);', suggestedCode: '\nexport const sum = total(cart) * 100;', madeOn: CART }) as Suggestion;
+    const withClash: FeedbackReview = { ...makeReview([def, imp, call, clash]), fixSets: [set] };
+    const strict = apply(['--json'], renderFeedbackJson(withClash));
+    expect(strict.code).toBe(1);
+    expect(repo.read('src/cart.ts').toString()).toBe(CART);
+    const report = JSON.parse(strict.stdout) as { suggestions: { id: string; status: string; reason: string | null }[] };
+    expect(new Map(report.suggestions.map((r) => [r.id, [r.status, r.reason]]))).toEqual(new Map([
+      [def.id, ['refused', 'fix-set']],
+      [imp.id, ['refused', 'fix-set']],
+      [clash.id, ['applied', null]],
+      [call.id, ['conflict', 'overlap']],
+    ]));
+    const partial = apply(['--partial'], renderFeedbackJson(withClash));
+    expect(partial.code).toBe(1);
+    expect(repo.read('src/price.ts').toString()).toBe(PRICE);
+    expect(repo.read('src/cart.ts').toString()).toBe(CART.replace('total(cart);', 'total(cart) * 100;'));
+  });
+
   it('--only takes a set id (all its members) and refuses a member id alone', () => {
     const text = renderFeedbackMarkdown(review);
     const only = apply(['--only', set.id], text);
