@@ -114,12 +114,15 @@ test('a rename across two files in one edit session becomes ONE fix set; sent, `
   dirs.push(join(exportFile, '..'));
   writeFileSync(exportFile, redline.stdout());
 
-  // --check: one set, its whole diff; nothing written.
-  const planned = redlineCli(dir, 'apply', '--check', exportFile);
+  // --check: ONE set of three, applied whole, with its whole diff (both files); nothing written.
+  const planned = redlineCli(dir, 'apply', '--check', '--json', exportFile);
   expect(planned.status, planned.stderr).toBe(0);
-  expect(planned.stdout).toMatch(/fix set/i);
-  expect(planned.stdout.match(/fix set/gi)?.length ?? 0).toBeGreaterThanOrEqual(1);
-  for (const member of ['function compute(a, b)', "import { compute } from './math.mjs';", 'export const total = compute(1, 2);']) expect(planned.stdout).toContain(member);
+  const plan = JSON.parse(planned.stdout) as { fixSets: { id: string; description: string; status: string; members: string[]; diff: string }[] };
+  expect(plan.fixSets).toHaveLength(1);
+  const [set] = plan.fixSets;
+  expect(set).toMatchObject({ description: 'Changes in 2 files', status: 'applied' });
+  expect(set!.members).toHaveLength(3);
+  for (const member of ['function compute(a, b)', "import { compute } from './math.mjs';", 'export const total = compute(1, 2);']) expect(set!.diff).toContain(member);
   expect(readFileSync(join(dir, MATH), 'utf8')).toBe(CHANGE[MATH]);
 
   // One member's original changed on disk: the whole set is refused, and no file is written.
@@ -127,7 +130,8 @@ test('a rename across two files in one edit session becomes ONE fix set; sent, `
   writeFileSync(join(dir, USE), changed);
   const refused = redlineCli(dir, 'apply', exportFile);
   expect(refused.status).not.toBe(0);
-  expect(refused.stdout + refused.stderr).toMatch(/set/i);
+  expect(refused.stdout + refused.stderr).toContain(`fix set ${set!.id}`);
+  expect(refused.stdout + refused.stderr).toMatch(/refused whole: nothing of it is written/);
   expect(readFileSync(join(dir, MATH), 'utf8')).toBe(CHANGE[MATH]);
   expect(readFileSync(join(dir, USE), 'utf8')).toBe(changed);
 
