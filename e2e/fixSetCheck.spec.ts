@@ -101,7 +101,13 @@ test('a rename across two files in one edit session becomes ONE fix set; sent, `
   await expect(sets.getByRole('textbox')).toHaveValue('Changes in 2 files');
   await expect(page.getByText(/^Part of set · [123] of 3$/)).toHaveCount(3);
 
-  // CHECK (h/checkpage): the page's Check button goes here, on the pending set: it must pass.
+  // CHECK (h/checkpage): the page's Check button goes here, on the pending set, before Send. Not merged in this
+  // branch (h/checkpage and h/fixsets conflict in the core's check and export code: the lead's merge). Once merged:
+  //   await page.getByRole('button', { name: /^Check/ }).click();
+  //   const panel = page.getByRole('dialog', { name: 'Check before sending' });
+  //   await expect(panel.getByRole('status')).toContainText(/^Passed: `node check.mjs` passed in [\d.]+ s/, { timeout: 30_000 });
+  //   await panel.getByRole('button', { name: 'Close the check panel' }).click();
+  // (That the check fails with one of the two edits is shown above, on copies of the repository.)
 
   // Send; the export carries the set.
   await page.getByRole('button', { name: /^Send Feedback/ }).click();
