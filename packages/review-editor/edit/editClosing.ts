@@ -7,7 +7,7 @@
  * reviewer can edit. A recovered file's suggestions wait in one question for
  * all recovered files; kept, they are added the same way.
  */
-import { defaultSetDescription, type Suggestion } from '@redline/core';
+import { defaultSetDescription, MIN_FIX_SET_MEMBERS, type Suggestion } from '@redline/core';
 import type { DeriveRequest, EditEffect, EditStep } from './editEvents.js';
 import type { EditFeatureState, EditSession, EndingSession, FileResult } from './editSession.js';
 
@@ -74,7 +74,8 @@ function addResults(results: readonly FileResult[], verb: 'added' | 'kept'): Edi
   const suggestions = results.flatMap((r) => r.suggestions);
   const paths = results.filter((r) => r.suggestions.length > 0).map((r) => r.path);
   const where = paths.length > 1 ? `${paths.length} files` : (paths[0] ?? results[0]!.path);
-  const set = suggestions.length > 1 ? { description: defaultSetDescription(paths) } : null;
+  // One suggestion stays plain (the core's rule: a set has at least MIN_FIX_SET_MEMBERS).
+  const set = suggestions.length >= MIN_FIX_SET_MEMBERS ? { description: defaultSetDescription(paths) } : null;
   const effects: EditEffect[] = [{ type: 'addSuggestions', suggestions, set }];
   if (suggestions.length === 0) effects.push(toast(`No changes to suggest in ${results.map((r) => r.path).join(', ')}`));
   else effects.push(toast(`${plural(suggestions.length)} ${verb} from your edits to ${where}${set ? ', as one fix set' : ''}`));
