@@ -61,16 +61,20 @@ export const createAnnotationsSlice: ReviewSliceCreator<AnnotationsSlice> = (set
       fixSets: keepFixSets(s.fixSets, annotations),
       composer: s.composer?.editingId === id ? null : s.composer,
     });
-    s.pushToast({ message: annotation.kind === 'suggestion' ? 'Suggestion deleted' : 'Comment deleted', undo: { kind: 'delete', annotation, index } });
+    s.pushToast({ message: annotation.kind === 'suggestion' ? 'Suggestion deleted' : 'Comment deleted', undo: { kind: 'delete', annotation, index, fixSets: s.fixSets } });
   },
   undoDelete(toastId) {
     const toast = get().toasts.find((t) => t.id === toastId);
     get().dismissToast(toastId);
     if (toast?.undo?.kind !== 'delete') return;
-    const { annotation, index } = toast.undo;
+    const { annotation, index, fixSets } = toast.undo;
     set((s) => {
       const rest = s.annotations.filter((a) => a.id !== annotation.id);
-      return { annotations: [...rest.slice(0, index), annotation, ...rest.slice(index)] };
+      const annotations = [...rest.slice(0, index), annotation, ...rest.slice(index)];
+      // Back in the set it was in, unless the sets changed since the delete (then they stay as they are now).
+      const afterDelete = keepFixSets(fixSets, rest);
+      const unchanged = afterDelete.length === s.fixSets.length && afterDelete.every((fixSet, i) => fixSet.id === s.fixSets[i]!.id);
+      return { annotations, fixSets: unchanged ? keepFixSets(fixSets, annotations) : s.fixSets };
     });
   },
   addSuggestionSet(suggestions, description) {

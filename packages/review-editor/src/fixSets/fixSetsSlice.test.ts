@@ -66,6 +66,17 @@ describe('fix sets in the page', () => {
     expect(s.getState().fixSets).toEqual([]);
   });
 
+  test('Undo of a deleted member puts it back in its set (a set of two, dissolved by the delete, comes back whole)', () => {
+    const s = store();
+    s.getState().addSuggestionSet([suggestion('a', 1), suggestion('b', 5)], 'Two');
+    const before = s.getState().fixSets;
+    s.getState().deleteAnnotation('b');
+    expect(s.getState().fixSets).toEqual([]);
+    s.getState().undoDelete(s.getState().toasts.at(-1)!.id);
+    expect(s.getState().annotations.map((a) => a.id)).toEqual(['a', 'b']);
+    expect(s.getState().fixSets).toEqual(before);
+  });
+
   test("the set's description is one line the reviewer edits; the id does not change with it", () => {
     const s = store();
     s.getState().addSuggestionSet([suggestion('a', 1), suggestion('b', 5)], 'Changes in src/calc.ts');
