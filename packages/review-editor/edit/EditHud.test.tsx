@@ -11,6 +11,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ReviewContext } from '../src/testing/editTestHost.js';
 import { createDebouncedTask } from './debouncedTask.js';
 import { EditHud } from './EditHud.js';
+import { EditOverlay } from './EditOverlay.js';
 import { isGettingReady } from './editQueries.js';
 import { editControllerFor } from './editSessionController.js';
 import { CALC_NEW, createEditHarness, OTHER_NEW } from './testing/editFixtures.js';
@@ -32,6 +33,7 @@ async function editingHud(hudFileIds: readonly string[] = ['src/calc.ts']) {
       {hudFileIds.map((id) => (
         <EditHud key={id} fileId={id} />
       ))}
+      <EditOverlay />
     </ReviewContext.Provider>,
   );
   await act(async () => {
@@ -147,6 +149,25 @@ describe('the edit HUD of a session of two files', () => {
     expect(edit.state.getState().files).toEqual([]);
     expect(view.completions.map((c) => c.id)).toEqual(['src/calc.ts', 'src/other.ts']);
     expect(screen.queryByRole('region', { name: /^Editing/ })).toBeNull();
+  });
+
+  test('Discard with edits in both files asks first: Keep editing keeps them, Discard edits drops both', async () => {
+    const { harness, edit, view } = await twoFiles();
+    view.type('src/calc.ts', CALC_NEW.replace('  return a - b;', '  return a - b - 0;'));
+    view.type('src/other.ts', OTHER_NEW.replace('export const B = 1;', 'export const B = 3;'));
+    const discard = () => fireEvent.click(within(screen.getByRole('region', { name: 'Editing src/calc.ts' })).getByRole('button', { name: 'Discard (2 files)' }));
+    act(discard);
+    const dialog = screen.getByRole('dialog', { name: 'Discard your edits?' });
+    expect(dialog.textContent).toMatch(/Your edits in src\/calc\.ts, src\/other\.ts will be discarded/);
+    // The safe answer has the focus.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    act(() => fireEvent.click(within(dialog).getByRole('button', { name: 'Keep editing' })));
+    expect(edit.state.getState().files.map((f) => f.phase)).toEqual(['editing', 'editing']);
+    act(discard);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Discard edits in 2 files' })));
+    expect(edit.state.getState().files).toEqual([]);
+    expect(view.isEditing('src/calc.ts') || view.isEditing('src/other.ts')).toBe(false);
+    expect(harness.store.getState().annotations).toEqual([]);
   });
 
   test('Discard discards both', async () => {

@@ -1,6 +1,7 @@
 /**
- * The edit feature's page-level parts (the `reviewPage` slot): the question
- * (keep the edits recovered when the view went away?),
+ * The edit feature's page-level parts (the `reviewPage` slot): the questions
+ * (keep the edits recovered when the view went away? discard the edits in
+ * several files?),
  * the comment entry for comments made on the edited text, floating OUTSIDE
  * the editor (focus inside its shadow DOM would collapse the selection, and
  * the item's slots are frozen during the session), and the guard that stops
@@ -34,6 +35,31 @@ function EditPromptDialog() {
   const prompt = useEditState((s) => s.prompt);
   const primary = useRef<HTMLButtonElement>(null);
   if (!prompt) return null;
+  if (prompt.kind === 'discard') {
+    // Closing the question keeps editing: nothing is dropped without an explicit choice.
+    return (
+      <Modal
+        title="Discard your edits?"
+        onClose={() => edit.dismissPrompt()}
+        initialFocus={primary}
+        footer={
+          <>
+            <span className="spacer" />
+            <button ref={primary} type="button" className="btn" onClick={() => edit.dismissPrompt()}>
+              Keep editing
+            </button>
+            <button type="button" className="btn btn-danger" onClick={() => edit.confirmPrompt()}>
+              Discard edits in {prompt.paths.length} files
+            </button>
+          </>
+        }
+      >
+        <p>
+          Your edits in <FileNames paths={prompt.paths} /> will be discarded: no suggestion is made, and the diffs stay as they were.
+        </p>
+      </Modal>
+    );
+  }
   const n = prompt.results.reduce((sum, r) => sum + r.suggestions.length, 0);
   const paths = prompt.results.map((r) => r.path);
   // Closing the question keeps the edits: nothing the reviewer typed is dropped without an explicit choice.
@@ -55,17 +81,20 @@ function EditPromptDialog() {
       }
     >
       <p>
-        The view reloaded while you were editing{' '}
-        {paths.map((path, i) => (
-          <span key={path}>
-            {i > 0 ? ', ' : ''}
-            <code>{path}</code>
-          </span>
-        ))}
-        . Your edits were recovered ({n} {n === 1 ? 'change' : 'changes'}). Keep them as {n > 1 ? 'one fix set of suggestions' : 'suggestions'}?
+        The view reloaded while you were editing <FileNames paths={paths} />. Your edits were recovered ({n} {n === 1 ? 'change' : 'changes'}). Keep them as {n > 1 ? 'one fix set of suggestions' : 'suggestions'}?
       </p>
     </Modal>
   );
+}
+
+/** `a.ts`, `b.ts` */
+function FileNames({ paths }: { paths: readonly string[] }) {
+  return paths.map((path, i) => (
+    <span key={path}>
+      {i > 0 ? ', ' : ''}
+      <code>{path}</code>
+    </span>
+  ));
 }
 
 function FloatingComposer() {

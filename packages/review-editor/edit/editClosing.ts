@@ -54,7 +54,7 @@ export function suggestionsDerived(state: EditFeatureState, request: DeriveReque
   if (request.reason === 'suggest') return settle(state, request.id, result);
   if (suggestions.length === 0) return stay(state);
   // Recovered: one question for every recovered file.
-  const earlier = state.prompt?.results ?? [];
+  const earlier = state.prompt?.kind === 'recover' ? state.prompt.results : [];
   return stay({ ...state, prompt: { kind: 'recover', results: [...earlier, result] } });
 }
 

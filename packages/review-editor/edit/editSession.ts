@@ -107,8 +107,12 @@ export interface SessionClosing {
   results: readonly FileResult[];
 }
 
-/** Recover: the view went away under the session, whose files' edits were recovered (one question for all of them). */
-export type EditPrompt = { kind: 'recover'; results: readonly FileResult[] };
+/**
+ * Recover: the view went away under the session, whose files' edits were
+ * recovered (one question for all of them). Discard: Discard with edits in
+ * several files asks first (`paths`: the files with edits).
+ */
+export type EditPrompt = { kind: 'recover'; results: readonly FileResult[] } | { kind: 'discard'; paths: readonly string[] };
 
 /** Where the floating comment entry goes (the "Make annotation" button's position, viewport pixels). */
 export interface ComposerAnchor {

@@ -3,7 +3,8 @@
  * A session of several files, as the pure machine sees it: Edit on a second
  * file adds it (each file with its own id, phase, count and retention key);
  * Suggest ends every file and adds all their suggestions at once, as ONE fix
- * set when there are several; Discard ends every file with nothing; a view
+ * set when there are several; Discard ends every file with nothing (asking
+ * first when several files have edits); a view
  * that goes away recovers each dirty file, in one question; a file changed
  * on disk is said by name and its edits keep the revision they were made on.
  */
@@ -154,8 +155,24 @@ describe('Suggest for all', () => {
 });
 
 describe('Discard for all', () => {
-  test('every file ends with nothing derived and nothing added', () => {
-    const ended = run(editingBoth(), { type: 'endRequested', reason: 'discard', liveTexts: texts([1, EDITED], [2, EDITED]) });
+  test('with edits in several files it asks first; keeping on editing changes nothing', () => {
+    const asked = run(editingBoth(), { type: 'endRequested', reason: 'discard', liveTexts: texts([1, EDITED], [2, EDITED]) });
+    expect(asked.state.prompt).toEqual({ kind: 'discard', paths: [CALC.path, OTHER.path] });
+    expect(asked.effects).toEqual([]);
+    expect(asked.state.files.every((f) => f.phase === 'editing')).toBe(true);
+    expect(run(asked.state, { type: 'promptDismissed' }).state).toEqual({ ...asked.state, prompt: null });
+  });
+
+  test('with edits in one file (or none) it does not ask', () => {
+    const one = run(editingBoth(), { type: 'endRequested', reason: 'discard', liveTexts: texts([1, EDITED], [2, PRE]) });
+    expect(one.state.prompt).toBeNull();
+    expect(one.state.files.every((f) => f.phase === 'ending' && f.ending === 'discard')).toBe(true);
+  });
+
+  test('every file ends with nothing derived and nothing added (confirmed)', () => {
+    const asked = run(editingBoth(), { type: 'endRequested', reason: 'discard', liveTexts: texts([1, EDITED], [2, EDITED]) });
+    const ended = run(asked.state, { type: 'promptConfirmed' });
+    expect(ended.state.prompt).toBeNull();
     expect(ended.state.files.every((f) => f.phase === 'ending' && f.ending === 'discard')).toBe(true);
     expect(ended.state.closing).toBeNull();
     const done = run(ended.state, completed(CALC.id), completed(OTHER.id));

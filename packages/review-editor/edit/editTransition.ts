@@ -69,7 +69,7 @@ const REACTIONS: Reactions = {
     const session = sessionById(state, id);
     return session?.phase === 'editing' && session.changes !== changes ? stay(withFile(state, { ...session, changes })) : stay(state);
   },
-  endRequested: (state, { reason, liveTexts }) => endAll(state, reason, liveTexts),
+  endRequested,
   completionTimedOut: (state, { id }) => {
     const session = sessionById(state, id);
     return session?.phase === 'ending' ? completeFile(state, session, session.capturedText) : stay(state);
@@ -77,8 +77,8 @@ const REACTIONS: Reactions = {
   editCompleted,
   suggestionsDerived: (state, { request, suggestions }) => suggestionsDerived(state, request, suggestions),
   derivationFailed: (state, { request, message }) => derivationFailed(state, request, message),
-  promptConfirmed: (state) => (state.prompt ? keepRecovered({ ...state, prompt: null }, state.prompt.results) : stay(state)),
-  // Drop the recovered edits.
+  promptConfirmed,
+  // Recover: drop the recovered edits. Discard: keep editing.
   promptDismissed: (state) => stay({ ...state, prompt: null }),
   filesReplaced: (state, { fileById, liveTexts }) => filesReplaced(state, fileById, liveTexts),
   changedOnDisk,
@@ -231,6 +231,24 @@ function endAll(state: EditFeatureState, reason: 'suggest' | 'discard', liveText
   }
   const closing = reason === 'suggest' ? { waiting: editing.map((s) => s.id), results: [] } : state.closing;
   return { state: { ...state, files, closing }, effects };
+}
+
+/** Suggest, or Discard: with edits in several files Discard asks first (one click must not drop them all unasked). */
+function endRequested(state: EditFeatureState, { reason, liveTexts }: Extract<EditEvent, { type: 'endRequested' }>): EditStep {
+  if (reason === 'discard' && state.prompt === null) {
+    const dirty = state.files.filter((s) => s.phase === 'editing' && isDirty(s.preEdit, liveTexts.get(s.id) ?? null));
+    if (dirty.length > 1) return stay({ ...state, prompt: { kind: 'discard', paths: dirty.map((s) => s.path) } });
+  }
+  return endAll(state, reason, liveTexts);
+}
+
+function promptConfirmed(state: EditFeatureState): EditStep {
+  const prompt = state.prompt;
+  const cleared = { ...state, prompt: null };
+  if (prompt?.kind === 'recover') return keepRecovered(cleared, prompt.results);
+  // Discarded: no text is needed (nothing is derived).
+  if (prompt?.kind === 'discard') return endAll(cleared, 'discard', new Map());
+  return stay(state);
 }
 
 function editCompleted(state: EditFeatureState, event: Extract<EditEvent, { type: 'editCompleted' }>): EditStep {
