@@ -7,7 +7,7 @@
  * the item's slots are frozen during the session), and the guard that stops
  * a page unload from dropping edits that are not suggestions yet.
  */
-import { useEffect, useRef, type CSSProperties } from 'react';
+import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { ComposerForm, Modal, useReview } from '../src/editHost.js';
 import { useEditController, useEditState } from './useEditFeature.js';
 
@@ -33,56 +33,66 @@ export function EditOverlay() {
 function EditPromptDialog() {
   const edit = useEditController();
   const prompt = useEditState((s) => s.prompt);
-  const primary = useRef<HTMLButtonElement>(null);
   if (!prompt) return null;
   if (prompt.kind === 'discard') {
     // Closing the question keeps editing: nothing is dropped without an explicit choice.
     return (
-      <Modal
+      <Question
         title="Discard your edits?"
-        onClose={() => edit.dismissPrompt()}
-        initialFocus={primary}
-        footer={
-          <>
-            <span className="spacer" />
-            <button ref={primary} type="button" className="btn" onClick={() => edit.dismissPrompt()}>
-              Keep editing
-            </button>
-            <button type="button" className="btn btn-danger" onClick={() => edit.confirmPrompt()}>
-              Discard edits in {prompt.paths.length} files
-            </button>
-          </>
-        }
+        safe={{ label: 'Keep editing', run: () => edit.dismissPrompt() }}
+        risky={{ label: `Discard edits in ${prompt.paths.length} files`, run: () => edit.confirmPrompt() }}
+        safeFirst
       >
-        <p>
-          Your edits in <FileNames paths={prompt.paths} /> will be discarded: no suggestion is made, and the diffs stay as they were.
-        </p>
-      </Modal>
+        Your edits in <FileNames paths={prompt.paths} /> will be discarded: no suggestion is made, and the diffs stay as they were.
+      </Question>
     );
   }
   const n = prompt.results.reduce((sum, r) => sum + r.suggestions.length, 0);
-  const paths = prompt.results.map((r) => r.path);
   // Closing the question keeps the edits: nothing the reviewer typed is dropped without an explicit choice.
   return (
-    <Modal
+    <Question
       title="Keep your edits?"
-      onClose={() => edit.confirmPrompt()}
+      safe={{ label: `Keep as ${n === 1 ? 'suggestion' : `${n} suggestions`}`, run: () => edit.confirmPrompt() }}
+      risky={{ label: 'Discard edits', run: () => edit.dismissPrompt() }}
+    >
+      The view reloaded while you were editing <FileNames paths={prompt.results.map((r) => r.path)} />. Your edits were recovered ({n} {n === 1 ? 'change' : 'changes'}
+      ). Keep them as {n > 1 ? 'one fix set of suggestions' : 'suggestions'}?
+    </Question>
+  );
+}
+
+interface Answer {
+  label: string;
+  run(): void;
+}
+
+/** A question with a safe answer (the focus, and what closing does) and a risky one (red); `safeFirst`: the safe one on the left. */
+function Question({ title, safe, risky, safeFirst = false, children }: { title: string; safe: Answer; risky: Answer; safeFirst?: boolean; children: ReactNode }) {
+  const primary = useRef<HTMLButtonElement>(null);
+  const safeButton = (
+    <button ref={primary} type="button" className={safeFirst ? 'btn' : 'btn btn-primary'} onClick={safe.run}>
+      {safe.label}
+    </button>
+  );
+  const riskyButton = (
+    <button type="button" className="btn btn-danger" onClick={risky.run}>
+      {risky.label}
+    </button>
+  );
+  return (
+    <Modal
+      title={title}
+      onClose={safe.run}
       initialFocus={primary}
       footer={
         <>
           <span className="spacer" />
-          <button type="button" className="btn btn-danger" onClick={() => edit.dismissPrompt()}>
-            Discard edits
-          </button>
-          <button ref={primary} type="button" className="btn btn-primary" onClick={() => edit.confirmPrompt()}>
-            Keep as {n === 1 ? 'suggestion' : `${n} suggestions`}
-          </button>
+          {safeFirst ? safeButton : riskyButton}
+          {safeFirst ? riskyButton : safeButton}
         </>
       }
     >
-      <p>
-        The view reloaded while you were editing <FileNames paths={paths} />. Your edits were recovered ({n} {n === 1 ? 'change' : 'changes'}). Keep them as {n > 1 ? 'one fix set of suggestions' : 'suggestions'}?
-      </p>
+      <p>{children}</p>
     </Modal>
   );
 }
