@@ -2,7 +2,8 @@
  * Edit Code to Suggest, measured in the production build through
  * the real CLI and Debian's Chromium:
  *
- * - keystroke latency while editing a 13-, a 7,500- and a 50,000-line file:
+ * - keystroke latency while editing a 13-, a 7,500- and a 50,000-line file
+ *   (and the 50,000-line one again in a two-file session):
  *   from each keydown to the end of the next animation frame (a rAF, then a
  *   MessageChannel message: it runs after that frame's work), from each
  *   keydown to the end of its own task, and the time in the page's key
@@ -20,16 +21,17 @@
  *   const results = await measureEditLatency({ chromiumPath, redlineBin, repos });
  *
  * Options (all optional): chromiumPath ('/usr/bin/chromium'), redlineBin
- * (apps/cli/bin/redline.js), repos ([{ name, dir, path, line }]: a
- * repository, the file to edit and the 1-based line to type at; default:
- * three generated repositories), keys (40), warmup (10), keyDelayMs (60),
- * log (a function for progress lines). Build first: `npx tsc -b apps/cli &&
+ * (apps/cli/bin/redline.js), repos ([{ name, dir, path, line, companion? }]: a
+ * repository, the file to edit and the 1-based line to type at; `companion`:
+ * a second file put in the edit session first (a two-file session); default:
+ * four generated repositories), keys (40), warmup (10), keyDelayMs (60),
+ * only (keep the files whose name contains it), log (a function for progress lines). Build first: `npx tsc -b apps/cli &&
  * npx vite build`.
  */
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { terminalCommand } from '../apps/cli/testSupport/inTerminal.mjs';
 import { preferencesHome } from './lib/redlinePreferences.mjs';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,62 +42,15 @@ import { CHROMIUM_ARGS, VIEWPORT } from './lib/measureRun.mjs';
 import { resolveForcedFrames } from './lib/sourceFrames.mjs';
 import { summarizeTrace, TRACE_CATEGORIES } from './lib/trace.mjs';
 import { percentile } from './lib/stats.mjs';
+import { createEditRepo, benchRepoF } from './lib/editRepos.mjs';
+
+export { createEditRepo, benchRepoF };
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST_ASSETS = join(ROOT, 'apps/review/dist/assets');
 const EDITOR_FILES = /^(loadedEditFeature|edit|pierreEditAdapter|deriveHunksWorker)-[A-Za-z0-9_-]+\.js$/;
 /** When each of them is fetched: the feature's own chunk when the setting is first on, the rest on the first Edit click (the deriver's worker: above 10,000 lines). */
 const fetchedWhen = (file) => (file.startsWith('loadedEditFeature-') ? 'the setting first on' : file.startsWith('deriveHunksWorker-') ? 'the first Edit click on a file above 10,000 lines' : 'the first Edit click');
-
-const IDENTITY = {
-  GIT_AUTHOR_NAME: 'Redline Bench',
-  GIT_AUTHOR_EMAIL: 'bench@redline.invalid',
-  GIT_COMMITTER_NAME: 'Redline Bench',
-  GIT_COMMITTER_EMAIL: 'bench@redline.invalid',
-  GIT_AUTHOR_DATE: '2026-01-01T00:00:00+0000',
-  GIT_COMMITTER_DATE: '2026-01-01T00:00:00+0000',
-};
-
-/** A repository with one file of `lineCount` lines, three of them changed in the working tree. */
-export function createEditRepo(parent, name, lineCount) {
-  const dir = join(parent, name);
-  mkdirSync(join(dir, 'src'), { recursive: true });
-  const git = (...args) =>
-    execFileSync('git', ['-c', 'commit.gpgsign=false', '-c', 'core.hooksPath=/dev/null', ...args], {
-      cwd: dir,
-      env: { ...process.env, ...IDENTITY, GIT_DIR: undefined, GIT_WORK_TREE: undefined },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-  // Short, code-like lines (so they are highlighted).
-  const lines = Array.from({ length: lineCount }, (_, i) => (i % 10 === 9 ? '' : `let v${i + 1} = f(${i % 97});`));
-  const path = 'src/edited.ts';
-  writeFileSync(join(dir, path), lines.join('\n') + '\n');
-  git('init', '--quiet', '--initial-branch=main');
-  git('add', '--all');
-  git('commit', '--quiet', '-m', 'base');
-  const at = [Math.floor(lineCount * 0.1), Math.floor(lineCount / 2), lineCount - 3].map((n) => Math.max(0, Math.min(lineCount - 1, n)));
-  for (const i of at) lines[i] = `let changed${i + 1} = g(${i});`;
-  writeFileSync(join(dir, path), lines.join('\n') + '\n');
-  return { name, dir, path, line: at[1] + 1, lines: lineCount };
-}
-
-/**
- * The bench's F (bench/generateRepos.mjs: one 100,000-line, 4.0 MB file, 1% of
- * its lines changed) as an edit target at its first changed line; null
- * when the runner has not generated it.
- */
-export function benchRepoF(root = ROOT) {
-  const dir = join(root, 'bench/.work/repos/F');
-  if (!existsSync(join(dir, '.git'))) return null;
-  const diff = execFileSync('git', ['diff', '--no-ext-diff', '--no-color', '-U0'], { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const path = /^\+\+\+ b\/(.+)$/m.exec(diff)?.[1];
-  const starts = [...diff.matchAll(/^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/gm)].filter((m) => m[2] !== '0').map((m) => Number(m[1]));
-  if (!path || starts.length === 0) return null;
-  const lines = readFileSync(join(dir, path), 'utf8').split('\n').length - 1;
-  // The first changed line: on screen when the session starts (the caret is put there by a click).
-  const line = starts[0];
-  return { name: `F: ${lines.toLocaleString('en-US')} lines, ${(statSync(join(dir, path)).size / 1e6).toFixed(1)} MB`, dir, path, line, lines };
-}
 
 /** Redline on `cwd`, "Edit Code to Suggest" on or off in the reviewer's preferences (a fresh file of its own). */
 function startServer(redlineBin, cwd, { flag }) {
@@ -237,6 +192,11 @@ async function measureRepo(browser, redlineBin, repo, options) {
     const group = page.getByRole('group', { name: `${repo.path} actions` });
     const editor = page.getByRole('textbox', { name: repo.path, exact: true });
 
+    // A two-file session: the other file joins first (its editor open, its count running), then this one.
+    if (repo.companion) {
+      await page.getByRole('group', { name: `${repo.companion} actions` }).getByRole('button', { name: 'Edit', exact: true }).click();
+      await page.getByRole('textbox', { name: repo.companion, exact: true }).waitFor({ timeout: 60_000 });
+    }
     cdp.setPhase('edit');
     const enteredAt = await page.evaluate(() => performance.now());
     await group.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -294,7 +254,7 @@ async function measureRepo(browser, redlineBin, repo, options) {
     const probe = await page.evaluate(() => window.__editBench);
 
     const suggestStart = await page.evaluate(() => performance.now());
-    await page.getByRole('region', { name: `Editing ${repo.path}` }).getByRole('button', { name: 'Suggest' }).click();
+    await page.getByRole('region', { name: `Editing ${repo.path}` }).getByRole('button', { name: /^Suggest/ }).click();
     await page.getByRole('article', { name: `Suggestion, Line ${repo.line} (new)` }).waitFor({ timeout: 60_000 });
     const suggestMs = (await page.evaluate(() => performance.now())) - suggestStart;
     await page.waitForTimeout(300);
@@ -368,17 +328,25 @@ export async function measureEditLatency({
   keys = 40,
   warmup = 10,
   keyDelayMs = 60,
+  only = null,
   log = () => {},
 } = {}) {
   if (keys < 30) throw new RangeError(`keys must be at least 30, got ${keys}`);
   let scratch = null;
   if (!repos) {
     scratch = realpathSync(mkdtempSync(join(tmpdir(), 'redline-edit-bench-')));
-    repos = [createEditRepo(scratch, '13 lines', 13), createEditRepo(scratch, '7,500 lines', 7500), createEditRepo(scratch, '50,000 lines', 50_000)];
+    repos = [
+      createEditRepo(scratch, '13 lines', 13),
+      createEditRepo(scratch, '7,500 lines', 7500),
+      createEditRepo(scratch, '50,000 lines', 50_000),
+      createEditRepo(scratch, '50,000 lines, two-file session', 50_000, { companion: true }),
+    ];
     const f = benchRepoF();
     if (f) repos.push(f);
     else log('bench/.work/repos/F is not generated: F is left out (node bench/generateRepos.mjs makes it)');
   }
+  if (only) repos = repos.filter((repo) => repo.name.includes(only));
+  if (repos.length === 0) throw new RangeError(`no bench file's name contains "${only}"`);
   const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS, timeout: 30_000 });
   try {
     log('page load with the setting off');

@@ -3,7 +3,8 @@
 // `node bench/editLatencyBench.mjs` from the repository root prints markdown
 // (tables and a few lines) for RESULTS.md; raw figures go to
 // bench/.work/edit-latency.json. Five runs (EDIT_BENCH_RUNS=N for another count);
-// BENCH_QUICK=1: one run of 30 keys instead of 40.
+// BENCH_QUICK=1: one run of 30 keys instead of 40; EDIT_BENCH_ONLY=text: only the
+// files whose name contains it (e.g. "two-file": the 50,000-line file in a two-file session).
 // The measuring is bench/editLatency.mjs (measureEditLatency).
 // runner cap: 30 min (five runs of about 4 min; bench/lib/extraBenches.mjs reads this line)
 
@@ -25,6 +26,7 @@ for (let run = 1; run <= runCount; run++) {
   runs.push(
     await measureEditLatency({
       keys: quick ? 30 : 40,
+      only: process.env.EDIT_BENCH_ONLY || null,
       log: (line) => process.stderr.write(`[editLatencyBench] run ${run}/${runCount}: ${line}\n`),
     }),
   );

@@ -8,7 +8,8 @@
  * chunk is a sidecar file fetched on the first Edit click); edit, type,
  * Suggest (suggestion with the right original and suggested code, pristine
  * diff, Replaces/Suggested code in the exported feedback); keys typed in
- * the editor are text, not shortcuts; the dirty-switch prompt both ways;
+ * the editor are text, not shortcuts; Edit on a second file adds it to the
+ * session (the HUD lists both, Suggest ends both);
  * Discard; a 7,500-line file; Make annotation below an in-session
  * insertion; a refresh mid-session (recovery); and the apply loop:
  * review → edit in place → Send Feedback → `redline apply` → the file is
@@ -22,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
 import { repoWith as createRepoWith } from './support/repoWith';
+import { caretTo, editButton, editor, header, hud, startEditing } from './support/editSession';
 import { openReview, startRedline, type RunningRedline } from './support/redline';
 
 const BIN = fileURLToPath(new URL('../apps/cli/bin/redline.js', import.meta.url));
@@ -96,36 +98,11 @@ async function open(page: Page, running: RunningRedline): Promise<string[]> {
   return requests;
 }
 
-const header = (page: Page, path: string) => page.getByRole('group', { name: `${path} actions` });
-const editButton = (page: Page, path: string) => header(page, path).getByRole('button', { name: 'Edit', exact: true });
-const hud = (page: Page, path: string) => page.getByRole('region', { name: `Editing ${path}` });
-/** Pierre's editable node (inside the item's shadow root). */
-const editor = (page: Page, path: string) => page.getByRole('textbox', { name: path, exact: true });
 /** One file of the diff (its CodeView item). */
 const fileDiff = (page: Page, path: string) => page.locator('diffs-container').filter({ has: page.locator('[data-title]', { hasText: path }) });
 /** The new side's text of a line as the diff shows it (outside edit mode). */
 const diffLine = (page: Page, path: string, line: number) => fileDiff(page, path).locator(`code[data-additions] [data-line="${line}"]`).first();
 const card = (page: Page, name: string | RegExp) => page.getByRole('article', { name });
-
-async function startEditing(page: Page, path: string, { timeout = 10_000 }: { timeout?: number } = {}): Promise<Locator> {
-  await editButton(page, path).click();
-  await expect(hud(page, path)).toBeVisible({ timeout });
-  const box = editor(page, path);
-  // The HUD is there from the click on (saying it is getting ready): the editor is what takes time.
-  await expect(box).toBeVisible({ timeout });
-  await expect(hud(page, path)).not.toHaveAttribute('data-edit-getting-ready', { timeout });
-  return box;
-}
-
-/** Puts the caret on a line of the editor (clicking the line's row), then at its end or start. */
-async function caretTo(page: Page, path: string, line: number, where: 'end' | 'start' = 'end'): Promise<void> {
-  const box = editor(page, path);
-  await expect(async () => {
-    await box.locator(`[data-line="${line}"]`).click({ timeout: 2000 });
-    await expect(box.locator('[data-editor-active-line]')).toHaveAttribute('data-line', String(line), { timeout: 500 });
-  }).toPass({ timeout: 10_000 });
-  await page.keyboard.press(where === 'end' ? 'End' : 'Home');
-}
 
 async function sendFeedback(page: Page, running: RunningRedline): Promise<string> {
   await page.getByRole('button', { name: /^Send Feedback/ }).click();
@@ -237,7 +214,7 @@ test('edit a file, type real keys, Suggest: the suggestion has the right code, t
   expect(section).toContain(`**Suggested code:** (1 line)\n\`\`\`ts\n  return Math.floor(n / 2);${typed}\n\`\`\``);
 });
 
-test('Edit on a second file while the first has changes asks first: dismiss keeps the session and its text, confirm makes suggestions and moves on', async ({ page }) => {
+test('Edit on a second file while the first has changes adds it to the session: both keep their editors, the HUD lists both, Suggest ends both', async ({ page }) => {
   fixture = createFixtureRepo();
   const running = await startOn(fixture.dir);
   await open(page, running);
@@ -246,19 +223,18 @@ test('Edit on a second file while the first has changes asks first: dismiss keep
   await startEditing(page, CALC);
   await caretTo(page, CALC, 2);
   await page.keyboard.type(' // sign?');
-  await editButton(page, other).click();
-  const prompt = page.getByRole('dialog', { name: 'Finish editing?' });
-  await expect(prompt).toContainText(`Finish editing ${CALC} first? Your changes there will become suggestions.`);
-
-  await prompt.getByRole('button', { name: 'Keep editing' }).click();
-  await expect(prompt).toHaveCount(0);
+  await startEditing(page, other);
+  // No question: the first file is still being edited, with its text.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(hud(page, CALC)).toBeVisible();
   await expect(editor(page, CALC).locator('[data-line="2"]')).toHaveText('  return a - b; // sign?');
   await expect(page.getByRole('article')).toHaveCount(0);
+  // Each strip lists the session's files with their counts.
+  const files = hud(page, other).getByRole('list', { name: 'Files in this edit session' }).getByRole('button');
+  await expect(files).toHaveText(['calc.ts · 1', `${other.replace(/^.*\//, '')} · 0`]);
 
-  await editButton(page, other).click();
-  await prompt.getByRole('button', { name: `Finish and edit ${other}` }).click();
-  await expect(hud(page, other)).toBeVisible();
+  await hud(page, other).getByRole('button', { name: 'Suggest (2 files)' }).click();
+  await expect(hud(page, other)).toHaveCount(0);
   await expect(hud(page, CALC)).toHaveCount(0);
   await expect(card(page, 'Suggestion, Line 2 (new)')).toContainText('  return a - b; // sign?');
   await expect(diffLine(page, CALC, 2)).toHaveText('  return a - b;');
@@ -476,7 +452,7 @@ test('the apply loop: review, edit in place, Send Feedback, `redline apply`: the
   expect(readFileSync(join(fixture.dir, CALC), 'utf8')).toBe(expected);
 });
 
-test('accessibility while editing: the Edit buttons, the HUD, the floating comment form, the prompt and the setting have no serious or critical axe violation', async ({ browser }) => {
+test('accessibility while editing: the Edit buttons, the HUD (of one file and of two), the floating comment form and the setting have no serious or critical axe violation', async ({ browser }) => {
   fixture = createFixtureRepo();
   const running = await startOn(fixture.dir);
   // axe is injected as an inline script, which the page's CSP (rightly) forbids.
@@ -505,11 +481,9 @@ test('accessibility while editing: the Edit buttons, the HUD, the floating comme
     await expect(page.getByRole('form', { name: /^Comment on Line 6/ })).toBeVisible();
     await scan('the floating comment form');
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await editButton(page, fixture.files.added).click();
-    await expect(page.getByRole('dialog', { name: 'Finish editing?' })).toBeVisible();
-    await scan('the switch prompt');
-    await page.getByRole('button', { name: 'Keep editing' }).click();
-    await hud(page, CALC).getByRole('button', { name: 'Discard' }).click();
+    await startEditing(page, fixture.files.added);
+    await scan('the HUD of a session of two files');
+    await hud(page, CALC).getByRole('button', { name: 'Discard (2 files)' }).click();
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('dialog', { name: 'Settings' }).getByRole('tab', { name: 'Editor' }).click();
     await scan('Settings > Editor');

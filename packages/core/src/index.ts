@@ -53,7 +53,7 @@ export type {
 export { findSuggestionOverlaps, isEmptyFileInsertion, suggestionsOverlap } from './suggestions/suggestionsOverlap.js';
 
 // Fix sets: suggestions applied together or not at all
-export { makeFixSet, MIN_FIX_SET_MEMBERS, oneLine } from './fixSets/makeFixSet.js';
+export { defaultSetDescription, makeFixSet, MIN_FIX_SET_MEMBERS, oneLine } from './fixSets/makeFixSet.js';
 export { combineIntoSet, keepFixSets, splitSet } from './fixSets/combineIntoSet.js';
 export type { CombineResult } from './fixSets/combineIntoSet.js';
 export { fixSetOfMember, fixSetOverlaps, fixSetProblems } from './fixSets/fixSetProblems.js';

@@ -1,17 +1,20 @@
 /**
  * The HUD: "Editing", the experimental chip, a change count that is
  * debounced but moves during sustained typing (maximum wait), Suggest and
- * Discard. Driven through the real controller and a fake of CodeView's
- * callbacks, with fake timers.
+ * Discard; in a session of several files, the list of files with their
+ * counts (a click goes to the file) and Suggest / Discard for all. Driven
+ * through the real controller and a fake of CodeView's callbacks, with fake
+ * timers.
  */
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ReviewContext } from '../src/testing/editTestHost.js';
 import { createDebouncedTask } from './debouncedTask.js';
 import { EditHud } from './EditHud.js';
+import { EditOverlay } from './EditOverlay.js';
 import { isGettingReady } from './editQueries.js';
 import { editControllerFor } from './editSessionController.js';
-import { CALC_NEW, createEditHarness } from './testing/editFixtures.js';
+import { CALC_NEW, createEditHarness, OTHER_NEW } from './testing/editFixtures.js';
 import { createStubAdapter, FakeCodeView } from './testing/fakeCodeView.js';
 
 afterEach(() => {
@@ -19,7 +22,7 @@ afterEach(() => {
   cleanup();
 });
 
-async function editingHud() {
+async function editingHud(hudFileIds: readonly string[] = ['src/calc.ts']) {
   const harness = createEditHarness();
   const adapter = createStubAdapter();
   const edit = editControllerFor(harness.controller, { loadAdapter: async () => adapter });
@@ -27,7 +30,10 @@ async function editingHud() {
   edit.state.subscribe(() => queueMicrotask(() => view.sync()));
   render(
     <ReviewContext.Provider value={harness.controller}>
-      <EditHud fileId="src/calc.ts" />
+      {hudFileIds.map((id) => (
+        <EditHud key={id} fileId={id} />
+      ))}
+      <EditOverlay />
     </ReviewContext.Provider>,
   );
   await act(async () => {
@@ -37,7 +43,7 @@ async function editingHud() {
     await vi.waitFor(
       () => {
         expect(view.isEditing('src/calc.ts')).toBe(true);
-        expect(isGettingReady(edit.state.getState().session)).toBe(false);
+        expect(isGettingReady(edit.state.getState().files[0] ?? null)).toBe(false);
       },
       { timeout: 5000 },
     );
@@ -62,7 +68,7 @@ describe('the edit HUD', () => {
     expect(screen.getByRole('button', { name: 'Suggest' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Discard' })).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Discard' })));
-    expect(edit.state.getState().session).toBeNull();
+    expect(edit.state.getState().files).toEqual([]);
     expect(view.completions.map((c) => c.decision)).toEqual(['reject']);
   });
 
@@ -90,6 +96,88 @@ describe('the edit HUD', () => {
       await vi.advanceTimersByTimeAsync(300);
     });
     expect(count().textContent).toBe('5 changes');
+  });
+});
+
+describe('the edit HUD of a session of two files', () => {
+  async function twoFiles() {
+    const rig = await editingHud(['src/calc.ts', 'src/other.ts']);
+    await act(async () => {
+      rig.edit.requestEdit('src/other.ts');
+      await vi.waitFor(() => expect(rig.edit.state.getState().files.every((f) => f.phase === 'editing' && f.caret === 'placed')).toBe(true), { timeout: 5000 });
+    });
+    return rig;
+  }
+
+  test('each strip lists both files with their counts; the current one is marked', async () => {
+    const { view } = await twoFiles();
+    await act(async () => {
+      view.type('src/other.ts', OTHER_NEW.replace('export const B = 1;', 'export const B = 3;'));
+      await vi.waitFor(() => expect(screen.getAllByRole('button', { name: 'other.ts · 1' })).toHaveLength(2), { timeout: 3000 });
+    });
+    const calcHud = screen.getByRole('region', { name: 'Editing src/calc.ts' });
+    const list = within(calcHud).getByRole('list', { name: 'Files in this edit session' });
+    expect(within(list).getAllByRole('button').map((b) => [b.textContent, b.getAttribute('aria-current')])).toEqual([
+      ['calc.ts · 0', 'true'],
+      ['other.ts · 1', null],
+    ]);
+    expect(within(list).getByRole('button', { name: 'other.ts · 1' }).title).toBe('src/other.ts: 1 change');
+  });
+
+  test('a click on a file in the list goes to that file (keyboard: a button)', async () => {
+    const { harness } = await twoFiles();
+    const jumped: string[] = [];
+    harness.controller.jumpToFile = (fileId) => void jumped.push(fileId);
+    const calcHud = screen.getByRole('region', { name: 'Editing src/calc.ts' });
+    const other = within(calcHud).getByRole('button', { name: 'other.ts · 0' });
+    expect(other.tagName).toBe('BUTTON');
+    other.focus();
+    expect(document.activeElement).toBe(other);
+    fireEvent.click(other);
+    expect(jumped).toEqual(['src/other.ts']);
+  });
+
+  test('Suggest ends both files at once; the suggestions of both are added', async () => {
+    const { harness, edit, view } = await twoFiles();
+    view.type('src/calc.ts', CALC_NEW.replace('  return a - b;', '  return a - b - 0;'));
+    view.type('src/other.ts', OTHER_NEW.replace('export const B = 1;', 'export const B = 3;'));
+    const otherHud = screen.getByRole('region', { name: 'Editing src/other.ts' });
+    await act(async () => {
+      fireEvent.click(within(otherHud).getByRole('button', { name: 'Suggest (2 files)' }));
+      await vi.waitFor(() => expect(harness.store.getState().annotations).toHaveLength(2));
+    });
+    expect(edit.state.getState().files).toEqual([]);
+    expect(view.completions.map((c) => c.id)).toEqual(['src/calc.ts', 'src/other.ts']);
+    expect(screen.queryByRole('region', { name: /^Editing/ })).toBeNull();
+  });
+
+  test('Discard with edits in both files asks first: Keep editing keeps them, Discard edits drops both', async () => {
+    const { harness, edit, view } = await twoFiles();
+    view.type('src/calc.ts', CALC_NEW.replace('  return a - b;', '  return a - b - 0;'));
+    view.type('src/other.ts', OTHER_NEW.replace('export const B = 1;', 'export const B = 3;'));
+    const discard = () => fireEvent.click(within(screen.getByRole('region', { name: 'Editing src/calc.ts' })).getByRole('button', { name: 'Discard (2 files)' }));
+    act(discard);
+    const dialog = screen.getByRole('dialog', { name: 'Discard your edits?' });
+    expect(dialog.textContent).toMatch(/Your edits in src\/calc\.ts, src\/other\.ts will be discarded/);
+    // The safe answer has the focus.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    act(() => fireEvent.click(within(dialog).getByRole('button', { name: 'Keep editing' })));
+    expect(edit.state.getState().files.map((f) => f.phase)).toEqual(['editing', 'editing']);
+    act(discard);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Discard edits in 2 files' })));
+    expect(edit.state.getState().files).toEqual([]);
+    expect(view.isEditing('src/calc.ts') || view.isEditing('src/other.ts')).toBe(false);
+    expect(harness.store.getState().annotations).toEqual([]);
+  });
+
+  test('Discard discards both', async () => {
+    const { harness, edit, view } = await twoFiles();
+    view.type('src/calc.ts', CALC_NEW.replace('  return a - b;', '  return a - b - 0;'));
+    const calcHud = screen.getByRole('region', { name: 'Editing src/calc.ts' });
+    await act(async () => fireEvent.click(within(calcHud).getByRole('button', { name: 'Discard (2 files)' })));
+    expect(edit.state.getState().files).toEqual([]);
+    expect(view.isEditing('src/calc.ts') || view.isEditing('src/other.ts')).toBe(false);
+    expect(harness.store.getState().annotations).toEqual([]);
   });
 });
 

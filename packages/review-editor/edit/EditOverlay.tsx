@@ -1,12 +1,13 @@
 /**
- * The edit feature's page-level parts (the `reviewPage` slot): the two
- * questions (finish editing another file first? keep recovered edits?),
+ * The edit feature's page-level parts (the `reviewPage` slot): the questions
+ * (keep the edits recovered when the view went away? discard the edits in
+ * several files?),
  * the comment entry for comments made on the edited text, floating OUTSIDE
  * the editor (focus inside its shadow DOM would collapse the selection, and
  * the item's slots are frozen during the session), and the guard that stops
  * a page unload from dropping edits that are not suggestions yet.
  */
-import { useEffect, useRef, type CSSProperties } from 'react';
+import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { ComposerForm, Modal, useReview } from '../src/editHost.js';
 import { useEditController, useEditState } from './useEditFeature.js';
 
@@ -32,65 +33,85 @@ export function EditOverlay() {
 function EditPromptDialog() {
   const edit = useEditController();
   const prompt = useEditState((s) => s.prompt);
-  const path = useReview((s) => (prompt?.kind === 'switch' ? (s.fileById.get(prompt.toFileId)?.path ?? prompt.toFileId) : ''));
-  const primary = useRef<HTMLButtonElement>(null);
   if (!prompt) return null;
-  if (prompt.kind === 'switch') {
+  if (prompt.kind === 'discard') {
+    // Closing the question keeps editing: nothing is dropped without an explicit choice.
     return (
-      <Modal
-        title="Finish editing?"
-        onClose={() => edit.dismissPrompt()}
-        initialFocus={primary}
-        footer={
-          <>
-            <span className="spacer" />
-            <button type="button" className="btn" onClick={() => edit.dismissPrompt()}>
-              Keep editing
-            </button>
-            <button ref={primary} type="button" className="btn btn-primary" onClick={() => edit.confirmPrompt()}>
-              Finish and edit {path}
-            </button>
-          </>
-        }
+      <Question
+        title="Discard your edits?"
+        safe={{ label: 'Keep editing', run: () => edit.dismissPrompt() }}
+        risky={{ label: `Discard edits in ${prompt.paths.length} files`, run: () => edit.confirmPrompt() }}
+        safeFirst
       >
-        <p>
-          Finish editing <code>{prompt.fromPath}</code> first? Your changes there will become suggestions.
-        </p>
-      </Modal>
+        Your edits in <FileNames paths={prompt.paths} /> will be discarded: no suggestion is made, and the diffs stay as they were.
+      </Question>
     );
   }
-  const n = prompt.suggestions.length;
+  const n = prompt.results.reduce((sum, r) => sum + r.suggestions.length, 0);
   // Closing the question keeps the edits: nothing the reviewer typed is dropped without an explicit choice.
   return (
-    <Modal
+    <Question
       title="Keep your edits?"
-      onClose={() => edit.confirmPrompt()}
+      safe={{ label: `Keep as ${n === 1 ? 'suggestion' : `${n} suggestions`}`, run: () => edit.confirmPrompt() }}
+      risky={{ label: 'Discard edits', run: () => edit.dismissPrompt() }}
+    >
+      The view reloaded while you were editing <FileNames paths={prompt.results.map((r) => r.path)} />. Your edits were recovered ({n} {n === 1 ? 'change' : 'changes'}
+      ). Keep them as {n > 1 ? 'one fix set of suggestions' : 'suggestions'}?
+    </Question>
+  );
+}
+
+interface Answer {
+  label: string;
+  run(): void;
+}
+
+/** A question with a safe answer (the focus, and what closing does) and a risky one (red); `safeFirst`: the safe one on the left. */
+function Question({ title, safe, risky, safeFirst = false, children }: { title: string; safe: Answer; risky: Answer; safeFirst?: boolean; children: ReactNode }) {
+  const primary = useRef<HTMLButtonElement>(null);
+  const safeButton = (
+    <button ref={primary} type="button" className={safeFirst ? 'btn' : 'btn btn-primary'} onClick={safe.run}>
+      {safe.label}
+    </button>
+  );
+  const riskyButton = (
+    <button type="button" className="btn btn-danger" onClick={risky.run}>
+      {risky.label}
+    </button>
+  );
+  return (
+    <Modal
+      title={title}
+      onClose={safe.run}
       initialFocus={primary}
       footer={
         <>
           <span className="spacer" />
-          <button type="button" className="btn btn-danger" onClick={() => edit.dismissPrompt()}>
-            Discard edits
-          </button>
-          <button ref={primary} type="button" className="btn btn-primary" onClick={() => edit.confirmPrompt()}>
-            Keep as {n === 1 ? 'suggestion' : `${n} suggestions`}
-          </button>
+          {safeFirst ? safeButton : riskyButton}
+          {safeFirst ? riskyButton : safeButton}
         </>
       }
     >
-      <p>
-        The view reloaded while you were editing <code>{prompt.path}</code>. Your edits were recovered ({n} {n === 1 ? 'change' : 'changes'}). Keep them as
-        suggestions?
-      </p>
+      <p>{children}</p>
     </Modal>
   );
+}
+
+/** `a.ts`, `b.ts` */
+function FileNames({ paths }: { paths: readonly string[] }) {
+  return paths.map((path, i) => (
+    <span key={path}>
+      {i > 0 ? ', ' : ''}
+      <code>{path}</code>
+    </span>
+  ));
 }
 
 function FloatingComposer() {
   const edit = useEditController();
   const key = useReview((s) => s.composer?.key);
-  // Re-evaluate when the session or the anchor changes.
-  useEditState((s) => s.session?.phase);
+  // Re-evaluate when the session's files or the anchor change.
+  useEditState((s) => s.files.map((f) => f.phase).join());
   const anchor = useEditState((s) => s.composerAnchor);
   if (!edit.isFloatingComposer(key)) return null;
   const width = 420;

@@ -3,6 +3,6 @@ import { EditSettingsFields } from './EditSettings.js';
 import { useEditState } from './useEditFeature.js';
 
 export function EditSettingsLive() {
-  const editing = useEditState((s) => s.session !== null);
+  const editing = useEditState((s) => s.files.length > 0);
   return <EditSettingsFields editing={editing} />;
 }

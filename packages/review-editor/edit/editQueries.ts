@@ -9,6 +9,21 @@ import type { ComposerTarget, ItemEditView, ReviewFile } from '../src/editHost.j
 import { staticEditRefusal } from './editRefusals.js';
 import type { EditFeatureState, EditSession, EditingSession, OpenComposer } from './editSession.js';
 
+/** The session's file `fileId`, or null when it is not in the session. */
+export function sessionFor(state: EditFeatureState, fileId: string): EditSession | null {
+  return state.files.find((s) => s.fileId === fileId) ?? null;
+}
+
+/** The session's file of id `id` (its late answers carry it), or null once it left the session. */
+export function sessionById(state: EditFeatureState, id: number): EditSession | null {
+  return state.files.find((s) => s.id === id) ?? null;
+}
+
+/** The session's file whose editor has retention key `stateKey`, or null. */
+export function sessionByStateKey(state: EditFeatureState, stateKey: string): EditSession | null {
+  return state.files.find((s) => s.stateKey === stateKey) ?? null;
+}
+
 /** Bounded work on the main thread: a costlier diff falls back (coarser, never wrong). */
 export const INTERACTIVE_DIFF: DeriveSuggestionOptions = { timeoutMs: 40 };
 
@@ -31,10 +46,10 @@ export function refusalFor(state: EditFeatureState, file: ReviewFile, review: Pi
  * lines do not move when the editor arrives.
  */
 export function itemView(state: EditFeatureState, file: ReviewFile): ItemEditView | null {
-  const session = state.session;
+  const session = sessionFor(state, file.id);
   const kept = state.hydrated.get(file.id);
   const keptDiff = kept && kept.file === file ? kept.fileDiff : null;
-  if (session && session.fileId === file.id && session.file === file) {
+  if (session && session.file === file) {
     if (session.phase === 'editing' || session.phase === 'preparing') return { fileDiff: session.fileDiff, editing: session.phase === 'editing', banner: true };
     if (session.phase === 'loading') return { fileDiff: keptDiff ?? file.fileDiff, editing: false, banner: true };
   }
@@ -46,9 +61,10 @@ export function isGettingReady(session: EditSession | null): boolean {
   return session !== null && (session.phase === 'loading' || session.phase === 'preparing' || (session.phase === 'editing' && session.caret === 'placing'));
 }
 
-/** CodeView's getEditStateKey: a key only for the item of a session that has an editor. */
-export function editStateKey(session: EditSession | null, itemId: string): string | undefined {
-  return session && session.fileId === itemId && (session.phase === 'editing' || session.phase === 'ending') ? session.stateKey : undefined;
+/** CodeView's getEditStateKey: a key only for the item of a session file that has an editor. */
+export function editStateKey(state: EditFeatureState, itemId: string): string | undefined {
+  const session = sessionFor(state, itemId);
+  return session && (session.phase === 'editing' || session.phase === 'ending') ? session.stateKey : undefined;
 }
 
 /** Whether `text` differs from the pre-edit text (line endings and BOM aside). */
@@ -64,10 +80,11 @@ export function hasUnsavedEdits(session: EditSession | null, text: string | null
   return !!session && (session.phase === 'editing' || session.phase === 'ending') && isDirty(session.preEdit, text);
 }
 
-/** The session being edited when `target` is on its file (the comment targets it maps). */
-export function editingSessionFor(session: EditSession | null, target: ComposerTarget): EditingSession | null {
-  if (session?.phase !== 'editing' || target.scope === 'general' || target.fileId !== session.fileId) return null;
-  return session;
+/** The session's file being edited that `target` is on (the comment targets it maps). */
+export function editingSessionFor(state: EditFeatureState, target: ComposerTarget): EditingSession | null {
+  if (target.scope === 'general') return null;
+  const session = sessionFor(state, target.fileId);
+  return session?.phase === 'editing' ? session : null;
 }
 
 /**
@@ -75,9 +92,9 @@ export function editingSessionFor(session: EditSession | null, target: ComposerT
  * EDITED text's lines; annotations anchor to the pre-edit text. Maps the
  * target like "Make annotation" does (approximate where it touches edits).
  */
-export function mapCommentTarget(session: EditSession | null, target: ComposerTarget, text: string | null): MappedCommentTarget | null {
-  const editing = editingSessionFor(session, target);
-  if (!editing || target.scope !== 'line' || target.side !== 'new' || text === null || text === editing.preEdit) return null;
+export function mapCommentTarget(editing: EditSession | null, target: ComposerTarget, text: string | null): MappedCommentTarget | null {
+  if (editing?.phase !== 'editing' || target.scope === 'general' || target.fileId !== editing.fileId) return null;
+  if (target.scope !== 'line' || target.side !== 'new' || text === null || text === editing.preEdit) return null;
   const anchor = mapSelectionAnchor(editing.preEdit, text, { startLine: target.startLine, endLine: target.endLine }, INTERACTIVE_DIFF);
   const mapped: MappedCommentTarget = { target: { ...target, startLine: anchor.startLine, endLine: anchor.endLine } };
   if (!anchor.exact) {
@@ -110,8 +127,10 @@ export function firstChangedLine(fileDiff: FileDiffMetadata): number {
 
 /** Whether `itemView` may answer differently in `next` than in `prev` (the diff view's items depend on it). */
 export function viewChanged(prev: EditFeatureState, next: EditFeatureState): boolean {
-  const a = next.session;
-  const b = prev.session;
-  const diffOf = (s: EditSession | null) => (s && s.phase !== 'loading' ? s.fileDiff : null);
-  return next.hydrated !== prev.hydrated || a?.id !== b?.id || a?.phase !== b?.phase || diffOf(a) !== diffOf(b) || a?.file !== b?.file;
+  if (next.hydrated !== prev.hydrated || next.files.length !== prev.files.length) return true;
+  const diffOf = (s: EditSession) => (s.phase !== 'loading' ? s.fileDiff : null);
+  return next.files.some((a, i) => {
+    const b = prev.files[i]!;
+    return a.id !== b.id || a.phase !== b.phase || diffOf(a) !== diffOf(b) || a.file !== b.file;
+  });
 }

@@ -1,7 +1,11 @@
 /**
- * The edit feature's state, one file at a time: the session's phase is a
- * discriminated union, so what a phase knows is required by its type (a
- * loading session has no diff yet; only an ending one has an end reason).
+ * The edit feature's state: one session, which may take in several files
+ * (Edit on another file adds it). Each file of the session has its own
+ * phase, a discriminated union, so what a phase knows is required by its
+ * type (a loading file has no diff yet; only an ending one has an end
+ * reason); its own editor, net change and recovery. Suggest and Discard end
+ * every file at once, and Suggest's suggestions from all of them become one
+ * fix set (several) or a plain suggestion (one).
  *
  *   Edit click ─▶ loading: the adapter (and Pierre's editor) is imported,
  *                 the file's contents fetched, the hydration gate passed,
@@ -30,7 +34,7 @@
  * (editShell.ts) holds it.
  */
 import type { FileDiffMetadata } from '@pierre/diffs';
-import type { Annotation } from '@redline/core';
+import type { Suggestion } from '@redline/core';
 import type { Composer, ReviewFile } from '../src/editHost.js';
 
 export type EndReason = 'suggest' | 'discard' | 'recover';
@@ -64,6 +68,12 @@ interface OpenedSession extends SessionBase, OpenedFile {
   changes: number;
   /** A comment form already open on the file when the session started (it stays in its slot). */
   frozenComposerKey: number | null;
+  /**
+   * The file changed on disk since the session opened it: its edits stay
+   * against the text they were made on (their revision) and are marked
+   * outdated, which apply refuses cleanly (a set with such a member, whole).
+   */
+  changedOnDisk: boolean;
 }
 
 export type LoadingSession = SessionBase & { phase: 'loading' };
@@ -76,12 +86,33 @@ export type EndingSession = OpenedSession & {
   ending: EndReason;
   /** The text read from the editor when the end was requested. */
   capturedText: string | null;
-  /** The file to edit once this session is over (Edit on another file). */
-  nextFileId: string | null;
 };
+/** One file of the session (`id`: this file's own id within the session, for its late answers). */
 export type EditSession = LoadingSession | PreparingSession | EditingSession | EndingSession;
 
-export type EditPrompt = { kind: 'switch'; fromPath: string; toFileId: string } | { kind: 'recover'; path: string; suggestions: Annotation[] };
+/** What one file of the session came to: its suggestions, against the text it was edited on. */
+export interface FileResult {
+  id: number;
+  path: string;
+  suggestions: Suggestion[];
+  /** The file changed on disk while it was edited. */
+  changedOnDisk: boolean;
+}
+
+/** Suggest on the whole session: each file's suggestions are gathered until every file has answered. */
+export interface SessionClosing {
+  /** The file ids still to answer (ending, or deriving). */
+  waiting: readonly number[];
+  /** What has come in, in the session's file order. */
+  results: readonly FileResult[];
+}
+
+/**
+ * Recover: the view went away under the session, whose files' edits were
+ * recovered (one question for all of them). Discard: Discard with edits in
+ * several files asks first (`paths`: the files with edits).
+ */
+export type EditPrompt = { kind: 'recover'; results: readonly FileResult[] } | { kind: 'discard'; paths: readonly string[] };
 
 /** Where the floating comment entry goes (the "Make annotation" button's position, viewport pixels). */
 export interface ComposerAnchor {
@@ -91,7 +122,10 @@ export interface ComposerAnchor {
 }
 
 export interface EditFeatureState {
-  session: EditSession | null;
+  /** The files of the session, in the order they joined it (one entry a file); empty: no session. */
+  files: readonly EditSession[];
+  /** Suggest is gathering the files' suggestions (no file joins meanwhile). */
+  closing: SessionClosing | null;
   prompt: EditPrompt | null;
   /** Reasons learned from the server or the hydration gate, for the file object they were learned on. */
   refusals: ReadonlyMap<string, { file: ReviewFile; reason: string }>;
@@ -108,7 +142,8 @@ export interface EditFeatureState {
 export type OpenComposer = Pick<Composer, 'key' | 'target' | 'editingId'>;
 
 export const INITIAL_EDIT_STATE: EditFeatureState = {
-  session: null,
+  files: [],
+  closing: null,
   prompt: null,
   refusals: new Map(),
   hydrated: new Map(),

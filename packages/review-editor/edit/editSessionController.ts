@@ -11,9 +11,9 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { ComposerTarget, DiffEditHooks, ItemEditView, ReviewController, ReviewFile, SlotMeta } from '../src/editHost.js';
 import type { EditEvent } from './editEvents.js';
 import { isEditFlagOn } from './editFlag.js';
-import { editStateKey, hasUnsavedEdits, isFloatingComposer, itemView, mapCommentTarget, refusalFor, type MappedCommentTarget } from './editQueries.js';
+import { editingSessionFor, editStateKey, hasUnsavedEdits, isFloatingComposer, itemView, mapCommentTarget, refusalFor, sessionFor, type MappedCommentTarget } from './editQueries.js';
 import type { EditFeatureState } from './editSession.js';
-import { createEditShell, disposeEditShell, editRequested, liveText, type EditControllerOptions, type EditShell } from './editShell.js';
+import { checkOnDisk, createEditShell, disposeEditShell, editRequested, liveText, liveTexts, type EditControllerOptions, type EditShell } from './editShell.js';
 import { syncPoolOptions } from './editWorkerPool.js';
 import type { EditChangeEvent } from './pierreEditAdapter.js';
 
@@ -24,15 +24,15 @@ export interface EditController {
   readonly state: StoreApi<EditFeatureState>;
   /** The Edit button. */
   requestEdit(fileId: string): void;
-  /** The HUD's Suggest: the edits become suggestions. */
+  /** The HUD's Suggest: every file's edits become suggestions (several: one fix set). */
   suggest(): void;
-  /** The HUD's Discard: no suggestion, the diff as it was. */
+  /** The HUD's Discard: no suggestion, every file's diff as it was. */
   discard(): void;
   /** A click on the new side's `line` of `fileId` while it was getting ready: the caret goes there. */
   aimInput(fileId: string, line: number): void;
-  /** Switch: finish this file (its edits become suggestions) and edit the other. Recover: keep the recovered edits. */
+  /** Keep the recovered edits. */
   confirmPrompt(): void;
-  /** Switch: keep editing. Recover: drop the recovered edits. */
+  /** Drop the recovered edits. */
   dismissPrompt(): void;
   /** Why `file` cannot be edited (the Edit button's tooltip), or null. */
   refusalFor(file: ReviewFile): string | null;
@@ -41,7 +41,7 @@ export interface EditController {
   mapCommentTarget(target: ComposerTarget): MappedCommentTarget | null;
   /** Whether the open comment form is one this session opened (shown floating, outside the frozen item). */
   isFloatingComposer(key: number | undefined): boolean;
-  /** Whether the session has edits that are not suggestions yet (for the unload guard). */
+  /** Whether any file of the session has edits that are not suggestions yet (for the unload guard). */
   hasUnsavedEdits(): boolean;
   readonly codeViewProps: DiffEditHooks['codeViewProps'];
   readonly diffHooks: DiffEditHooks;
@@ -51,7 +51,7 @@ export interface EditController {
 export function createEditController(review: ReviewController, options: EditControllerOptions = {}): EditController {
   const shell = createEditShell(review, options);
   const { store, handles, dispatch } = shell;
-  const text = () => liveText(handles);
+  const texts = () => liveTexts(handles);
   const codeViewProps = codeViewPropsOf(shell);
   const diffHooks: DiffEditHooks = {
     subscribe: (listener) => store.subscribe(listener),
@@ -68,16 +68,20 @@ export function createEditController(review: ReviewController, options: EditCont
   return {
     state: store,
     requestEdit: (fileId) => dispatch(editRequested(shell, fileId)),
-    suggest: () => dispatch({ type: 'endRequested', reason: 'suggest', liveText: text() }),
-    discard: () => dispatch({ type: 'endRequested', reason: 'discard', liveText: text() }),
+    suggest: () => dispatch({ type: 'endRequested', reason: 'suggest', liveTexts: texts() }),
+    discard: () => dispatch({ type: 'endRequested', reason: 'discard', liveTexts: texts() }),
     aimInput: (fileId, line) => dispatch({ type: 'inputAimed', fileId, line }),
-    confirmPrompt: () => dispatch({ type: 'promptConfirmed', liveText: text() }),
+    confirmPrompt: () => dispatch({ type: 'promptConfirmed' }),
     dismissPrompt: () => dispatch({ type: 'promptDismissed' }),
     refusalFor: (file) => refusalFor(store.getState(), file, review.store.getState().review),
     itemView: diffHooks.itemView,
     mapCommentTarget: (target) => mapTarget(shell, target),
-    isFloatingComposer: (key) => isFloatingComposer(store.getState().session, review.store.getState().composer, key),
-    hasUnsavedEdits: () => hasUnsavedEdits(store.getState().session, text()),
+    isFloatingComposer: (key) => {
+      const composer = review.store.getState().composer;
+      const session = composer && composer.target.scope !== 'general' ? sessionFor(store.getState(), composer.target.fileId) : null;
+      return isFloatingComposer(session, composer, key);
+    },
+    hasUnsavedEdits: () => store.getState().files.some((s) => hasUnsavedEdits(s, liveText(handles, s.id))),
     codeViewProps,
     diffHooks,
     dispose() {
@@ -99,23 +103,25 @@ function codeViewPropsOf({ store, dispatch, review }: EditShell): DiffEditHooks[
   return {
     onItemEditChange: (event: EditChangeEvent, item: CodeViewItem<SlotMeta>) => dispatch({ type: 'documentChanged', itemId: item.id, document: event.file }),
     onItemEditComplete,
-    getEditStateKey: (item: CodeViewItem<SlotMeta>) => editStateKey(store.getState().session, item.id),
+    getEditStateKey: (item: CodeViewItem<SlotMeta>) => editStateKey(store.getState(), item.id),
   };
 }
 
 function mapTarget({ store, handles, dispatch }: EditShell, target: ComposerTarget): MappedCommentTarget | null {
-  const session = store.getState().session;
+  const session = editingSessionFor(store.getState(), target);
   dispatch({ type: 'commentTargetPicked', target });
-  return mapCommentTarget(session, target, liveText(handles));
+  return mapCommentTarget(session, target, session && liveText(handles, session.id));
 }
 
 /** The review around the session: the setting, a refresh that replaces files, Send Feedback. */
-function followReview({ review, handles, dispatch }: EditShell): () => void {
+function followReview(shell: EditShell): () => void {
+  const { review, handles, dispatch } = shell;
   return review.store.subscribe((next, prev) => {
     const events: EditEvent[] = [];
     if (isEditFlagOn(next.settings) !== isEditFlagOn(prev.settings)) syncPoolOptions(handles.workerPool, isEditFlagOn(next.settings));
-    if (next.files !== prev.files) events.push({ type: 'filesReplaced', fileById: next.fileById, liveText: liveText(handles) });
-    if (next.dialog === 'feedback' && prev.dialog !== 'feedback') events.push({ type: 'feedbackOpened', liveText: liveText(handles) });
+    if (next.files !== prev.files) events.push({ type: 'filesReplaced', fileById: next.fileById, liveTexts: liveTexts(handles) });
+    if (next.stale && !prev.stale && shell.store.getState().files.length > 0) void checkOnDisk(shell);
+    if (next.dialog === 'feedback' && prev.dialog !== 'feedback') events.push({ type: 'feedbackOpened', liveTexts: liveTexts(handles) });
     for (const event of events) dispatch(event);
   });
 }

@@ -10,7 +10,7 @@ import { sha256Hex, suggestionId, type Suggestion } from '@redline/core';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { ReviewHarness } from '../src/testing/renderWithReview.js';
 import { createEditController, type EditController } from './editSessionController.js';
-import { CALC_NEW, createEditHarness, OTHER_NEW } from './testing/editFixtures.js';
+import { CALC_NEW, CALC_OLD, createEditHarness, OTHER_NEW } from './testing/editFixtures.js';
 import { createStubAdapter, FakeCodeView, type StubAdapter } from './testing/fakeCodeView.js';
 
 interface Rig {
@@ -48,7 +48,8 @@ afterEach(() => {
   rig = null;
 });
 
-const session = (r: Rig) => r.edit.state.getState().session;
+/** The session's first file (these tests edit one file at a time, unless they say). */
+const session = (r: Rig) => r.edit.state.getState().files[0] ?? null;
 /** The review's annotations; the edit session only ever adds suggestions. */
 const annotations = (r: Rig) => r.harness.store.getState().annotations as Suggestion[];
 
@@ -180,33 +181,64 @@ describe('ending a session', () => {
     expect(r.adapter.cleared).toHaveLength(1);
   });
 
-  test('Edit on a second file while the first is dirty asks first: dismiss keeps editing, confirm suggests and moves on', async () => {
+  test('Edit on a second file adds it to the session: both are edited at once, and Suggest ends both', async () => {
     const r = setup();
     await startEditing(r, 'src/calc.ts');
     r.view.type('src/calc.ts', CALC_EDITED);
     r.edit.requestEdit('src/other.ts');
-    expect(r.edit.state.getState().prompt).toEqual({ kind: 'switch', fromPath: 'src/calc.ts', toFileId: 'src/other.ts' });
-    r.edit.dismissPrompt();
-    expect(session(r)).toMatchObject({ fileId: 'src/calc.ts', phase: 'editing' });
-    expect(r.view.isEditing('src/calc.ts')).toBe(true);
-    // The editor still holds what was typed, and the controller (which reads it through the attached editor) still calls it unsaved.
-    expect(r.view.text('src/calc.ts')).toBe(CALC_EDITED);
-    expect(r.edit.hasUnsavedEdits()).toBe(true);
-
-    r.edit.requestEdit('src/other.ts');
-    r.edit.confirmPrompt();
-    await vi.waitFor(() => expect(r.view.isEditing('src/other.ts')).toBe(true));
-    expect(r.view.isEditing('src/calc.ts')).toBe(false);
-    expect(annotations(r).map((a) => [a.path, a.suggestedCode])).toEqual([['src/calc.ts', '  return a - b - 0;']]);
-    expect(session(r)).toMatchObject({ fileId: 'src/other.ts', phase: 'editing', preEdit: OTHER_NEW });
-  });
-
-  test('a clean session switches files without asking', async () => {
-    const r = setup();
-    await startEditing(r, 'src/calc.ts');
-    r.edit.requestEdit('src/other.ts');
+    // No question: the first file keeps its editor and its text.
     expect(r.edit.state.getState().prompt).toBeNull();
     await vi.waitFor(() => expect(r.view.isEditing('src/other.ts')).toBe(true));
+    expect(r.view.isEditing('src/calc.ts')).toBe(true);
+    expect(r.view.text('src/calc.ts')).toBe(CALC_EDITED);
+    expect(r.edit.state.getState().files.map((f) => [f.fileId, f.phase])).toEqual([
+      ['src/calc.ts', 'editing'],
+      ['src/other.ts', 'editing'],
+    ]);
+    // Each file has its own retention key.
+    expect(new Set(r.view.stateKeys).size).toBe(2);
+    r.view.type('src/other.ts', OTHER_NEW.replace('export const B = 1;', 'export const B = 3;'));
+    r.edit.suggest();
+    await vi.waitFor(() => expect(annotations(r)).toHaveLength(2));
+    expect(r.view.completions.map((c) => [c.id, c.decision])).toEqual([
+      ['src/calc.ts', 'reject'],
+      ['src/other.ts', 'reject'],
+    ]);
+    expect(annotations(r).map((a) => [a.path, a.suggestedCode, a.revision])).toEqual([
+      ['src/calc.ts', '  return a - b - 0;', sha256Hex(CALC_NEW)],
+      ['src/other.ts', 'export const B = 3;', sha256Hex(OTHER_NEW)],
+    ]);
+    expect(r.harness.store.getState().toasts.at(-1)?.message).toBe('2 suggestions added from your edits to 2 files, as one fix set');
+    // One fix set over both, in the session's file order.
+    expect(r.harness.store.getState().fixSets).toEqual([{ id: expect.stringMatching(/^[0-9a-f]{12}$/), description: 'Changes in 2 files', members: annotations(r).map((a) => a.id) }]);
+    expect(r.edit.state.getState().files).toEqual([]);
+    expect(r.adapter.cleared).toEqual(r.view.stateKeys);
+  });
+
+  test('a file changed on disk while edited is named; its suggestions keep the revision they were made on and are marked outdated (apply refuses them)', async () => {
+    const r = setup();
+    await startEditing(r, 'src/calc.ts');
+    r.view.type('src/calc.ts', CALC_EDITED);
+    // The file changes on disk; the freshness check says the diff is out of date.
+    r.harness.api.contents.set('src/calc.ts', [CALC_OLD, `${CALC_NEW}// changed on disk\n`]);
+    r.harness.store.getState().setStale(true);
+    await vi.waitFor(() => expect(session(r)).toMatchObject({ phase: 'editing', changedOnDisk: true }));
+    expect(r.harness.store.getState().toasts.at(-1)?.message).toMatch(/^src\/calc\.ts changed on disk while you edit it/);
+    r.edit.suggest();
+    await vi.waitFor(() => expect(annotations(r)).toHaveLength(1));
+    expect(annotations(r)[0]).toMatchObject({ revision: sha256Hex(CALC_NEW), outdated: true, suggestedCode: '  return a - b - 0;' });
+  });
+
+  test('Discard ends every file of the session, with nothing added', async () => {
+    const r = setup();
+    await startEditing(r, 'src/calc.ts');
+    r.view.type('src/calc.ts', CALC_EDITED);
+    r.edit.requestEdit('src/other.ts');
+    await vi.waitFor(() => expect(r.view.isEditing('src/other.ts')).toBe(true));
+    r.edit.discard();
+    await vi.waitFor(() => expect(r.edit.state.getState().files).toEqual([]));
+    expect(r.view.isEditing('src/calc.ts')).toBe(false);
+    expect(r.view.isEditing('src/other.ts')).toBe(false);
     expect(annotations(r)).toEqual([]);
   });
 

@@ -1,17 +1,16 @@
 /**
  * The thin shell around `transition` (editTransition.ts): it holds the
  * state (a zustand store, read by the components) and the handles on what
- * is not data (the adapter, the editor, its document, the deriver, the
- * completion timer, the worker pool), feeds events in, and runs the
- * effects against the adapter and the page. Each effect's answer comes
- * back as another event.
+ * is not data (the adapter and the worker pool; for each file of the
+ * session its editor, its document, its deriver, its completion timer and
+ * its HUD count), feeds events in, and runs the effects against the
+ * adapter and the page. Each effect's answer comes back as another event.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ApiRequestError, type ReviewController, type ReviewFile, buildSuggestion, installEditorFactory } from '../src/editHost.js';
 import { createDebouncedTask, type DebouncedTask } from './debouncedTask.js';
-import type { DeriveRequest, EditEffect, EditEvent, LiveDocument } from './editEvents.js';
+import type { DeriveRequest, EditEffect, EditEvent, LiveDocument, LiveTexts } from './editEvents.js';
 import { isEditFlagOn } from './editFlag.js';
-import { INTERACTIVE_DIFF } from './editQueries.js';
 import { refusalMessage, staticEditRefusal } from './editRefusals.js';
 import { INITIAL_EDIT_STATE, type EditFeatureState, type OpenedFile } from './editSession.js';
 import { transition } from './editTransition.js';
@@ -19,7 +18,8 @@ import { primeHighlight, type WorkerPool } from './editWorkerPool.js';
 import { createHunkDeriver, type HunkDeriver } from './hunkDeriver.js';
 import { hydrateForEditing } from './hydrateForEditing.js';
 import type { AttachedEditor, PierreEditAdapter } from './pierreEditAdapter.js';
-import { errorMessage } from '@redline/core';
+import { errorMessage, type Suggestion } from '@redline/core';
+import { INTERACTIVE_DIFF, sessionById, sessionByStateKey } from './editQueries.js';
 
 export interface EditControllerOptions {
   /** Loads the adapter module; tests may pass a stand-in. */
@@ -32,15 +32,23 @@ export interface EditControllerOptions {
 
 type Settings = Required<EditControllerOptions>;
 
-/** The shell's only mutable parts besides the state: handles on things that are not data. */
-export interface EditHandles {
-  adapter: PierreEditAdapter | null;
-  workerPool: WorkerPool | null;
+/** One file's handles on things that are not data. */
+export interface FileHandles {
   deriver: HunkDeriver | null;
   editor: AttachedEditor | null;
   /** The document of the last change event: its `contents` still reads after the editor is torn down. */
   document: LiveDocument | null;
   completionTimer: ReturnType<typeof setTimeout> | null;
+  /** The HUD's debounced recount. */
+  countTask: DebouncedTask;
+}
+
+/** The shell's only mutable parts besides the state: handles on things that are not data. */
+export interface EditHandles {
+  adapter: PierreEditAdapter | null;
+  workerPool: WorkerPool | null;
+  /** By the file's session id; dropped when the file leaves the session. */
+  files: Map<number, FileHandles>;
 }
 
 export interface EditShell {
@@ -48,7 +56,6 @@ export interface EditShell {
   readonly review: ReviewController;
   readonly handles: EditHandles;
   readonly settings: Settings;
-  readonly countTask: DebouncedTask;
   dispatch(event: EditEvent): void;
 }
 
@@ -63,7 +70,7 @@ const COUNT_MAX_WAIT_MS = 800;
  * the reviewer types. bench/RESULTS.md, section "typing on 100,000 lines,
  * and the HUD's count".
  */
-const countMaxWait = (handles: EditHandles) => (handles.deriver?.offMainThread ? Infinity : COUNT_MAX_WAIT_MS);
+const countMaxWait = (file: FileHandles) => (file.deriver?.offMainThread ? Infinity : COUNT_MAX_WAIT_MS);
 
 export function createEditShell(review: ReviewController, options: EditControllerOptions): EditShell {
   const settings: Settings = {
@@ -72,42 +79,80 @@ export function createEditShell(review: ReviewController, options: EditControlle
     highlightTimeoutMs: options.highlightTimeoutMs ?? 20_000,
   };
   const store = createStore<EditFeatureState>()(() => INITIAL_EDIT_STATE);
-  const handles: EditHandles = { adapter: null, workerPool: null, deriver: null, editor: null, document: null, completionTimer: null };
-  const shell: EditShell = {
-    store,
-    review,
-    handles,
-    settings,
-    countTask: createDebouncedTask(() => dispatch({ type: 'countDue', liveText: liveText(handles) }), { wait: COUNT_WAIT_MS, maxWait: () => countMaxWait(handles) }),
-    dispatch,
-  };
+  const handles: EditHandles = { adapter: null, workerPool: null, files: new Map() };
+  const shell: EditShell = { store, review, handles, settings, dispatch };
   function dispatch(event: EditEvent): void {
     const { state, effects } = transition(store.getState(), event);
     if (state !== store.getState()) store.setState(state, true);
     for (const effect of effects) runEffect(shell, effect);
+    dropLeftFiles(shell);
   }
   return shell;
 }
 
-/** The session's text as the editor has it now (null without an editor). */
-export function liveText(handles: EditHandles): string | null {
+/** File `id`'s handles, made on first use. */
+function fileHandles(shell: EditShell, id: number): FileHandles {
+  let file = shell.handles.files.get(id);
+  if (!file) {
+    const made: FileHandles = {
+      deriver: null,
+      editor: null,
+      document: null,
+      completionTimer: null,
+      countTask: createDebouncedTask(() => shell.dispatch({ type: 'countDue', id, liveText: fileText(made) }), { wait: COUNT_WAIT_MS, maxWait: () => countMaxWait(made) }),
+    };
+    shell.handles.files.set(id, made);
+    file = made;
+  }
+  return file;
+}
+
+/** The handles of files no longer in the session (it dropped them while opening) are let go. */
+function dropLeftFiles(shell: EditShell): void {
+  const { files } = shell.store.getState();
+  for (const [id, file] of shell.handles.files) {
+    if (files.some((s) => s.id === id)) continue;
+    releaseFile(file);
+    shell.handles.files.delete(id);
+  }
+}
+
+function releaseFile(file: FileHandles): void {
+  file.countTask.cancel();
+  file.deriver?.dispose();
+  clearTimer(file);
+}
+
+/** A file's text as its editor has it now (null without an editor). */
+function fileText(file: FileHandles | undefined): string | null {
+  if (!file) return null;
   try {
-    return handles.editor?.getText() ?? handles.document?.contents ?? null;
+    return file.editor?.getText() ?? file.document?.contents ?? null;
   } catch {
     // A torn-down editor: the last change event's document still reads.
     try {
-      return handles.document?.contents ?? null;
+      return file.document?.contents ?? null;
     } catch {
       return null;
     }
   }
 }
 
+/** File `id`'s text as its editor has it now (null without an editor). */
+export function liveText(handles: EditHandles, id: number): string | null {
+  return fileText(handles.files.get(id));
+}
+
+/** Every file's text as its editor has it now. */
+export function liveTexts(handles: EditHandles): LiveTexts {
+  return new Map([...handles.files].map(([id, file]) => [id, fileText(file)]));
+}
+
 /** The Edit button's event, with the page's facts as they are now. */
 export function editRequested(shell: EditShell, fileId: string): EditEvent {
   const s = shell.review.store.getState();
   const file = s.fileById.get(fileId) ?? null;
-  return { type: 'editRequested', file, flagOn: isEditFlagOn(s.settings), staticRefusal: file && staticEditRefusal(file, s.review), liveText: liveText(shell.handles) };
+  return { type: 'editRequested', file, flagOn: isEditFlagOn(s.settings), staticRefusal: file && staticEditRefusal(file, s.review) };
 }
 
 type Handlers = { [K in EditEffect['type']]: (shell: EditShell, effect: Extract<EditEffect, { type: K }>) => void };
@@ -120,35 +165,34 @@ const HANDLERS: Handlers = {
   },
   loadContents: (shell, { id, file }) => void loadContents(shell, id, file),
   primeHighlight: (shell, { id, opened }) => void primed(shell, id, opened),
-  startDeriver: ({ handles }, { preEdit }) => {
-    handles.deriver?.dispose();
-    Object.assign(handles, { deriver: createHunkDeriver(preEdit), editor: null, document: null });
+  startDeriver: (shell, { id, preEdit }) => {
+    const file = fileHandles(shell, id);
+    file.deriver?.dispose();
+    Object.assign(file, { deriver: createHunkDeriver(preEdit), editor: null, document: null });
   },
   awaitFrames: ({ dispatch }, { id }) =>
     void nextFrame()
       .then(nextFrame)
       .then(() => dispatch({ type: 'framesPainted', id })),
-  holdEditor: ({ handles }, { editor }) => void (handles.editor = editor),
-  holdDocument: ({ handles }, { document }) => void (handles.document = document),
-  focusEditor: ({ handles }) => handles.editor?.focus(),
+  holdEditor: (shell, { id, editor }) => void (fileHandles(shell, id).editor = editor),
+  holdDocument: (shell, { id, document }) => void (fileHandles(shell, id).document = document),
+  focusEditor: ({ handles }, { id }) => handles.files.get(id)?.editor?.focus(),
   focusLine,
-  scheduleCount: ({ countTask }) => countTask.schedule(),
-  cancelCount: ({ countTask }) => countTask.cancel(),
+  scheduleCount: (shell, { id }) => fileHandles(shell, id).countTask.schedule(),
+  cancelCount: ({ handles }, { id }) => handles.files.get(id)?.countTask.cancel(),
   count: (shell, { id, text }) => count(shell, id, text),
-  prepareToEnd: ({ handles }, { id }) => prepareToEnd(handles, id),
-  startCompletionTimer: ({ handles, settings, dispatch }, { id }) => {
-    clearTimer(handles);
-    handles.completionTimer = setTimeout(() => dispatch({ type: 'completionTimedOut', id }), settings.completionTimeoutMs);
+  prepareToEnd: ({ handles }, { id }) => prepareToEnd(handles.files.get(id), id),
+  startCompletionTimer: (shell, { id }) => {
+    const file = fileHandles(shell, id);
+    clearTimer(file);
+    file.completionTimer = setTimeout(() => shell.dispatch({ type: 'completionTimedOut', id }), shell.settings.completionTimeoutMs);
   },
-  finishSession: (shell, { stateKey, derive }) => finishSession(shell, stateKey, derive),
-  addSuggestions: ({ review }, { suggestions }) => {
-    for (const suggestion of suggestions) review.store.getState().addAnnotation(suggestion);
-  },
+  finishSession: (shell, { id, stateKey, derive }) => finishSession(shell, id, stateKey, derive),
+  addSuggestions: ({ review }, { suggestions, set }) => addSuggestions(review, suggestions, set),
   toast: ({ review }, { message }) => review.store.getState().showToast(message),
   openFloatingComposer: ({ review, dispatch }, { target, highlightedText, approximate, anchor }) => {
     if (review.store.getState().openComposer({ kind: 'comment', target, highlightedText, approximate })) dispatch({ type: 'floatingComposerOpened', anchor });
   },
-  editFile: (shell, { fileId }) => shell.dispatch(editRequested(shell, fileId)),
 };
 
 function runEffect(shell: EditShell, effect: EditEffect): void {
@@ -165,8 +209,12 @@ async function ensureAdapter(shell: EditShell): Promise<PierreEditAdapter> {
   if (!handles.adapter) {
     handles.adapter = loaded;
     const factory = loaded.createEditorFactory({
-      onMakeAnnotation: (snapshot) => dispatch({ type: 'selectionAnnotated', snapshot }),
-      onEditorAttached: (editor) => dispatch({ type: 'editorAttached', editor, first: handles.editor === null }),
+      onMakeAnnotation: (stateKey, snapshot) => dispatch({ type: 'selectionAnnotated', stateKey, snapshot }),
+      onEditorAttached: (editor, stateKey) => {
+        const session = sessionByStateKey(shell.store.getState(), stateKey);
+        const first = !session || (handles.files.get(session.id)?.editor ?? null) === null;
+        dispatch({ type: 'editorAttached', stateKey, editor, first });
+      },
     });
     installEditorFactory(factory);
   }
@@ -195,7 +243,7 @@ async function primed(shell: EditShell, id: number, opened: OpenedFile): Promise
 function focusLine(shell: EditShell, { id, editor, line }: Extract<EditEffect, { type: 'focusLine' }>): void {
   // After the editor has painted (it attaches during CodeView's render).
   requestAnimationFrame(() => {
-    if (shell.store.getState().session?.id !== id) return;
+    if (sessionById(shell.store.getState(), id)?.phase !== 'editing') return;
     try {
       editor.focus(line);
     } catch {
@@ -211,7 +259,7 @@ function focusLine(shell: EditShell, { id, editor, line }: Extract<EditEffect, {
 }
 
 function count(shell: EditShell, id: number, text: string): void {
-  const deriver = shell.handles.deriver;
+  const deriver = shell.handles.files.get(id)?.deriver;
   if (!deriver) return;
   deriver
     .derive(text, deriver.offMainThread ? undefined : INTERACTIVE_DIFF)
@@ -219,30 +267,33 @@ function count(shell: EditShell, id: number, text: string): void {
     .catch(() => undefined);
 }
 
-function prepareToEnd(handles: EditHandles, id: number): void {
+function prepareToEnd(file: FileHandles | undefined, id: number): void {
   try {
-    handles.editor?.prepareToEnd(`redline-session:${id}:${Date.now()}`);
+    file?.editor?.prepareToEnd(`redline-session:${id}:${Date.now()}`);
   } catch {
     // Only a performance workaround.
   }
 }
 
-function clearTimer(handles: EditHandles): void {
-  if (handles.completionTimer) clearTimeout(handles.completionTimer);
-  handles.completionTimer = null;
+function clearTimer(file: FileHandles): void {
+  if (file.completionTimer) clearTimeout(file.completionTimer);
+  file.completionTimer = null;
 }
 
-function finishSession(shell: EditShell, stateKey: string, derive: DeriveRequest | null): void {
+function finishSession(shell: EditShell, id: number, stateKey: string, derive: DeriveRequest | null): void {
   const { handles } = shell;
-  clearTimer(handles);
-  shell.countTask.cancel();
+  const file = handles.files.get(id);
+  handles.files.delete(id);
+  if (file) {
+    clearTimer(file);
+    file.countTask.cancel();
+  }
   try {
     handles.adapter?.clearEditState(stateKey);
   } catch {
     // Retention is per session key: a leftover draft can never resume.
   }
-  const deriver = handles.deriver;
-  Object.assign(handles, { deriver: null, editor: null, document: null });
+  const deriver = file?.deriver ?? null;
   if (!derive) return deriver?.dispose();
   void deriveSuggestions(derive, deriver).then((event) => {
     deriver?.dispose();
@@ -254,16 +305,51 @@ async function deriveSuggestions(request: DeriveRequest, deriver: HunkDeriver | 
   try {
     const { hunks } = await (deriver ?? createHunkDeriver(request.preEdit)).derive(request.text);
     const now = new Date();
-    const suggestions = hunks.map((hunk) => buildSuggestion({ path: request.path, ...hunk, text: '', revision: request.revision }, now));
+    // Made on a text that changed on disk since: marked outdated (their revision kept), which apply refuses cleanly.
+    const suggestions = hunks.map((hunk) => {
+      const suggestion = buildSuggestion({ path: request.path, ...hunk, text: '', revision: request.revision }, now);
+      return request.changedOnDisk ? { ...suggestion, outdated: true } : suggestion;
+    });
     return { type: 'suggestionsDerived', request, suggestions };
   } catch (error) {
     return { type: 'derivationFailed', request, message: errorMessage(error) };
   }
 }
 
+/** The session's suggestions added to the draft; several of one Suggest as one fix set. */
+function addSuggestions(review: ReviewController, suggestions: readonly Suggestion[], set: { description: string } | null): void {
+  const page = review.store.getState();
+  if (set) return page.addSuggestionSet(suggestions, set.description);
+  for (const suggestion of suggestions) page.addAnnotation(suggestion);
+}
+
 /** Stops what the shell started (the page's controller lives as long as the page). */
 export function disposeEditShell(shell: EditShell): void {
-  shell.countTask.cancel();
-  shell.handles.deriver?.dispose();
-  clearTimer(shell.handles);
+  for (const file of shell.handles.files.values()) releaseFile(file);
+  shell.handles.files.clear();
+}
+
+/**
+ * The freshness check said the diff is out of date: each file being edited
+ * is read again (not from the page's cache); one whose bytes are no longer
+ * the text it was opened on (or that the server calls changed) is told to
+ * the session, which keeps its edits against the text they were made on.
+ */
+export async function checkOnDisk(shell: EditShell): Promise<void> {
+  const page = shell.review.store.getState();
+  const fingerprint = page.review?.fingerprint;
+  if (!fingerprint) return;
+  const opened = shell.store.getState().files.filter((s) => s.phase === 'editing' || s.phase === 'preparing');
+  const changed = await Promise.all(
+    opened.map(async (s) => {
+      try {
+        const data = await shell.review.api.getFile(s.path, fingerprint);
+        return data.new?.sha256 !== s.revision;
+      } catch (error) {
+        return error instanceof ApiRequestError && error.code === 'changed';
+      }
+    }),
+  );
+  const fileIds = opened.filter((_, i) => changed[i]).map((s) => s.fileId);
+  if (fileIds.length > 0) shell.dispatch({ type: 'changedOnDisk', fileIds });
 }

@@ -2,21 +2,26 @@
  * The edit session as a pure function: `transition(state, event)` gives the
  * next state and the effects to run, as data. No DOM, no adapter, no
  * timers, no clock: the shell (editShell.ts) feeds events in
- * with the facts they need (the live text, the review's files) and runs
+ * with the facts they need (the live texts, the review's files) and runs
  * the effects. Every late answer (contents, highlight, frames, counts)
- * carries its session's id and is ignored once that session is over.
+ * carries its file's session id and is ignored once that file left the
+ * session.
  *
- * A completion nobody asked for means the view went away mid-session
- * (remount, error boundary retry, the file replaced by a refresh): a dirty
- * session's text is recovered and the reviewer asked whether to keep it as
- * suggestions; a clean one ends silently.
+ * Edit on a file not in the session adds it (each file opens on its own).
+ * Suggest ends every file at once and gathers their suggestions
+ * (editClosing.ts): several become one fix set. Discard ends them all with
+ * nothing. A completion nobody asked for means the view went away
+ * mid-session (remount, error boundary retry, the file replaced by a
+ * refresh): a dirty file's text is recovered and the reviewer asked whether
+ * to keep it (all such files in one question); a clean one ends silently.
  */
 import type { FileDiffMetadata } from '@pierre/diffs';
-import { mapSelectionAnchor, type Annotation } from '@redline/core';
+import { mapSelectionAnchor } from '@redline/core';
 import type { ReviewFile } from '../src/editHost.js';
-import type { DeriveRequest, EditEffect, EditEvent, EditStep } from './editEvents.js';
-import { editingSessionFor, firstChangedLine, INTERACTIVE_DIFF, isDirty, isGettingReady, viewChanged } from './editQueries.js';
-import type { EditFeatureState, EditSession, EditingSession, EndingSession, EndReason, OpenedFile } from './editSession.js';
+import { completeFile, derivationFailed, keepRecovered, stay, suggestionsDerived, toast, withFile, withoutFile } from './editClosing.js';
+import type { EditEffect, EditEvent, EditStep, LiveTexts } from './editEvents.js';
+import { editingSessionFor, firstChangedLine, INTERACTIVE_DIFF, isDirty, isGettingReady, sessionById, sessionByStateKey, sessionFor, viewChanged } from './editQueries.js';
+import type { EditFeatureState, EditSession, EditingSession, EndingSession, EndReason, OpenedFile, PreparingSession } from './editSession.js';
 import type { HydrationResult } from './hydrateForEditing.js';
 
 /**
@@ -32,10 +37,6 @@ export function transition(state: EditFeatureState, event: EditEvent): EditStep 
   return { ...step, state: { ...step.state, viewRevision: state.viewRevision + 1 } };
 }
 
-const stay = (state: EditFeatureState): EditStep => ({ state, effects: [] });
-const withSession = (state: EditFeatureState, session: EditSession | null): EditFeatureState => ({ ...state, session });
-const plural = (n: number) => `${n} ${n === 1 ? 'suggestion' : 'suggestions'}`;
-
 type Reactions = { [K in EditEvent['type']]: (state: EditFeatureState, event: Extract<EditEvent, { type: K }>) => EditStep };
 
 /** What each event does: keyed by the event union, so a new event breaks the build until it is handled. */
@@ -44,32 +45,47 @@ const REACTIONS: Reactions = {
   contentsHydrated: (state, { id, result }) => hydrated(state, id, result),
   startFailed,
   highlightPrimed,
-  framesPainted: (state, { id }) =>
-    state.session?.id === id && state.session.phase === 'preparing' ? stay(withSession(state, { ...state.session, phase: 'editing', caret: 'placing' })) : stay(state),
+  framesPainted: (state, { id }) => {
+    const session = sessionById(state, id);
+    return session?.phase === 'preparing' ? stay(withFile(state, { ...session, phase: 'editing', caret: 'placing' })) : stay(state);
+  },
   editorAttached,
-  inputAimed: (state, { fileId, line }) =>
-    state.session?.fileId === fileId && isGettingReady(state.session) ? stay(withSession(state, { ...state.session, aimedLine: line })) : stay(state),
-  caretPlaced: (state, { id }) =>
-    state.session?.id === id && state.session.phase === 'editing' ? stay(withSession(state, { ...state.session, caret: 'placed' })) : stay(state),
-  documentChanged: (state, { itemId, document }) =>
-    editingOn(state, itemId) ? { state, effects: [{ type: 'holdDocument', document }, { type: 'scheduleCount' }] } : stay(state),
-  countDue: (state, { liveText }) =>
-    state.session?.phase === 'editing' && liveText !== null ? { state, effects: [{ type: 'count', id: state.session.id, text: liveText }] } : stay(state),
-  counted: (state, { id, changes }) => counted(state, id, changes),
-  endRequested: (state, { reason, liveText }) => endSession(state, reason, liveText, null),
-  completionTimedOut: (state, { id }) =>
-    state.session?.id === id && state.session.phase === 'ending' ? completeSession(state, state.session, state.session.capturedText) : stay(state),
+  inputAimed: (state, { fileId, line }) => {
+    const session = sessionFor(state, fileId);
+    return session && isGettingReady(session) ? stay(withFile(state, { ...session, aimedLine: line })) : stay(state);
+  },
+  caretPlaced: (state, { id }) => {
+    const session = sessionById(state, id);
+    return session?.phase === 'editing' ? stay(withFile(state, { ...session, caret: 'placed' })) : stay(state);
+  },
+  documentChanged: (state, { itemId, document }) => {
+    const session = sessionFor(state, itemId);
+    if (session?.phase !== 'editing') return stay(state);
+    return { state, effects: [{ type: 'holdDocument', id: session.id, document }, { type: 'scheduleCount', id: session.id }] };
+  },
+  countDue: (state, { id, liveText }) =>
+    sessionById(state, id)?.phase === 'editing' && liveText !== null ? { state, effects: [{ type: 'count', id, text: liveText }] } : stay(state),
+  counted: (state, { id, changes }) => {
+    const session = sessionById(state, id);
+    return session?.phase === 'editing' && session.changes !== changes ? stay(withFile(state, { ...session, changes })) : stay(state);
+  },
+  endRequested,
+  completionTimedOut: (state, { id }) => {
+    const session = sessionById(state, id);
+    return session?.phase === 'ending' ? completeFile(state, session, session.capturedText) : stay(state);
+  },
   editCompleted,
   suggestionsDerived: (state, { request, suggestions }) => suggestionsDerived(state, request, suggestions),
-  derivationFailed: (state, { request, message }) => ({ state, effects: [toast(`Your edits to ${request.path} could not be turned into suggestions: ${message}`)] }),
-  promptConfirmed: (state, { liveText }) => promptConfirmed(state, liveText),
-  // Switch: keep editing. Recover: drop the recovered edits.
+  derivationFailed: (state, { request, message }) => derivationFailed(state, request, message),
+  promptConfirmed,
+  // Recover: drop the recovered edits. Discard: keep editing.
   promptDismissed: (state) => stay({ ...state, prompt: null }),
-  filesReplaced: (state, { fileById, liveText }) => filesReplaced(state, fileById, liveText),
-  feedbackOpened: (state, { liveText }) => feedbackOpened(state, liveText),
+  filesReplaced: (state, { fileById, liveTexts }) => filesReplaced(state, fileById, liveTexts),
+  changedOnDisk,
+  feedbackOpened: (state, { liveTexts }) => feedbackOpened(state, liveTexts),
   // The form will float at its default place, not where a "Make annotation" once was.
-  commentTargetPicked: (state, { target }) => (editingSessionFor(state.session, target) ? stay({ ...state, composerAnchor: null }) : stay(state)),
-  selectionAnnotated: (state, { snapshot }) => selectionAnnotated(state, snapshot),
+  commentTargetPicked: (state, { target }) => (editingSessionFor(state, target) ? stay({ ...state, composerAnchor: null }) : stay(state)),
+  selectionAnnotated,
   floatingComposerOpened: (state, { anchor }) => stay({ ...state, composerAnchor: anchor }),
 };
 
@@ -78,26 +94,16 @@ function react(state: EditFeatureState, event: EditEvent): EditStep {
   return (REACTIONS[event.type] as (state: EditFeatureState, event: EditEvent) => EditStep)(state, event);
 }
 
-const toast = (message: string): EditEffect => ({ type: 'toast', message });
-
-function editingOn(state: EditFeatureState, itemId: string): boolean {
-  return state.session?.phase === 'editing' && state.session.fileId === itemId;
-}
-
-// ---------- starting ----------
+// ---------- starting a file ----------
 
 function requestEdit(state: EditFeatureState, event: Extract<EditEvent, { type: 'editRequested' }>): EditStep {
   const file = event.file;
   if (!file || !event.flagOn || event.staticRefusal !== null || learnedRefusal(state, file) !== null) return stay(state);
-  const session = state.session;
-  if (session?.fileId === file.id) return session.phase === 'editing' ? { state, effects: [{ type: 'focusEditor' }] } : stay(state);
-  if (session?.phase === 'ending') return stay(state);
-  if (session?.phase === 'editing') {
-    if (isDirty(session.preEdit, event.liveText)) return stay({ ...state, prompt: { kind: 'switch', fromPath: session.path, toFileId: file.id } });
-    return endSession(state, 'discard', event.liveText, file.id);
-  }
-  // No session, or one still opening: the new one replaces it (its late answers are ignored by id).
-  return startSession(state, file);
+  const session = sessionFor(state, file.id);
+  if (session) return session.phase === 'editing' ? { state, effects: [{ type: 'focusEditor', id: session.id }] } : stay(state);
+  // The session is ending: no file joins it now.
+  if (state.closing !== null || state.files.some((s) => s.phase === 'ending')) return stay(state);
+  return startFile(state, file);
 }
 
 function learnedRefusal(state: EditFeatureState, file: ReviewFile): string | null {
@@ -105,11 +111,12 @@ function learnedRefusal(state: EditFeatureState, file: ReviewFile): string | nul
   return learned && learned.file === file ? learned.reason : null;
 }
 
-function startSession(state: EditFeatureState, file: ReviewFile): EditStep {
+/** The file joins the session (its own id and retention key). */
+function startFile(state: EditFeatureState, file: ReviewFile): EditStep {
   const id = state.lastSessionId + 1;
   const session: EditSession = { phase: 'loading', id, fileId: file.id, path: file.path, file, stateKey: `redline-edit:${id}`, aimedLine: null };
   return {
-    state: { ...state, lastSessionId: id, session },
+    state: { ...state, lastSessionId: id, files: [...state.files, session] },
     effects: [
       { type: 'expandFile', fileId: file.id },
       { type: 'loadContents', id, file },
@@ -118,10 +125,10 @@ function startSession(state: EditFeatureState, file: ReviewFile): EditStep {
 }
 
 function hydrated(state: EditFeatureState, id: number, result: HydrationResult | null): EditStep {
-  const session = state.session;
-  if (session?.id !== id || session.phase !== 'loading') return stay(state);
-  if (result === null) return stay(withSession(state, null));
-  if (!result.ok) return refuse(withSession(state, null), session.file, result.reason);
+  const session = sessionById(state, id);
+  if (session?.phase !== 'loading') return stay(state);
+  if (result === null) return stay(withoutFile(state, id));
+  if (!result.ok) return refuse(withoutFile(state, id), session.file, result.reason);
   const plainText = lineCountOf(result.fileDiff) > PLAIN_TEXT_LINES && result.fileDiff.lang !== 'text';
   const opened: OpenedFile = { fileDiff: plainText ? asPlainText(result.fileDiff) : result.fileDiff, preEdit: result.preEdit, revision: result.revision, plainText };
   return { state, effects: [{ type: 'primeHighlight', id, opened }] };
@@ -143,27 +150,28 @@ function refuse(state: EditFeatureState, file: ReviewFile, reason: string): Edit
 }
 
 function startFailed(state: EditFeatureState, event: Extract<EditEvent, { type: 'startFailed' }>): EditStep {
-  const session = state.session;
-  if (session?.id !== event.id) return stay(state);
-  const ended = withSession(state, null);
+  const session = sessionById(state, event.id);
+  if (!session) return stay(state);
+  const ended = withoutFile(state, event.id);
   if (event.failure.kind === 'refused') return refuse(ended, session.file, event.failure.reason);
   return { state: ended, effects: [toast(`Could not start editing ${session.path}: ${event.failure.message}`)] };
 }
 
 function highlightPrimed(state: EditFeatureState, event: Extract<EditEvent, { type: 'highlightPrimed' }>): EditStep {
-  const session = state.session;
-  if (session?.id !== event.id || session.phase !== 'loading') return stay(state);
-  if (event.fileById.get(session.fileId) !== session.file) return stay(withSession(state, null));
+  const session = sessionById(state, event.id);
+  if (session?.phase !== 'loading') return stay(state);
+  if (event.fileById.get(session.fileId) !== session.file) return stay(withoutFile(state, session.id));
   const { opened, composer } = event;
   const hydrated = new Map(state.hydrated);
-  // A plain-text session goes back to the highlighted diff when it ends.
+  // A plain-text file goes back to the highlighted diff when the session ends.
   if (!opened.plainText) hydrated.set(session.fileId, { file: session.file, fileDiff: opened.fileDiff });
   const composerHere = composer && composer.target.scope !== 'general' && composer.target.fileId === session.fileId;
+  const preparing: EditSession = { ...session, ...opened, phase: 'preparing', changes: 0, frozenComposerKey: composerHere ? composer.key : null, changedOnDisk: false };
   return {
-    state: { ...state, hydrated, session: { ...session, ...opened, phase: 'preparing', changes: 0, frozenComposerKey: composerHere ? composer.key : null } },
+    state: { ...withFile(state, preparing), hydrated },
     // The item renders the hydrated diff from the workers' cache; then edit mode keeps that render.
     effects: [
-      { type: 'startDeriver', preEdit: opened.preEdit },
+      { type: 'startDeriver', id: session.id, preEdit: opened.preEdit },
       { type: 'awaitFrames', id: session.id },
     ],
   };
@@ -172,31 +180,31 @@ function highlightPrimed(state: EditFeatureState, event: Extract<EditEvent, { ty
 // ---------- editing ----------
 
 function editorAttached(state: EditFeatureState, event: Extract<EditEvent, { type: 'editorAttached' }>): EditStep {
-  const session = state.session;
+  const session = sessionByStateKey(state, event.stateKey);
   if (session?.phase !== 'editing' && session?.phase !== 'ending') return stay(state);
-  const effects: EditEffect[] = [{ type: 'holdEditor', editor: event.editor }];
+  const effects: EditEffect[] = [{ type: 'holdEditor', id: session.id, editor: event.editor }];
   // The caret goes where the reviewer clicked while the file was getting ready, else to the first change.
   const line = session.aimedLine ?? firstChangedLine(session.fileDiff);
   if (event.first && session.phase === 'editing') effects.push({ type: 'focusLine', id: session.id, editor: event.editor, line });
   return { state, effects };
 }
 
-function counted(state: EditFeatureState, id: number, changes: number): EditStep {
-  const session = state.session;
-  if (session?.id !== id || session.phase !== 'editing' || session.changes === changes) return stay(state);
-  return stay(withSession(state, { ...session, changes }));
+function changedOnDisk(state: EditFeatureState, { fileIds }: Extract<EditEvent, { type: 'changedOnDisk' }>): EditStep {
+  const marked = state.files.filter((s): s is EditingSession | PreparingSession => (s.phase === 'editing' || s.phase === 'preparing') && fileIds.includes(s.fileId) && !s.changedOnDisk);
+  if (marked.length === 0) return stay(state);
+  const next = marked.reduce((acc, s) => withFile(acc, { ...s, changedOnDisk: true }), state);
+  const effects = marked.map((s) => toast(`${s.path} changed on disk while you edit it: your edits stay against the text you started from, and apply will refuse them`));
+  return { state: next, effects };
 }
 
 // ---------- ending ----------
 
-/** Suggest, Discard, or a forced end: the item leaves edit mode, and CodeView's completion is awaited. */
-function endSession(state: EditFeatureState, reason: EndReason, liveText: string | null, nextFileId: string | null): EditStep {
-  const session = state.session;
-  if (session?.phase !== 'editing') return stay(state);
+/** Ends file `session` (Suggest, Discard, or a forced end): its item leaves edit mode, and CodeView's completion is awaited. */
+function endFile(session: EditingSession, reason: EndReason, liveText: string | null): { ending: EndingSession; effects: EditEffect[] } {
   return {
-    state: withSession(state, { ...session, phase: 'ending', ending: reason, capturedText: liveText, nextFileId }),
+    ending: { ...session, phase: 'ending', ending: reason, capturedText: liveText },
     effects: [
-      { type: 'cancelCount' },
+      { type: 'cancelCount', id: session.id },
       { type: 'prepareToEnd', id: session.id },
       // If CodeView never completes (the editor was never attached), finish with what was read.
       { type: 'startCompletionTimer', id: session.id },
@@ -204,81 +212,95 @@ function endSession(state: EditFeatureState, reason: EndReason, liveText: string
   };
 }
 
-function editCompleted(state: EditFeatureState, event: Extract<EditEvent, { type: 'editCompleted' }>): EditStep {
-  const session = state.session;
-  // A completion for a session already over (a stale editor): nothing to keep.
-  if (!session || session.fileId !== event.itemId || (session.phase !== 'editing' && session.phase !== 'ending')) return stay(state);
-  const ending: EndingSession = session.phase === 'ending' ? session : { ...session, phase: 'ending', ending: 'recover', capturedText: null, nextFileId: null };
-  // A refresh replaced the document under the editor (the session is recovering from it, or the
-  // file changed while it was ending): trust what was read from the editor before that.
-  const replaced = (session.phase === 'ending' && session.ending === 'recover') || event.fileById.get(session.fileId) !== session.file;
-  const text = replaced && ending.capturedText !== null ? ending.capturedText : (event.eventText ?? ending.capturedText);
-  return completeSession(state, ending, text);
-}
-
-function completeSession(state: EditFeatureState, session: EndingSession, text: string | null): EditStep {
-  const { ending: reason, nextFileId } = session;
-  const derive: DeriveRequest | null =
-    reason === 'discard' || text === null ? null : { path: session.path, preEdit: session.preEdit, revision: session.revision, text, reason, nextFileId };
-  const effects: EditEffect[] = [{ type: 'finishSession', stateKey: session.stateKey, derive }];
-  if (derive === null && nextFileId !== null) effects.push({ type: 'editFile', fileId: nextFileId });
-  return { state: { ...state, session: null, composerAnchor: null }, effects };
-}
-
-function suggestionsDerived(state: EditFeatureState, request: DeriveRequest, suggestions: Annotation[]): EditStep {
-  if (request.reason === 'recover') {
-    return suggestions.length > 0 ? stay({ ...state, prompt: { kind: 'recover', path: request.path, suggestions } }) : stay(state);
+/**
+ * Suggest or Discard: every file being edited ends; a file still opening
+ * has no edits and just leaves. Suggest gathers what each ending file
+ * derives (state.closing) until all have answered.
+ */
+function endAll(state: EditFeatureState, reason: 'suggest' | 'discard', liveTexts: LiveTexts): EditStep {
+  const editing = state.files.filter((s): s is EditingSession => s.phase === 'editing');
+  if (editing.length === 0) return stay(state);
+  const effects: EditEffect[] = [];
+  const files: EditSession[] = [];
+  for (const session of state.files) {
+    if (session.phase === 'editing') {
+      const ended = endFile(session, reason, liveTexts.get(session.id) ?? null);
+      files.push(ended.ending);
+      effects.push(...ended.effects);
+    } else if (session.phase === 'ending') files.push(session);
   }
-  const message =
-    suggestions.length === 0 ? `No changes to suggest in ${request.path}` : `${plural(suggestions.length)} added from your edits to ${request.path}`;
-  const effects: EditEffect[] = [{ type: 'addSuggestions', suggestions }, toast(message)];
-  if (request.nextFileId !== null) effects.push({ type: 'editFile', fileId: request.nextFileId });
-  return { state, effects };
+  const closing = reason === 'suggest' ? { waiting: editing.map((s) => s.id), results: [] } : state.closing;
+  return { state: { ...state, files, closing }, effects };
 }
 
-// ---------- prompts ----------
+/** Suggest, or Discard: with edits in several files Discard asks first (one click must not drop them all unasked). */
+function endRequested(state: EditFeatureState, { reason, liveTexts }: Extract<EditEvent, { type: 'endRequested' }>): EditStep {
+  if (reason === 'discard' && state.prompt === null) {
+    const dirty = state.files.filter((s) => s.phase === 'editing' && isDirty(s.preEdit, liveTexts.get(s.id) ?? null));
+    if (dirty.length > 1) return stay({ ...state, prompt: { kind: 'discard', paths: dirty.map((s) => s.path) } });
+  }
+  return endAll(state, reason, liveTexts);
+}
 
-function promptConfirmed(state: EditFeatureState, liveText: string | null): EditStep {
+function promptConfirmed(state: EditFeatureState): EditStep {
   const prompt = state.prompt;
   const cleared = { ...state, prompt: null };
-  if (prompt?.kind === 'switch') return endSession(cleared, 'suggest', liveText, prompt.toFileId);
-  if (prompt?.kind !== 'recover') return stay(cleared);
-  return {
-    state: cleared,
-    effects: [
-      { type: 'addSuggestions', suggestions: prompt.suggestions },
-      toast(`${plural(prompt.suggestions.length)} kept from your edits to ${prompt.path}`),
-    ],
-  };
+  if (prompt?.kind === 'recover') return keepRecovered(cleared, prompt.results);
+  // Discarded: no text is needed (nothing is derived).
+  if (prompt?.kind === 'discard') return endAll(cleared, 'discard', new Map());
+  return stay(state);
+}
+
+function editCompleted(state: EditFeatureState, event: Extract<EditEvent, { type: 'editCompleted' }>): EditStep {
+  const session = sessionFor(state, event.itemId);
+  // A completion for a file already over (a stale editor): nothing to keep.
+  if (session?.phase !== 'editing' && session?.phase !== 'ending') return stay(state);
+  const ending: EndingSession = session.phase === 'ending' ? session : { ...session, phase: 'ending', ending: 'recover', capturedText: null };
+  // A refresh replaced the document under the editor (the file is recovering from it, or it
+  // changed while it was ending): trust what was read from the editor before that.
+  const replaced = (session.phase === 'ending' && session.ending === 'recover') || event.fileById.get(session.fileId) !== session.file;
+  const text = replaced && ending.capturedText !== null ? ending.capturedText : (event.eventText ?? ending.capturedText);
+  return completeFile(state, ending, text);
 }
 
 // ---------- the review around the session ----------
 
-function filesReplaced(state: EditFeatureState, fileById: ReadonlyMap<string, ReviewFile>, liveText: string | null): EditStep {
+function filesReplaced(state: EditFeatureState, fileById: ReadonlyMap<string, ReviewFile>, liveTexts: LiveTexts): EditStep {
   // Forget what was learned about replaced files.
   const keep = <V extends { file: ReviewFile }>(map: ReadonlyMap<string, V>) => new Map([...map].filter(([id, entry]) => fileById.get(id) === entry.file));
-  const next: EditFeatureState = { ...state, refusals: keep(state.refusals), hydrated: keep(state.hydrated) };
-  const session = state.session;
-  if (!session || fileById.get(session.fileId) === session.file) return stay(next);
-  if (session.phase === 'loading' || session.phase === 'preparing') return stay(withSession(next, null));
-  // Read the text now, while the editor still holds it, before CodeView gets the new diff.
-  return endSession(next, 'recover', liveText, null);
+  const effects: EditEffect[] = [];
+  const files: EditSession[] = [];
+  for (const session of state.files) {
+    if (fileById.get(session.fileId) === session.file || session.phase === 'ending') files.push(session);
+    else if (session.phase === 'editing') {
+      // Read the text now, while the editor still holds it, before CodeView gets the new diff.
+      const ended = endFile(session, 'recover', liveTexts.get(session.id) ?? null);
+      files.push(ended.ending);
+      effects.push(...ended.effects);
+    }
+    // A file still opening leaves the session.
+  }
+  return { state: { ...state, refusals: keep(state.refusals), hydrated: keep(state.hydrated), files: sameFiles(state.files, files) }, effects };
 }
 
-function feedbackOpened(state: EditFeatureState, liveText: string | null): EditStep {
-  const session = state.session;
-  if (session?.phase !== 'editing') return stay(state);
+/** `next` or, when it holds the same files, `prev` (no view change for nothing). */
+function sameFiles(prev: readonly EditSession[], next: EditSession[]): readonly EditSession[] {
+  return next.length === prev.length && next.every((s, i) => s === prev[i]) ? prev : next;
+}
+
+function feedbackOpened(state: EditFeatureState, liveTexts: LiveTexts): EditStep {
+  const dirty = state.files.filter((s) => s.phase === 'editing' && isDirty(s.preEdit, liveTexts.get(s.id) ?? null));
   // Sending must not leave typed edits behind: they become suggestions, visible in the preview.
-  if (!isDirty(session.preEdit, liveText)) return endSession(state, 'discard', liveText, null);
-  const step = endSession(state, 'suggest', liveText, null);
-  return { ...step, effects: [...step.effects, toast(`Your edits to ${session.path} became suggestions`)] };
+  if (dirty.length === 0) return endAll(state, 'discard', liveTexts);
+  const step = endAll(state, 'suggest', liveTexts);
+  return { ...step, effects: [...step.effects, toast(`Your edits to ${dirty.map((s) => s.path).join(', ')} became suggestions`)] };
 }
 
 // ---------- comments made on the edited text ----------
 
-function selectionAnnotated(state: EditFeatureState, snapshot: Extract<EditEvent, { type: 'selectionAnnotated' }>['snapshot']): EditStep {
-  const session: EditingSession | null = state.session?.phase === 'editing' ? state.session : null;
-  if (!session) return stay(state);
+function selectionAnnotated(state: EditFeatureState, { stateKey, snapshot }: Extract<EditEvent, { type: 'selectionAnnotated' }>): EditStep {
+  const session = sessionByStateKey(state, stateKey);
+  if (session?.phase !== 'editing') return stay(state);
   const anchor = mapSelectionAnchor(session.preEdit, snapshot.editedText, { startLine: snapshot.startLine, endLine: snapshot.endLine }, INTERACTIVE_DIFF);
   const target = { scope: 'line', fileId: session.fileId, side: 'new', startLine: anchor.startLine, endLine: anchor.endLine } as const;
   return { state, effects: [{ type: 'openFloatingComposer', target, highlightedText: snapshot.selectedText, approximate: !anchor.exact, anchor: snapshot.anchor }] };

@@ -51,10 +51,10 @@ export interface AttachedEditor {
 }
 
 export interface EditAdapterHooks {
-  /** The reviewer asked to annotate the current selection. */
-  onMakeAnnotation(snapshot: EditorSelectionSnapshot): void;
-  /** An editor was attached to the item being edited (again after a virtualization remount). */
-  onEditorAttached?(editor: AttachedEditor): void;
+  /** The reviewer asked to annotate the current selection, in the editor of retention key `editStateKey`. */
+  onMakeAnnotation(editStateKey: string, snapshot: EditorSelectionSnapshot): void;
+  /** An editor was attached to the item of retention key `editStateKey` (again after a virtualization remount). */
+  onEditorAttached?(editor: AttachedEditor, editStateKey: string): void;
 }
 
 /** @experimental */
@@ -105,7 +105,7 @@ export function loadPierreEditAdapter(): Promise<PierreEditAdapter> {
           const withAction: EditorOptions<EType, SlotMeta, undefined> = {
             ...options,
             enabledSelectionAction: true,
-            renderSelectionAction: (context) => makeAnnotationButton(context, hooks),
+            renderSelectionAction: (context) => makeAnnotationButton(context, (snapshot) => hooks.onMakeAnnotation(editStateKey ?? '', snapshot)),
             onAttach: (editor, component) => {
               options.onAttach?.(editor, component);
               hooks.onEditorAttached?.({
@@ -118,7 +118,7 @@ export function loadPierreEditAdapter(): Promise<PierreEditAdapter> {
                   const session = (component as unknown as { editSession?: { diff?: { cacheKey?: string } } }).editSession;
                   if (session?.diff && typeof session.diff === 'object' && session.diff.cacheKey == null) session.diff.cacheKey = cacheKey;
                 },
-              });
+              }, editStateKey ?? '');
             },
           };
           return new edit.Editor(type, withAction, editStateKey);
@@ -148,7 +148,7 @@ type SelectionActionContext<EType extends EditorType> = Parameters<
  * off: the comment is written outside the editor, because focusing an input
  * inside the shadow DOM would blur the editor and collapse the selection.
  */
-function makeAnnotationButton<EType extends EditorType>(context: SelectionActionContext<EType>, hooks: EditAdapterHooks): HTMLElement {
+function makeAnnotationButton<EType extends EditorType>(context: SelectionActionContext<EType>, onMakeAnnotation: (snapshot: EditorSelectionSnapshot) => void): HTMLElement {
   const button = document.createElement('button');
   button.type = 'button';
   button.textContent = MAKE_ANNOTATION_LABEL;
@@ -181,7 +181,7 @@ function makeAnnotationButton<EType extends EditorType>(context: SelectionAction
       anchor: { left: rect.left, top: rect.top, bottom: rect.bottom },
     };
     context.close();
-    hooks.onMakeAnnotation(snapshot);
+    onMakeAnnotation(snapshot);
   });
   return button;
 }

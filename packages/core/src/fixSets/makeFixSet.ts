@@ -25,3 +25,9 @@ export function makeFixSet(members: readonly Suggestion[], description: string):
 export function oneLine(text: string): string {
   return text.split(/\s+/u).filter((word) => word !== '').join(' ');
 }
+
+/** A set's default description, which the reviewer may edit: the one file it changes, or how many. */
+export function defaultSetDescription(paths: readonly string[]): string {
+  const files = [...new Set(paths)];
+  return files.length === 1 ? `Changes in ${files[0]}` : `Changes in ${files.length} files`;
+}

@@ -4,10 +4,10 @@
  * reached by feeding the machine its own events. DOM-free, like the machine.
  */
 import type { FileDiffMetadata, Hunk } from '@pierre/diffs';
-import type { Annotation, FileFacts } from '@redline/core';
+import type { FileFacts, Suggestion } from '@redline/core';
 import type { ReviewFile } from '../../src/editHost.js';
 import { CALC_FILES } from '../../src/testing/fixtures.js';
-import type { EditEffect, EditEvent } from '../editEvents.js';
+import type { EditEffect, EditEvent, LiveTexts } from '../editEvents.js';
 import { INITIAL_EDIT_STATE, type EditFeatureState, type OpenComposer, type OpenedFile } from '../editSession.js';
 import { transition } from '../editTransition.js';
 import type { AttachedEditor } from '../pierreEditAdapter.js';
@@ -69,8 +69,10 @@ export const OTHER = fileOf('src/other.ts');
 export const FILES: ReadonlyMap<string, ReviewFile> = new Map([CALC, OTHER].map((f) => [f.id, f]));
 export const HYDRATED = diffOf(CALC.path, ['one\n', 'two\n', 'three\n']);
 export const OPENED: OpenedFile = { fileDiff: HYDRATED, preEdit: PRE, revision: 'r'.repeat(64), plainText: false };
+export const HYDRATED_OTHER = diffOf(OTHER.path, ['one\n', 'two\n', 'three\n']);
+export const OPENED_OTHER: OpenedFile = { ...OPENED, fileDiff: HYDRATED_OTHER };
 export const EDITOR: AttachedEditor = { focus: () => undefined, getText: () => EDITED, prepareToEnd: () => undefined };
-export const suggestion = (n: number) => ({ id: `s${n}`, kind: 'suggestion' }) as Annotation;
+export const suggestion = (n: number) => ({ id: `s${n}`, kind: 'suggestion' }) as Suggestion;
 
 /** Feeds `events` in order; returns the last state and every effect. */
 export function run(state: EditFeatureState, ...events: EditEvent[]): { state: EditFeatureState; effects: EditEffect[] } {
@@ -83,14 +85,15 @@ export function run(state: EditFeatureState, ...events: EditEvent[]): { state: E
   return { state, effects };
 }
 
-export const request = (file: ReviewFile | null, liveText: string | null = null, more: Partial<Extract<EditEvent, { type: 'editRequested' }>> = {}): EditEvent => ({
+export const request = (file: ReviewFile | null, more: Partial<Extract<EditEvent, { type: 'editRequested' }>> = {}): EditEvent => ({
   type: 'editRequested',
   file,
   flagOn: true,
   staticRefusal: null,
-  liveText,
   ...more,
 });
+/** The live texts of the shell: file `id`'s editor holds `text`. */
+export const texts = (...entries: [number, string | null][]): LiveTexts => new Map(entries);
 export const opening = (id: number, composer: OpenComposer | null = null): EditEvent[] => [
   { type: 'contentsHydrated', id, result: { ok: true, fileDiff: HYDRATED, preEdit: PRE, revision: OPENED.revision } },
   { type: 'highlightPrimed', id, opened: OPENED, fileById: FILES, composer },
@@ -98,7 +101,10 @@ export const opening = (id: number, composer: OpenComposer | null = null): EditE
 
 export const loading = () => run(INITIAL_EDIT_STATE, request(CALC)).state;
 export const editing = () => run(INITIAL_EDIT_STATE, request(CALC), ...opening(1), { type: 'framesPainted', id: 1 }).state;
-export const ending = (reason: 'suggest' | 'discard', text: string | null = EDITED) => run(editing(), { type: 'endRequested', reason, liveText: text }).state;
+export const ending = (reason: 'suggest' | 'discard', text: string | null = EDITED) => run(editing(), { type: 'endRequested', reason, liveTexts: texts([1, text]) }).state;
+/** CALC being edited (id 1), then OTHER added and being edited (id 2). */
+export const editingBoth = () =>
+  run(editing(), request(OTHER), { type: 'contentsHydrated', id: 2, result: { ok: true, fileDiff: HYDRATED_OTHER, preEdit: PRE, revision: OPENED.revision } }, { type: 'highlightPrimed', id: 2, opened: OPENED_OTHER, fileById: FILES, composer: null }, { type: 'framesPainted', id: 2 }).state;
 export const completed = (itemId = CALC.id, eventText: string | null = EDITED, fileById = FILES): EditEvent => ({ type: 'editCompleted', itemId, eventText, fileById });
 export const effectTypes = (effects: EditEffect[]) => effects.map((e) => e.type);
 /** Every event of the machine, for "nothing happens" checks (ids of session 1). */

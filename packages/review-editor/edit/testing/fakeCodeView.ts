@@ -65,9 +65,10 @@ export class FakeCodeView {
       if (item.edit && !open) {
         const editor: OpenEditor = { item, text: item.fileDiff.additionLines.join('') };
         this.open.set(file.id, editor);
-        this.stateKeys.push(this.edit.codeViewProps.getEditStateKey(item));
+        const stateKey = this.edit.codeViewProps.getEditStateKey(item);
+        this.stateKeys.push(stateKey);
         const attached: AttachedEditor = { focus: () => undefined, getText: () => editor.text, prepareToEnd: () => undefined };
-        this.adapter.hooks?.onEditorAttached?.(attached);
+        this.adapter.hooks?.onEditorAttached?.(attached, stateKey ?? '');
       } else if (!item.edit && open) {
         // A new input diff arriving with `edit: false` is installed under the editor first
         // (Pierre's updateInputDiff): the completion may then carry that text, not the reviewer's.

@@ -7,12 +7,16 @@ import { SuggestionDiff } from './SuggestionDiff.js';
 import { TextWithChips } from '../ui/TextWithChips.js';
 import { ProposalProvenance } from '../proposals/ProposalCard.js';
 import { Markdown } from '../markdown/Markdown.js';
+import { Suspense } from 'react';
+import { FixSetMembership } from '../app/lazyPanels.js';
+import { setPlaces } from '../fixSets/fixSetOps.js';
 
 export function AnnotationCard({ id }: { id: string }) {
   const controller = useController();
   const annotation = useReview((s) => s.annotations.find((a) => a.id === id));
   const editing = useReview((s) => s.composer?.editingId === id);
   const overlapCount = useReview((s) => overlapsOf(s.annotations).get(id)?.length ?? 0);
+  const inSet = useReview((s) => setPlaces(s.fixSets).has(id));
   if (!annotation) return null;
   if (editing) return <ComposerForm />;
   const state = controller.store.getState();
@@ -43,7 +47,14 @@ export function AnnotationCard({ id }: { id: string }) {
         <Markdown className="annotation-text" text={annotation.text} />
       ) : null}
       {annotation.kind === 'suggestion' ? (
-        <SuggestionDiff originalCode={annotation.originalCode ?? ''} suggestedCode={annotation.suggestedCode ?? ''} deletion={annotation.deletion ?? false} />
+        <>
+          <SuggestionDiff originalCode={annotation.originalCode ?? ''} suggestedCode={annotation.suggestedCode ?? ''} deletion={annotation.deletion ?? false} />
+          {inSet ? (
+            <Suspense fallback={null}>
+              <FixSetMembership id={id} />
+            </Suspense>
+          ) : null}
+        </>
       ) : null}
       {annotation.outdated && annotation.anchorSnippet !== undefined && annotation.kind !== 'suggestion' ? (
         <pre className="annotation-snippet" aria-label="The lines it was about">

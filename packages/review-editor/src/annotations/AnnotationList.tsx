@@ -1,5 +1,12 @@
-/** The sidebar's list of every annotation, grouped by file; click one to jump to it. */
-import { useMemo } from 'react';
+/**
+ * The sidebar's list of every annotation, grouped by file; click one to jump
+ * to it. A fix set is ONE item (fixSets/FixSetList.tsx), its members not
+ * listed again under their files; suggestions and sets can be selected and
+ * combined into a set.
+ */
+import { Suspense, useMemo, useState } from 'react';
+import { setPlaces } from '../fixSets/fixSetOps.js';
+import { CombineBar, FixSetList } from '../app/lazyPanels.js';
 import { describeAnchor, groupAnnotationsByFile } from './annotationOps.js';
 import { overlapsOf } from './overlapsOf.js';
 import { useController, useReview } from '../app/reviewContext.js';
@@ -8,8 +15,17 @@ import { markdownExcerpt } from '../markdown/markdownExcerpt.js';
 export function AnnotationList() {
   const controller = useController();
   const annotations = useReview((s) => s.annotations);
+  const fixSets = useReview((s) => s.fixSets);
   const files = useReview((s) => s.files);
-  const groups = useMemo(() => groupAnnotationsByFile(annotations, files.map((f) => f.path)), [annotations, files]);
+  const groups = useMemo(() => {
+    const members = setPlaces(fixSets);
+    return groupAnnotationsByFile(
+      annotations.filter((a) => !members.has(a.id)),
+      files.map((f) => f.path),
+    );
+  }, [annotations, fixSets, files]);
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) => setPicked((old) => (old.has(id) ? new Set([...old].filter((p) => p !== id)) : new Set([...old, id])));
   const overlaps = overlapsOf(annotations);
   const state = controller.store.getState();
 
@@ -25,6 +41,11 @@ export function AnnotationList() {
   }
   return (
     <div className="annotation-list">
+      {/* The fix set views are a chunk of their own: drawn once there is a set, or two suggestions picked. */}
+      <Suspense fallback={null}>
+        {picked.size >= 2 ? <CombineBar picked={picked} onDone={() => setPicked(new Set())} /> : null}
+        {fixSets.length > 0 ? <FixSetList selected={picked} onToggle={toggle} /> : null}
+      </Suspense>
       {groups.map((group) => (
         <section key={group.path || '(general)'} className="annotation-group" aria-label={group.path || 'General'}>
           <h3 className="annotation-group-title" title={group.path}>
@@ -37,6 +58,9 @@ export function AnnotationList() {
               const excerpt = markdownExcerpt(a.text) || (a.kind === 'suggestion' ? (a.deletion ? 'Delete these lines' : (a.suggestedCode ?? '').split('\n')[0]) : '');
               return (
                 <li key={a.id} className="annotation-item">
+                  {a.kind === 'suggestion' ? (
+                    <input type="checkbox" className="annotation-select" checked={picked.has(a.id)} onChange={() => toggle(a.id)} aria-label={`Select suggestion on ${anchor} in ${group.path}`} />
+                  ) : null}
                   {/* Named by its visible text: kind, anchor, flags, excerpt (the group names the file). */}
                   <button type="button" className="annotation-jump" onClick={() => controller.jumpToAnnotation(a.id)}>
                     <span className="annotation-item-top">
@@ -86,3 +110,4 @@ export function AnnotationList() {
     </div>
   );
 }
+

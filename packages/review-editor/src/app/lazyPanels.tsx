@@ -1,5 +1,5 @@
 /**
- * The dialogs, the search bar and the agent's tour, each in its own chunk: the first diff
+ * The dialogs, the search bar, the agent's tour and the fix sets' views, each in its own chunk: the first diff
  * needs none of them, and the entry the page parses before it was 190 KB
  * brotli (the speed target: 130 KB). A panel opened before its chunk
  * arrived renders when it does (Suspense, no fallback); `preloadPanels`
@@ -16,6 +16,9 @@ const loaders = [
   loadOnce(async () => ({ default: (await import('../feedback/CloseReviewDialog.js')).CloseReviewDialog })),
   loadOnce(async () => ({ default: (await import('../search/SearchBar.js')).SearchBar })),
   loadOnce(async () => ({ default: (await import('../tour/TourBar.js')).TourBar })),
+  loadOnce(async () => ({ default: (await import('../fixSets/FixSetList.js')).FixSetList })),
+  loadOnce(async () => ({ default: (await import('../fixSets/CombineBar.js')).CombineBar })),
+  loadOnce(async () => ({ default: (await import('../fixSets/FixSetMembership.js')).FixSetMembership })),
 ] as const;
 
 export const FeedbackDialog = lazy(loaders[0]);
@@ -25,6 +28,10 @@ export const CloseReviewDialog = lazy(loaders[3]);
 export const SearchBar = lazy(loaders[4]);
 /** The agent's tour: only a review whose agent posted one draws it. */
 export const TourBar = lazy(loaders[5]);
+/** The fix sets' views: only a review with a set (or two suggestions picked to combine) draws them. */
+export const FixSetList = lazy(loaders[6]);
+export const CombineBar = lazy(loaders[7]);
+export const FixSetMembership = lazy(loaders[8]);
 
 /** Fetches every panel's chunk; a failure (the server gone) is left to the panel's own import. */
 export function preloadPanels(): void {

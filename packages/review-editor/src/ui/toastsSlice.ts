@@ -1,12 +1,12 @@
 /** Toasts: short messages at the bottom of the page, some with "Undo". */
-import type { Annotation } from '@redline/core';
+import type { Annotation, FixSet } from '@redline/core';
 import type { ReviewSliceCreator } from '../app/reviewStore.js';
 import type { Composer } from '../composer/composerSlice.js';
 
 /** What a toast's "Undo" does. */
 export type ToastUndo =
-  /** A deleted annotation that "Undo" puts back at its index. */
-  | { kind: 'delete'; annotation: Annotation; index: number }
+  /** A deleted annotation that "Undo" puts back at its index (and in the fix sets it was in: `fixSets`, as they were). */
+  | { kind: 'delete'; annotation: Annotation; index: number; fixSets: FixSet[] }
   /** A form closed with text in it (Esc, Cancel), which "Undo" opens again. */
   | { kind: 'reopen'; composer: Composer };
 
