@@ -156,3 +156,13 @@ export type {
 export { computeThreads, mayActOnThread } from './rounds/computeThreads.js';
 export { claimWords, signatureWords } from './rounds/roundClaim.js';
 export type { ThreadInput } from './rounds/computeThreads.js';
+
+// A sent round as one GitHub pull request review (docs/rounds.md, "Published to a pull request")
+export { buildPullReview, IN_BODY_WHY, reviewEventOf, suggestionDiffBlock } from './forge/buildPullReview.js';
+export type { PullReviewInput } from './forge/buildPullReview.js';
+export { pullDiffHunksOfPatch } from './forge/pullDiffHunks.js';
+export type { DiffHunkSpan, PullDiffHunks } from './forge/pullDiffHunks.js';
+export { carriesRoundMarker, roundMarker } from './forge/roundMarker.js';
+export type {
+  GithubSide, InBodyReason, LineCommentPayload, PlacedAnnotation, Placement, PullReview, PullReviewPayload, RangeCommentPayload, ReviewCommentPayload, ReviewEvent,
+} from './forge/pullReviewTypes.js';
