@@ -1,4 +1,4 @@
-/** Checks the body of POST /api/feedback: the verdict, the summary, every annotation, and the optional reviewer, thread acts and viewed files. */
+/** Checks the body of POST /api/feedback: the verdict, the summary, every annotation, and the optional reviewer, thread acts, viewed files and the ask to publish. */
 import { checkReviewerIdentity, REVIEWER_ACT_KINDS, VERDICTS, type FeedbackSubmission, type ThreadActInput } from '@redline/core';
 import { invalid, readAnnotations, readObject, readOneOf, readString, type JsonObject } from '../validation/fields.js';
 
@@ -12,6 +12,10 @@ export function validateFeedbackSubmission(value: unknown): FeedbackSubmission {
   if (body.reviewer !== undefined) submission.reviewer = readReviewer(body);
   if (body.threadActs !== undefined) submission.threadActs = readThreadActs(body.threadActs);
   if (body.viewed !== undefined) submission.viewed = readViewed(body.viewed);
+  if (body.publish !== undefined) {
+    if (body.publish !== true) throw invalid('body.publish', 'true (or absent)', body.publish);
+    submission.publish = true;
+  }
   return submission;
 }
 

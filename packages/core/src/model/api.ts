@@ -104,7 +104,16 @@ export const API = {
    * bad ones). The page receives them injected into itself (PREFERENCES_ELEMENT_ID).
    */
   preferences: '/api/preferences',
+  /**
+   * POST {} -> PublishResult: after a Send that asked for it (`publish: true`), the round just
+   * recorded is posted to the review's pull request as one GitHub review (docs/rounds.md,
+   * "Published to a pull request"). The reviewer's act: the agent's credential gets 403.
+   */
+  publish: '/api/publish',
 } as const;
+
+/** What publishing a round did: posted a review, or found the one this round already is. `url`: the review on the forge. */
+export type PublishResult = { kind: 'published'; url: string } | { kind: 'already-published'; url: string };
 
 /**
  * The id of the `<script type="application/json">` element the server puts
@@ -159,6 +168,7 @@ export interface ApiResponses {
   proposalAnswer: { ok: true };
   questions: { id: string };
   preferences: { ok: true };
+  publish: PublishResult;
 }
 
 export interface ApiRequests {
@@ -168,6 +178,7 @@ export interface ApiRequests {
   proposalAnswer: ProposalActBody;
   questions: QuestionAsk;
   preferences: Preferences;
+  publish: Record<string, never>;
 }
 
 /**

@@ -196,6 +196,20 @@ export interface ReviewData {
   rounds?: ReviewRoundsData;
   /** The diff since the last round's recorded state, read with the diff; absent without a readable last state. */
   sinceRound?: SinceRoundData;
+  /** Where the change lives on a forge (a GitHub pull request reviewed by its URL): the Send dialog offers to publish the round there. Absent for a local review. */
+  forge?: ForgeFacts;
+}
+
+/** The change under review is a forge's: one member per kind of forge (GitHub pull requests so far). */
+export type ForgeFacts = PullRequestFacts;
+
+/** A GitHub pull request, `https://github.com/<owner>/<repo>/pull/<number>` (`url`, as the forge gives it). */
+export interface PullRequestFacts {
+  kind: 'pull-request';
+  owner: string;
+  repo: string;
+  number: number;
+  url: string;
 }
 
 /** Why a file's contents cannot be served (or edited). */
@@ -284,6 +298,8 @@ export interface FeedbackSubmission {
   threadActs?: ThreadActInput[];
   /** The files marked viewed at Send (their marks valid for the diff sent), recorded with the round: the next round carries a mark only to a file in it whose content is unchanged since. */
   viewed?: string[];
+  /** The reviewer asked to publish the round to the review's pull request (`POST /api/publish` follows the answer); absent: not asked. */
+  publish?: true;
 }
 
 /** What the export says about a file: its path, status, old path and similarity (`fileMove`). */

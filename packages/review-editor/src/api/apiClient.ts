@@ -15,6 +15,7 @@ import {
   type Preferences,
   type ProposalActBody,
   type ProposalsData,
+  type PublishResult,
   type QuestionAsk,
   type RangeCommitsData,
   type ReviewData,
@@ -70,6 +71,8 @@ export interface ReviewApi {
   askQuestion(ask: QuestionAsk): Promise<{ id: string }>;
   /** The reviewer's settings, layout and name, into their preferences file (keepalive: the page is going away). */
   putPreferences(preferences: Preferences, options?: { keepalive?: boolean }): Promise<void>;
+  /** After a Send with `publish`: the round posted to the review's pull request (held by the server until the round is recorded). */
+  publish(): Promise<PublishResult>;
 }
 
 type Fetch = typeof fetch;
@@ -176,6 +179,7 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
     async putPreferences(preferences, options) {
       await request('preferences', API.preferences, jsonInit('PUT', preferences, options?.keepalive));
     },
+    publish: () => request('publish', API.publish, jsonInit('POST', {})),
   };
 }
 

@@ -3,7 +3,7 @@
  * contract as the real one (ReviewApi), with the feedback rendered by the
  * same core function the CLI uses, and every call recorded.
  */
-import { buildFeedbackReview, renderFeedbackMarkdown, sha256Hex, type DraftData, type FeedbackSubmission, type FileContentsData, type Preferences, type ProposalState, type Question, type QuestionAsk, type QuestionAsking, type RangeCommit, type ReviewData, type Tour } from '@redline/core';
+import { buildFeedbackReview, renderFeedbackMarkdown, sha256Hex, type DraftData, type FeedbackSubmission, type FileContentsData, type Preferences, type ProposalState, type PublishResult, type Question, type QuestionAsk, type QuestionAsking, type RangeCommit, type ReviewData, type Tour } from '@redline/core';
 import { ApiRequestError, type ReviewApi } from '../api/apiClient.js';
 
 export interface MemoryApi extends ReviewApi {
@@ -34,12 +34,20 @@ export interface MemoryApi extends ReviewApi {
   commitSpans: Map<string, string>;
   /** Every PUT /api/preferences, in order (keepalive said). */
   preferencesPut: { preferences: Preferences; keepalive: boolean }[];
+  /** What POST /api/publish answers: a result, or an error it throws (as a 403 or a network failure would). */
+  publishAnswer: PublishResult | ApiRequestError;
 }
 
 export function createMemoryApi(review: ReviewData, contents: Record<string, [string | null, string | null]> = {}): MemoryApi {
   const api: MemoryApi = {
     calls: [],
     preferencesPut: [],
+    publishAnswer: { kind: 'published', url: 'https://github.com/o/r/pull/1#pullrequestreview-1' },
+    async publish() {
+      api.calls.push('publish');
+      if (api.publishAnswer instanceof ApiRequestError) throw api.publishAnswer;
+      return api.publishAnswer;
+    },
     drafts: new Map(),
     sent: [],
     closed: false,
