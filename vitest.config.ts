@@ -17,7 +17,7 @@ export default defineConfig({
         test: {
           name: 'cli',
           environment: 'node',
-          include: ['apps/cli/src/**/*.test.ts'],
+          include: ['apps/cli/src/**/*.test.ts', 'apps/cli/testSupport/**/*.test.ts'],
           // Each test file gets a fresh XDG_CONFIG_HOME: no test reads or writes the reviewer's real preferences.
           setupFiles: ['apps/cli/testSupport/isolatedConfigHome.ts'],
           testTimeout: 30_000,

@@ -47,6 +47,14 @@ export type RedlineErrorCode =
   // questions to the agent: asked where no agent can read them, or answered twice
   | 'asking-unavailable'
   | 'already-answered'
+  // a pull request's forge (forge/github/forgeErrors.ts): no token, or the forge's refusal
+  | 'no-token'
+  | 'forge-not-found'
+  | 'forge-bad-token'
+  | 'forge-forbidden'
+  | 'forge-rate-limited'
+  | 'forge-unreachable'
+  | 'forge-failed'
   // the file endpoint's refusals, sent to the page as the error code
   | FileRefusalCode;
 
@@ -109,6 +117,14 @@ const CODE_MAPPINGS = {
   'draft-conflict': { exitCode: EXIT.error, httpStatus: 409 },
   'asking-unavailable': { exitCode: EXIT.error, httpStatus: 409 },
   'already-answered': { exitCode: EXIT.error, httpStatus: 409 },
+  // The forge's refusals are the forge's, never the page's session: a 502 to the page.
+  'no-token': { exitCode: EXIT.error, httpStatus: 502 },
+  'forge-not-found': { exitCode: EXIT.error, httpStatus: 502 },
+  'forge-bad-token': { exitCode: EXIT.error, httpStatus: 502 },
+  'forge-forbidden': { exitCode: EXIT.error, httpStatus: 502 },
+  'forge-rate-limited': { exitCode: EXIT.error, httpStatus: 502 },
+  'forge-unreachable': { exitCode: EXIT.error, httpStatus: 502 },
+  'forge-failed': { exitCode: EXIT.error, httpStatus: 502 },
   'not-in-diff': { exitCode: EXIT.error, httpStatus: 404 },
   changed: { exitCode: EXIT.error, httpStatus: 409 },
   binary: { exitCode: EXIT.error, httpStatus: 422 },
