@@ -55,6 +55,8 @@ export type RedlineErrorCode =
   | 'forge-rate-limited'
   | 'forge-unreachable'
   | 'forge-failed'
+  // redline publish: the pull request's head moved since the round (its lines are the reviewed head's)
+  | 'head-moved'
   // the file endpoint's refusals, sent to the page as the error code
   | FileRefusalCode;
 
@@ -125,6 +127,7 @@ const CODE_MAPPINGS = {
   'forge-rate-limited': { exitCode: EXIT.error, httpStatus: 502 },
   'forge-unreachable': { exitCode: EXIT.error, httpStatus: 502 },
   'forge-failed': { exitCode: EXIT.error, httpStatus: 502 },
+  'head-moved': { exitCode: EXIT.error, httpStatus: 409 },
   'not-in-diff': { exitCode: EXIT.error, httpStatus: 404 },
   changed: { exitCode: EXIT.error, httpStatus: 409 },
   binary: { exitCode: EXIT.error, httpStatus: 422 },

@@ -10,6 +10,7 @@ import {
   renderFeedbackMarkdown,
   type DraftData,
   type FeedbackResult,
+  type ForgeFacts,
   type FeedbackSubmission,
   type FileContentsData,
   type FreshnessData,
@@ -17,6 +18,7 @@ import {
   type ReviewData,
 } from '@redline/core';
 import { ProposalBoard } from '../proposals/proposalBoard.js';
+import { PublishHandOff } from '../forge/publish/publishHandOff.js';
 import { QuestionBoard } from '../questions/questionBoard.js';
 import { join } from 'node:path';
 import { DraftStore } from '../drafts/draftStore.js';
@@ -49,6 +51,8 @@ export type ReviewOutcome =
       fingerprints: string[];
       /** The agent's proposals as the export lists them (the round counts the reviewer's answers). */
       proposals: ProposalState[];
+      /** The pull request the review is of (the round records it, for `redline publish`); null for a local review. */
+      forge: ForgeFacts | null;
     }
   | { kind: 'closed' };
 
@@ -59,6 +63,8 @@ export class ReviewSession {
   readonly drafts: DraftStore;
   /** The agent's proposals and tour, and the reviewer's answers: added on the agent's routes, answered on the reviewer's. */
   readonly proposals = new ProposalBoard();
+  /** A Send that asked to publish: the page's POST /api/publish waits here for the recorded round. */
+  readonly publishing = new PublishHandOff();
   /** The reviewer's questions to the agent: asked on the reviewer's route, answered on the agent's. */
   readonly questions = new QuestionBoard();
   readonly outcome: Promise<ReviewOutcome>;
@@ -358,7 +364,7 @@ export class ReviewSession {
     const output = this.format === 'json' ? json : markdown;
     this.ended = true;
     const fingerprints = [...new Set([...this.snapshots.keys(), ...this.draftsSaved])];
-    const outcome: ReviewOutcome = { kind: 'feedback', output, format: this.format, markdown, json, submission, fingerprints, proposals };
+    const outcome: ReviewOutcome = { kind: 'feedback', output, format: this.format, markdown, json, submission, fingerprints, proposals, forge: snapshot.data.forge ?? null };
     return { result: { ok: true, output, format: this.format }, finish: () => this.settle(outcome) };
   }
 

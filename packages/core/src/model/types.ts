@@ -203,9 +203,11 @@ export interface ReviewData {
 /** The change under review is a forge's: one member per kind of forge (GitHub pull requests so far). */
 export type ForgeFacts = PullRequestFacts;
 
-/** A GitHub pull request, `https://github.com/<owner>/<repo>/pull/<number>` (`url`, as the forge gives it). */
+/** A GitHub pull request, `https://<host>/<owner>/<repo>/pull/<number>` (`url`, as the forge gives it). */
 export interface PullRequestFacts {
   kind: 'pull-request';
+  /** The forge's host, lower-case, with its port if any (`github.com`, a GitHub Enterprise host). */
+  host: string;
   owner: string;
   repo: string;
   number: number;

@@ -8,7 +8,7 @@ import { FeedbackDialog } from './FeedbackDialog.js';
 
 afterEach(cleanup);
 
-const PR = { kind: 'pull-request', owner: 'acme', repo: 'widgets', number: 42, url: 'https://github.com/acme/widgets/pull/42' } as const;
+const PR = { kind: 'pull-request', host: 'github.com', owner: 'acme', repo: 'widgets', number: 42, url: 'https://github.com/acme/widgets/pull/42' } as const;
 const REVIEW_URL = 'https://github.com/acme/widgets/pull/42#pullrequestreview-7';
 
 function harness(forge: typeof PR | null) {

@@ -14,6 +14,7 @@ import { getRoundChanges } from './roundChangesRoute.js';
 import { getRoundDiff } from './roundDiffRoute.js';
 import { getProposals, postProposalAnswer } from './proposalsRoute.js';
 import { postQuestion } from './questionsRoute.js';
+import { postPublish } from './publishRoute.js';
 
 type Method = 'GET' | 'PUT' | 'POST';
 
@@ -33,6 +34,7 @@ export const API_ROUTES: ReadonlyMap<string, Partial<Record<Method, ApiHandler>>
   [API.proposalAnswer, { POST: postProposalAnswer }],
   [API.questions, { POST: postQuestion }],
   [API.preferences, { PUT: putPreferences }],
+  [API.publish, { POST: postPublish }],
 ]);
 
 /** The handler for a path and method; HEAD is answered like GET. */
