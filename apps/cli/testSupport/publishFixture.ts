@@ -1,23 +1,25 @@
 /**
  * A pull request to publish to, for the publish tests: the contract forge
  * (GitHub's API, every request checked against its OpenAPI description), a
- * bare remote on disk with `refs/pull/7/head`, a reviewer's clone that has
- * fetched it, and rounds sent through the real CLI on `base...head` (the
- * pull request's diff), each recording the pull request as a review of it
- * by URL records it.
+ * bare remote on disk named `octo/widgets` with `refs/pull/7/head`, a
+ * reviewer's clone, and rounds sent through the real CLI as the reviewer
+ * sends them: `redline <PR URL>`, the page's feedback posted.
  *
  * `src/app.ts` (40 lines) changes in three hunks: line 3 rewritten, line 20
  * deleted (old side), line 35 rewritten (new line 34).
  */
 import { execFileSync } from 'node:child_process';
-import { sendRound } from './reviewRounds.js';
-import { gitIn, plantRound } from './plantRound.js';
+import { API } from '@redline/core';
+import { runCli } from '../src/main.js';
+import { signInAsPage } from './browserSession.js';
+import { captureIo } from './capturedIo.js';
 import { makeDiskRemote, type DiskRemote, type GitDir } from './githubContract/diskRemote.js';
 import { startGitHubContract, type GitHubContractServer } from './githubContract/githubContractServer.js';
 import { contractPull, type ContractPull } from './githubContract/contractState.js';
 
 export const PUBLISH_TOKEN = 'ghp_publishTestToken000000000000000000';
 export const PULL_URL = 'https://github.com/octo/widgets/pull/7';
+const REVIEW_URL_RE = /Review: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64})\n/;
 const LINES = Array.from({ length: 40 }, (_, i) => `line ${i + 1}`);
 
 export interface PublishFixture {
@@ -37,45 +39,42 @@ export interface PublishFixture {
 }
 
 export async function makePublishFixture(): Promise<PublishFixture> {
-  const remote = makeDiskRemote({ 'src/app.ts': `${LINES.join('\n')}\n` });
+  const remote = makeDiskRemote({ 'src/app.ts': `${LINES.join('\n')}\n` }, 'octo/widgets');
   const base = remote.mainSha;
   const changed = LINES.filter((_, i) => i !== 19).map((line) => (line === 'line 3' ? 'LINE 3' : line === 'line 35' ? 'LINE 35' : line));
-  remote.author.write('src/app.ts', `${changed.join('\n')}\n`);
-  remote.author.commitAll('the change');
-  const head = remote.pushPull(7);
+  const pushHead = (text: string, message: string): string => {
+    remote.author.git('checkout', '--quiet', '-B', 'feature');
+    remote.author.write('src/app.ts', text);
+    remote.author.commitAll(message);
+    const sha = remote.pushPull(7);
+    remote.author.git('checkout', '--quiet', 'main');
+    return sha;
+  };
+  const head = pushHead(`${changed.join('\n')}\n`, 'the change');
   const clone = remote.clone();
-  clone.git('fetch', '--quiet', 'origin', 'refs/pull/7/head');
   const pull = contractPull({ number: 7, base: { ref: 'main', sha: base, repo: 'octo/widgets' }, head: { ref: 'feature', sha: head, repo: 'octo/widgets' } });
   const forge = await startGitHubContract({ state: { owner: 'octo', repo: 'widgets', login: 'reviewer', pulls: new Map([[7, pull]]) }, token: PUBLISH_TOKEN });
   const env = { ...process.env, BROWSER: undefined, GITHUB_API_URL: forge.url, GH_TOKEN: PUBLISH_TOKEN, GITHUB_TOKEN: undefined };
   return {
     forge, remote, clone, pull, base, head, env,
     async sendPullRound(body) {
-      await sendRound(clone.dir, () => body, [`${base}...${head}`]);
-      return recordPullRequest(clone.dir);
+      const io = captureIo(clone.dir, { env });
+      const exit = runCli(['--no-open', '--json', PULL_URL], io);
+      const link = await Promise.race([io.waitForStderr(REVIEW_URL_RE), exit.then((code) => Promise.reject(new Error(`exit ${code}: ${io.err()}`)))]);
+      const page = await signInAsPage(link[1]!);
+      const answer = await page.post(API.feedback, body);
+      if (answer.status !== 200) throw new Error(`the feedback was refused: ${answer.text}`);
+      const code = await exit;
+      if (code !== 0) throw new Error(`redline exited ${code}: ${io.err()}`);
+      return clone.git('for-each-ref', '--sort=-committerdate', '--count=1', '--format=%(objectname)', 'refs/redline/*/*/rounds').trim();
     },
     forcePush() {
-      remote.author.write('src/app.ts', `${changed.join('\n')}\nline 41\n`);
-      remote.author.commitAll('more');
-      const moved = remote.pushPull(7);
+      const moved = pushHead(`${changed.join('\n')}\nline 41\n`, 'more');
       pull.head.sha = moved;
       return moved;
     },
     close: () => forge.close(),
   };
-}
-
-/**
- * The round just sent, with the pull request recorded in its round.json as
- * a review by URL records it (rounds/recordSentRound.ts, from the review's
- * forge facts): the same round written again over its own ref.
- */
-function recordPullRequest(dir: string): string {
-  const [ref, commit] = gitIn(dir, ['for-each-ref', '--sort=-committerdate', '--count=1', '--format=%(refname) %(objectname)', 'refs/redline/']).trim().split(' ') as [string, string];
-  const parents = gitIn(dir, ['rev-list', '--parents', '-n', '1', commit]).trim().split(' ').slice(1);
-  const review = JSON.parse(gitIn(dir, ['show', `${commit}:review.json`])) as { annotations: Record<string, unknown>[] };
-  const pullRequest = { host: 'github.com', owner: 'octo', repo: 'widgets', number: 7, url: PULL_URL };
-  return plantRound(dir, { template: commit, parents, record: { pullRequest }, annotations: review.annotations, ref });
 }
 
 /** The bytes of git's view of a repository's refs, for "nothing else moved". */

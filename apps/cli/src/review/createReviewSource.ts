@@ -1,11 +1,13 @@
 /** Builds the review's source from the chosen target: a repository (or the demo one), or a patch. */
+import type { PullRequestData } from '@redline/core';
 import { lstat, mkdir, readFile } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import type { TargetChoice } from '../commands/review/parseArgs.js';
 import { createDemoRepo, removeDemoRepo } from '../demo/createDemoRepo.js';
 import { RedlineError } from '../errors.js';
-import { findRepository } from '../git/findRepository.js';
+import { findRepository, type Repository } from '../git/findRepository.js';
+import { openPullRequest, type PullRequestChoice } from '../forge/github/openPullRequest.js';
 import { resolveTarget } from '../git/resolveTarget.js';
 import { chooseSeries } from '../rounds/chooseSeries.js';
 import { NO_ROUNDS, seriesRoundsReader, type SinceRoundGate } from '../rounds/roundsReader.js';
@@ -27,6 +29,8 @@ export interface SourceContext {
   untrackedRenames?: boolean;
   /** Tests only: each since-round reading passes through it (CliIo.sinceRoundGate). */
   sinceRoundGate?: SinceRoundGate;
+  /** The environment: a pull request's API and token come from it (forge/github/). */
+  env: Readonly<Record<string, string | undefined>>;
 }
 
 export async function createReviewSource(target: TargetChoice, context: SourceContext): Promise<ReviewSource> {
@@ -39,6 +43,7 @@ export async function createReviewSource(target: TargetChoice, context: SourceCo
     context.note(`Demo repository: ${dir}`);
   }
   const repository = await findRepository(dir);
+  if (target.kind === 'pull-request') return createPullRequestSource(repository, target.pull, context);
   const spec = target.kind === 'demo' ? { kind: 'working-tree' as const } : target;
   const gitTarget = await resolveTarget(repository.root, spec);
   // The demo repository is removed when the review ends: no rounds for it.
@@ -47,6 +52,22 @@ export async function createReviewSource(target: TargetChoice, context: SourceCo
   const choice = await chooseSeries(repository.root, spec, gitTarget, { newSeries: context.newSeries ?? false, note: context.note, gitDir: repository.gitDir });
   const rounds = seriesRoundsReader(repository.root, choice.series, context.sinceRoundGate);
   return new GitReviewSource(repository, choice.target, choice.series, rounds, renames);
+}
+
+/** A pull request: fetched, then reviewed as the range `base...head`, in the pull request's own series. */
+async function createPullRequestSource(repository: Repository, pull: PullRequestChoice, context: SourceContext): Promise<ReviewSource> {
+  const opened = await openPullRequest(repository.root, pull, context.env, context.note);
+  const gitTarget = await resolveTarget(repository.root, opened.spec);
+  gitTarget.review.description = opened.description;
+  const choice = await chooseSeries(repository.root, opened.spec, gitTarget, {
+    newSeries: context.newSeries ?? false,
+    note: context.note,
+    gitDir: repository.gitDir,
+    pullRequest: opened.seriesKey,
+  });
+  const rounds = seriesRoundsReader(repository.root, choice.series, context.sinceRoundGate);
+  const data: PullRequestData = { ...opened.data, baseSha: gitTarget.review.baseCommit ?? opened.spec.from };
+  return new GitReviewSource(repository, choice.target, choice.series, rounds, context.untrackedRenames ?? true, data);
 }
 
 async function createPatchSource(file: string, context: SourceContext): Promise<ReviewSource> {

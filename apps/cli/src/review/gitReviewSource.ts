@@ -1,7 +1,7 @@
 /** A review of a git repository: the target's diff, untracked files included when the working tree is the new side. */
 import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MAX_EDITABLE_BYTES, type FileContentsData, type ReviewRoundsData, type SinceRoundData } from '@redline/core';
+import { MAX_EDITABLE_BYTES, type FileContentsData, type PullRequestData, type ReviewRoundsData, type SinceRoundData } from '@redline/core';
 import { readWorktreeFile } from '../files/readWorktreeFile.js';
 import type { Repository } from '../git/findRepository.js';
 import { readFilteredPaths } from '../git/readFilteredPaths.js';
@@ -45,6 +45,8 @@ export class GitReviewSource implements ReviewSource {
     private readonly rounds: RoundsReader = NO_ROUNDS,
     /** Pair deleted tracked files with similar untracked ones as renames (off: --no-untracked-renames, which the page's setting cannot undo). */
     private readonly untrackedRenamesAllowed = true,
+    /** The pull request under review (forge/github/openPullRequest.ts), served with every reading; null otherwise. */
+    private readonly pullRequest: PullRequestData | null = null,
   ) {
     this.untrackedRenames = untrackedRenamesAllowed;
     this.stateDir = join(repository.gitDir, 'redline');
@@ -80,6 +82,7 @@ export class GitReviewSource implements ReviewSource {
         : null;
     const untrackedPaths = renames ? probe.untracked.filter((path) => !renames.newPaths.has(path)) : probe.untracked;
     const frame: ReviewDataParts = { target: this.target.review, repoName: this.repository.name, patchOnly: false, ignoreWhitespace: options.ignoreWhitespace };
+    if (this.pullRequest) frame.pullRequest = this.pullRequest;
     const collector = new ReviewPatchCollector(frame, options.encodeBody ?? false);
     try {
       const [tracked, untracked, filtered] = await Promise.all([

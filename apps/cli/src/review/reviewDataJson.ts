@@ -4,7 +4,7 @@
  * one JSON.stringify(data) uses for makeReviewData's object, so
  * `head + escapeJsonText(patch) + tail` is exactly JSON.stringify(data).
  */
-import type { FileFacts, ReviewData, ReviewRoundsData, ReviewTarget, SinceRoundData } from '@redline/core';
+import type { FileFacts, PullRequestData, ReviewData, ReviewRoundsData, ReviewTarget, SinceRoundData } from '@redline/core';
 
 export interface ReviewDataParts {
   target: ReviewTarget;
@@ -15,6 +15,8 @@ export interface ReviewDataParts {
   rounds?: ReviewRoundsData;
   /** The diff since the last round's state, after the rounds. */
   sinceRound?: SinceRoundData;
+  /** The pull request under review and its forge threads, last. */
+  pullRequest?: PullRequestData;
 }
 
 export function makeReviewData(parts: ReviewDataParts, patch: string, files: FileFacts[], fingerprint: string): ReviewData {
@@ -29,6 +31,7 @@ export function makeReviewData(parts: ReviewDataParts, patch: string, files: Fil
   };
   if (parts.rounds) data.rounds = parts.rounds;
   if (parts.sinceRound) data.sinceRound = parts.sinceRound;
+  if (parts.pullRequest) data.pullRequest = parts.pullRequest;
   return data;
 }
 
@@ -37,9 +40,9 @@ export function reviewJsonHead(parts: ReviewDataParts): string {
   return `{"target":${JSON.stringify(parts.target)},"repoName":${JSON.stringify(parts.repoName)},"patch":"`;
 }
 
-/** Everything after it: `","files":…,"fingerprint":…,"patchOnly":…,"ignoreWhitespace":…}`. */
+/** Everything after it: `","files":…,"fingerprint":…,"patchOnly":…,"ignoreWhitespace":…` and the optional parts, `}`. */
 export function reviewJsonTail(parts: ReviewDataParts, filesJson: string, fingerprint: string): string {
-  return `","files":${filesJson},"fingerprint":${JSON.stringify(fingerprint)},"patchOnly":${JSON.stringify(parts.patchOnly)},"ignoreWhitespace":${JSON.stringify(parts.ignoreWhitespace)}${parts.rounds ? `,"rounds":${JSON.stringify(parts.rounds)}` : ''}${parts.sinceRound ? `,"sinceRound":${JSON.stringify(parts.sinceRound)}` : ''}}`;
+  return `","files":${filesJson},"fingerprint":${JSON.stringify(fingerprint)},"patchOnly":${JSON.stringify(parts.patchOnly)},"ignoreWhitespace":${JSON.stringify(parts.ignoreWhitespace)}${parts.rounds ? `,"rounds":${JSON.stringify(parts.rounds)}` : ''}${parts.sinceRound ? `,"sinceRound":${JSON.stringify(parts.sinceRound)}` : ''}${parts.pullRequest ? `,"pullRequest":${JSON.stringify(parts.pullRequest)}` : ''}}`;
 }
 
 /**

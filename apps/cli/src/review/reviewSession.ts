@@ -10,7 +10,7 @@ import {
   renderFeedbackMarkdown,
   type DraftData,
   type FeedbackResult,
-  type ForgeFacts,
+  type PullRequestData,
   type FeedbackSubmission,
   type FileContentsData,
   type FreshnessData,
@@ -52,7 +52,7 @@ export type ReviewOutcome =
       /** The agent's proposals as the export lists them (the round counts the reviewer's answers). */
       proposals: ProposalState[];
       /** The pull request the review is of (the round records it, for `redline publish`); null for a local review. */
-      forge: ForgeFacts | null;
+      pullRequest: PullRequestData | null;
     }
   | { kind: 'closed' };
 
@@ -364,7 +364,7 @@ export class ReviewSession {
     const output = this.format === 'json' ? json : markdown;
     this.ended = true;
     const fingerprints = [...new Set([...this.snapshots.keys(), ...this.draftsSaved])];
-    const outcome: ReviewOutcome = { kind: 'feedback', output, format: this.format, markdown, json, submission, fingerprints, proposals, forge: snapshot.data.forge ?? null };
+    const outcome: ReviewOutcome = { kind: 'feedback', output, format: this.format, markdown, json, submission, fingerprints, proposals, pullRequest: snapshot.data.pullRequest ?? null };
     return { result: { ok: true, output, format: this.format }, finish: () => this.settle(outcome) };
   }
 

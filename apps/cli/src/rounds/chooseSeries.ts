@@ -43,28 +43,35 @@ export interface SeriesOptions {
   note: (line: string) => void;
   /** The repository's git directory, when known (spares a git run). */
   gitDir?: string;
+  /** A pull request's review (`OWNER/REPO#N`): its series is the pull request's, whatever its head now. */
+  pullRequest?: string;
 }
 
 export async function chooseSeries(root: string, spec: GitTargetSpec, target: GitTarget, options: SeriesOptions): Promise<SeriesChoice> {
-  const wanted = seriesTargetOf(target);
+  const wanted = seriesTargetOf(target, options.pullRequest);
   const base = target.review.baseCommit;
   if (!wanted || base === null) return { target, series: null };
   const reading = await readAllSeries(root, options.gitDir);
   for (const { ref, reason } of reading.skipped) options.note(skippedRefWarning(ref, reason));
   const open = options.newSeries ? [] : reading.series.filter((series) => isOpenFor(series, wanted));
   const own = open.filter((series) => series.own);
-  const found = await findContinued(root, spec, base, own.length > 0 ? own : open, options.note);
+  const candidates = own.length > 0 ? own : open;
+  // A pull request's series goes on whatever its head and base became: the round view shows what the new commits changed.
+  const found = wanted.kind === 'pull-request' ? (candidates.at(-1) ?? null) : await findContinued(root, spec, base, candidates, options.note);
   if (!found) {
     // A first round says nothing: stderr stays as it was before rounds (the round is named once recorded).
     const id = newSeriesId(base, randomBytes(3).toString('hex'));
     return { target, series: { id, target: wanted, baseCommit: base, earlier: null } };
   }
   options.note(`continuing review series ${found.id}, round ${lastRound(found).record.number + 1}; base ${shortOid(found.baseCommit)}`);
-  const continued = found.baseCommit === base ? target : await baseTargetSaid(root, found.baseCommit);
+  const continued = found.baseCommit === base || wanted.kind === 'pull-request' ? target : await baseTargetSaid(root, found.baseCommit);
   return { target: continued, series: { id: found.id, target: wanted, baseCommit: found.baseCommit, earlier: found } };
 }
 
-export function seriesTargetOf(target: GitTarget): SeriesTarget | null {
+export function seriesTargetOf(target: GitTarget, pullRequest?: string): SeriesTarget | null {
+  if (pullRequest !== undefined && target.newSide.kind === 'commit') {
+    return { kind: 'pull-request', pullRequest, newCommit: target.newSide.commit };
+  }
   switch (target.newSide.kind) {
     case 'worktree':
       return { kind: 'worktree' };
@@ -78,6 +85,9 @@ export function seriesTargetOf(target: GitTarget): SeriesTarget | null {
 function isOpenFor(series: Series, wanted: SeriesTarget): boolean {
   if (lastRound(series).record.verdict === 'approve') return false;
   if (series.target.kind !== wanted.kind) return false;
+  if (wanted.kind === 'pull-request') {
+    return series.target.kind === 'pull-request' && series.target.pullRequest.toLowerCase() === wanted.pullRequest.toLowerCase();
+  }
   return wanted.kind !== 'commits' || (series.target.kind === 'commits' && series.target.newCommit === wanted.newCommit);
 }
 

@@ -9,6 +9,7 @@
  * non-commit, a commit without a readable round.json — is reported by name
  * in `skipped` and left alone: never fatal, never rewritten.
  */
+import { isForgeRef } from '../forge/github/fetchPullRequest.js';
 import { claimWords, parseFeedbackJson, reviewerOfSlug, type Annotation } from '@redline/core';
 import { readObjectsBatch } from '../git/readObjectsBatch.js';
 import { runGit, runGitText } from '../git/runGit.js';
@@ -102,6 +103,8 @@ function listRoundRefs(text: string, skipped: SeriesReading['skipped'], agentAct
     const actsOf = agentActsSeries(name);
     // A teammate's copy of their own fetched refs (pushed with 'refs/redline/*' alone): nothing of theirs, never read.
     if (name.startsWith(REMOTE_ROUND_REF_PREFIX) && name.split('/')[4] === 'remotes') continue;
+    // A pull request's fetched sides (forge/github/fetchPullRequest.ts), here or in a teammate's copy: not rounds.
+    if (isForgeRef(name)) continue;
     if (actsOf !== null) agentActsRefs.set(actsOf, [...(agentActsRefs.get(actsOf) ?? []), name]);
     else if (!parsed) skipped.push({ ref: name, reason: 'not a round ref (refs/redline/[remotes/<remote>/]<series>/<reviewer>/rounds)' });
     else if (type !== 'commit') skipped.push({ ref: name, reason: `points at a ${type || 'missing object'}, not a round commit` });

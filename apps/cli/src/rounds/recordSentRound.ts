@@ -31,7 +31,7 @@ export async function recordSentRound(source: ReviewSource, sent: Sent, note: (l
   }
 }
 
-export function roundOf(series: OpenSeries, sent: Pick<Sent, 'submission' | 'proposals'> & Partial<Pick<Sent, 'forge'>>, time: string): RoundToWrite {
+export function roundOf(series: OpenSeries, sent: Pick<Sent, 'submission' | 'proposals'> & Partial<Pick<Sent, 'pullRequest'>>, time: string): RoundToWrite {
   const { submission } = sent;
   const answered = (kind: Exclude<ProposalAnswerKind, 'unanswered'>) => sent.proposals.filter((state) => state.answer.kind === kind).length;
   const reviewer = submission.reviewer ?? null;
@@ -53,6 +53,6 @@ export function roundOf(series: OpenSeries, sent: Pick<Sent, 'submission' | 'pro
     acts,
     viewed: [...(submission.viewed ?? [])].sort(),
     // The pull request it reviewed, so `redline publish` knows where the round goes (docs/rounds.md).
-    ...(sent.forge ? { pullRequest: { host: sent.forge.host, owner: sent.forge.owner, repo: sent.forge.repo, number: sent.forge.number, url: sent.forge.url } } : {}),
+    ...(sent.pullRequest ? { pullRequest: { host: sent.pullRequest.host, owner: sent.pullRequest.owner, repo: sent.pullRequest.repo, number: sent.pullRequest.number, url: sent.pullRequest.url } } : {}),
   };
 }

@@ -8,11 +8,19 @@ import { VERDICTS, type RoundCounts, type ThreadAct, type Verdict } from '@redli
 export const ROUND_FORMAT = 'redline-round';
 export const ROUND_VERSION = 1;
 
-/** Which reviews belong to one series: the new side's kind and, for commits, which commits. */
+/**
+ * Which reviews belong to one series: the new side's kind and, for commits, which commits; for a
+ * pull request, the pull request (`OWNER/REPO#N`), whichever head it had (its `newCommit` is the
+ * head the round reviewed), so a pull request that moved continues its series.
+ */
 export type SeriesTarget =
   | { kind: 'worktree' }
   | { kind: 'staged' }
-  | { kind: 'commits'; newCommit: string };
+  | { kind: 'commits'; newCommit: string }
+  | { kind: 'pull-request'; pullRequest: string; newCommit: string };
+
+/** `OWNER/REPO#N`, as GitHub spells its names (bounded, so the test is linear). */
+const PULL_REQUEST_RE = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/[A-Za-z0-9._-]{1,100}#[1-9][0-9]{0,9}$/;
 
 export interface RoundRecord {
   format: typeof ROUND_FORMAT;
@@ -82,7 +90,9 @@ function isTarget(value: unknown): value is SeriesTarget {
   if (typeof value !== 'object' || value === null) return false;
   const target = value as Record<string, unknown>;
   if (target.kind === 'worktree' || target.kind === 'staged') return true;
-  return target.kind === 'commits' && typeof target.newCommit === 'string' && OID_RE.test(target.newCommit);
+  const commitOk = typeof target.newCommit === 'string' && OID_RE.test(target.newCommit);
+  if (target.kind === 'pull-request') return commitOk && typeof target.pullRequest === 'string' && PULL_REQUEST_RE.test(target.pullRequest);
+  return target.kind === 'commits' && commitOk;
 }
 
 function isPullRequest(value: unknown): value is RoundPullRequest {

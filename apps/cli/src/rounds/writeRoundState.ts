@@ -38,7 +38,7 @@ async function copyIndex(from: string, to: string): Promise<void> {
 }
 
 export async function writeRoundState(root: string, target: SeriesTarget): Promise<string> {
-  if (target.kind === 'commits') return (await runGitText(['rev-parse', '--verify', `${target.newCommit}^{tree}`], { cwd: root })).trim();
+  if (target.kind === 'commits' || target.kind === 'pull-request') return (await runGitText(['rev-parse', '--verify', `${target.newCommit}^{tree}`], { cwd: root })).trim();
   const dir = await mkdtemp(join(tmpdir(), 'redline-round-'));
   try {
     const env = { GIT_INDEX_FILE: join(dir, 'index') };

@@ -6,7 +6,8 @@
  * clone. Real git in temp dirs (`../gitRepo.ts`).
  */
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { GIT_IDENTITY_ENV, makeRepo, makeTempDir, type TestRepo } from '../gitRepo.js';
 
 export interface DiskRemote {
@@ -38,8 +39,10 @@ function gitIn(dir: string) {
     });
 }
 
-export function makeDiskRemote(files: Record<string, string>): DiskRemote {
-  const bare = join(makeTempDir('redline-forge-remote-'), 'repo.git');
+/** `name` (`OWNER/REPO`) lays the bare repository out at `<tmp>/OWNER/REPO.git`, so its path names the repository. */
+export function makeDiskRemote(files: Record<string, string>, name = 'octo/widgets'): DiskRemote {
+  const bare = join(makeTempDir('redline-forge-remote-'), `${name}.git`);
+  mkdirSync(dirname(bare), { recursive: true });
   execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', bare]);
   const author = makeRepo({ commit: files });
   const mainSha = author.git('rev-parse', 'HEAD').trim();

@@ -8,6 +8,7 @@
  * export's.
  */
 
+import type { PullRequestData } from './pullRequest.js';
 import type { ReviewRoundsData, SinceRoundData, ThreadActInput } from '../rounds/roundTypes.js';
 import type { ProposalState } from '../proposals/proposalTypes.js';
 import type { Question } from '../questions/questionTypes.js';
@@ -196,22 +197,8 @@ export interface ReviewData {
   rounds?: ReviewRoundsData;
   /** The diff since the last round's recorded state, read with the diff; absent without a readable last state. */
   sinceRound?: SinceRoundData;
-  /** Where the change lives on a forge (a GitHub pull request reviewed by its URL): the Send dialog offers to publish the round there. Absent for a local review. */
-  forge?: ForgeFacts;
-}
-
-/** The change under review is a forge's: one member per kind of forge (GitHub pull requests so far). */
-export type ForgeFacts = PullRequestFacts;
-
-/** A GitHub pull request, `https://<host>/<owner>/<repo>/pull/<number>` (`url`, as the forge gives it). */
-export interface PullRequestFacts {
-  kind: 'pull-request';
-  /** The forge's host, lower-case, with its port if any (`github.com`, a GitHub Enterprise host). */
-  host: string;
-  owner: string;
-  repo: string;
-  number: number;
-  url: string;
+  /** The pull request under review (`redline <PR URL>`), with its unresolved review threads; absent otherwise. */
+  pullRequest?: PullRequestData;
 }
 
 /** Why a file's contents cannot be served (or edited). */

@@ -9,6 +9,7 @@ import { FitInWindow } from './FitInWindow.js';
 import { UnsafeLineChips } from './UnsafeLineChips.js';
 import { LongLineSlot } from '../longLines/LongLineSlot.js';
 import { ThreadCard } from '../threads/ThreadCard.js';
+import { ForgeThreadCard } from '../threads/ForgeThreadCard.js';
 import { ProposalCard } from '../proposals/ProposalCard.js';
 import { RenderedMarkdownFile } from '../markdown/RenderedMarkdownFile.js';
 
@@ -49,6 +50,12 @@ export function SlotView({ meta }: { meta: SlotMeta }) {
       return (
         <Slot>
           <ThreadCard id={meta.id} />
+        </Slot>
+      );
+    case 'forge-thread':
+      return (
+        <Slot>
+          <ForgeThreadCard id={meta.id} />
         </Slot>
       );
     case 'composer':

@@ -15,8 +15,9 @@
  * state may still change.
  */
 import type { CodeViewDiffItem, DiffLineAnnotation } from '@pierre/diffs';
-import { isImageFile, type Annotation, type ProposalState, type Thread } from '@redline/core';
+import { isImageFile, type Annotation, type ForgeThread, type ProposalState, type Thread } from '@redline/core';
 import { proposalSlots } from '../proposals/proposalSlots.js';
+import { forgeThreadSlots } from '../threads/forgeThreadSlots.js';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import { findUnsafeLines, type UnsafeLine } from './unsafeLines.js';
 import { drawnFileDiff, longLinesOf } from '../longLines/longLines.js';
@@ -38,6 +39,8 @@ export interface ItemsInput {
   threads?: readonly Thread[];
   /** The agent's proposals; absent: none. */
   proposals?: readonly ProposalState[];
+  /** The pull request's unresolved review threads (`ReviewData.pullRequest`); absent: none. */
+  forgeThreads?: readonly ForgeThread[];
   isCollapsed(fileId: string): boolean;
   /** Whether a markdown file shows rendered (markdown/renderedFilesSlice.ts); absent: none does. */
   isRendered?(fileId: string): boolean;
@@ -125,7 +128,7 @@ export function createItemsBuilder(): (input: ItemsInput) => ReviewItem[] {
         ? renderedSlots(file)
         : round?.readOnly
           ? noticeSlots(shown)
-          : [...slotsFor(shown, byPath.get(file.path) ?? [], input.composer, round !== null), ...threadSlotsFor(shown, threadsOf.get(file.path) ?? [], round !== null), ...proposalSlots(shown, input.proposals ?? [])];
+          : [...slotsFor(shown, byPath.get(file.path) ?? [], input.composer, round !== null), ...threadSlotsFor(shown, threadsOf.get(file.path) ?? [], round !== null), ...proposalSlots(shown, input.proposals ?? []), ...forgeThreadSlots(shown, input.forgeThreads ?? [], round !== null)];
       if (editing || view?.banner) slots = [{ side: 'additions', lineNumber: 0, metadata: { kind: 'file-banner', fileId: file.id } }, ...slots];
       const signature = `${collapsed ? 1 : 0}|${editing ? 'edit' : ''}|${slots.map(slotKey).join(',')}`;
       if (cached && cached.file === file && cached.signature === signature && cached.item.fileDiff === fileDiff) return cached.item;
@@ -206,6 +209,6 @@ function lineSlot<M extends SlotMeta>(file: ReviewFile, side: 'old' | 'new', lin
 
 function slotKey(slot: DiffLineAnnotation<SlotMeta>): string {
   const m = slot.metadata;
-  const what = m.kind === 'annotation' || m.kind === 'thread' || m.kind === 'proposal' ? m.id : m.kind === 'composer' ? String(m.key) : m.kind === 'unsafe-line' ? '' : m.fileId;
+  const what = m.kind === 'annotation' || m.kind === 'thread' || m.kind === 'forge-thread' || m.kind === 'proposal' ? m.id : m.kind === 'composer' ? String(m.key) : m.kind === 'unsafe-line' ? '' : m.fileId;
   return `${m.kind}:${what}:${slot.side}:${slot.lineNumber}`;
 }

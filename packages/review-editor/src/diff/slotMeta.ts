@@ -11,6 +11,8 @@ export type SlotMeta =
   | { kind: 'composer'; key: number }
   /** A thread of an earlier round, drawn apart from this round's annotations. */
   | { kind: 'thread'; id: string }
+  /** An unresolved review thread of the pull request under review, read-only (threads/ForgeThreadCard.tsx). */
+  | { kind: 'forge-thread'; id: string }
   | { kind: 'unsafe-line'; line: UnsafeLine }
   /** A line drawn cut (longLines/): what was cut, and "Show the whole line". */
   | { kind: 'long-line'; fileId: string; line: LongLine }

@@ -37,6 +37,7 @@ function useItemsInputs(): ItemsInput {
   const annotations = useReview((s) => s.annotations);
   const threads = useReview((s) => s.review?.rounds?.threads);
   const proposals = useReview((s) => s.proposals);
+  const forgeThreads = useReview((s) => s.review?.pullRequest?.threads);
   const composer = useReview(useShallow(composerSlot));
   // isCollapsed answers from the explicit choices and the viewed marks: it comes with them.
   const collapse = useReview(useShallow((s) => ({ isCollapsed: s.isCollapsed, collapsed: s.collapsed, viewed: s.viewed })));
@@ -49,12 +50,13 @@ function useItemsInputs(): ItemsInput {
       annotations,
       threads,
       proposals,
+      forgeThreads,
       composer,
       isCollapsed: collapse.isCollapsed,
       isRendered: (id: string) => renderedFiles.has(id),
       fileView: (file: ReviewFile) => fileViewIn(shown, file),
     }),
-    [files, annotations, threads, proposals, composer, collapse, renderedFiles, shown],
+    [files, annotations, threads, proposals, forgeThreads, composer, collapse, renderedFiles, shown],
   );
 }
 

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { PullRequestData } from '@redline/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../api/apiClient.js';
 import { CALC_FILES, CALC_PATCH, makeReview } from '../testing/fixtures.js';
@@ -8,12 +9,15 @@ import { FeedbackDialog } from './FeedbackDialog.js';
 
 afterEach(cleanup);
 
-const PR = { kind: 'pull-request', host: 'github.com', owner: 'acme', repo: 'widgets', number: 42, url: 'https://github.com/acme/widgets/pull/42' } as const;
+const PR: PullRequestData = {
+  forge: 'github', host: 'github.com', owner: 'acme', repo: 'widgets', number: 42, title: 'More widgets', url: 'https://github.com/acme/widgets/pull/42',
+  baseSha: 'a'.repeat(40), headSha: 'b'.repeat(40), threads: [],
+};
 const REVIEW_URL = 'https://github.com/acme/widgets/pull/42#pullrequestreview-7';
 
-function harness(forge: typeof PR | null) {
+function harness(pullRequest: PullRequestData | null) {
   const review = makeReview(CALC_PATCH, CALC_FILES);
-  const h = createHarness(forge ? { ...review, forge } : review);
+  const h = createHarness(pullRequest ? { ...review, pullRequest } : review);
   h.store.getState().openDialog('feedback');
   return h;
 }

@@ -5,7 +5,7 @@
  * the page posts `POST /api/publish` once the round is recorded; the sent
  * screen shows the outcome (`PublishOutcomeNote`).
  */
-import type { PullRequestFacts, Verdict } from '@redline/core';
+import type { PullRequestData, Verdict } from '@redline/core';
 import { useReview } from '../app/reviewContext.js';
 import './publish.css';
 
@@ -17,17 +17,17 @@ const GITHUB_VERDICT: Record<Verdict, string> = {
 };
 
 export function PublishField() {
-  const forge = useReview((s) => s.review?.forge);
+  const pull = useReview((s) => s.review?.pullRequest);
   const verdict = useReview((s) => s.verdict);
   const checked = useReview((s) => s.publishToPullRequest);
   const setPublish = useReview((s) => s.setPublishToPullRequest);
-  if (forge?.kind !== 'pull-request') return null;
+  if (!pull) return null;
   return (
     <label className={`publish-field ${checked ? 'is-selected' : ''}`}>
       <input type="checkbox" checked={checked} onChange={(event) => setPublish(event.target.checked)} />
-      <span className="publish-label">Publish to pull request #{forge.number}</span>
+      <span className="publish-label">Publish to pull request #{pull.number}</span>
       <span className="publish-hint">
-        {pullRequestName(forge)}: one GitHub review with {GITHUB_VERDICT[verdict]}, the summary and every comment and suggestion, posted after the round is recorded.
+        {pullRequestName(pull)}: one GitHub review with {GITHUB_VERDICT[verdict]}, the summary and every comment and suggestion, posted after the round is recorded.
       </span>
     </label>
   );
@@ -36,9 +36,9 @@ export function PublishField() {
 /** The sent screen's line about publishing: under way, the link to the review, or the one-line error. */
 export function PublishOutcomeNote() {
   const outcome = useReview((s) => s.publishOutcome);
-  const forge = useReview((s) => s.review?.forge);
+  const pull = useReview((s) => s.review?.pullRequest);
   if (outcome === null) return null;
-  const name = forge ? pullRequestName(forge) : 'the pull request';
+  const name = pull ? pullRequestName(pull) : 'the pull request';
   switch (outcome.kind) {
     case 'publishing':
       return <p className="publish-outcome" role="status">Publishing the round to {name}…</p>;
@@ -63,6 +63,6 @@ export function PublishOutcomeNote() {
   }
 }
 
-function pullRequestName(forge: PullRequestFacts): string {
-  return `${forge.owner}/${forge.repo}#${forge.number}`;
+function pullRequestName(pull: Pick<PullRequestData, 'owner' | 'repo' | 'number'>): string {
+  return `${pull.owner}/${pull.repo}#${pull.number}`;
 }

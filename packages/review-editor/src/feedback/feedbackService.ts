@@ -47,7 +47,7 @@ function submissionOf(s: ReviewStoreState): FeedbackSubmission {
   if (acts.length > 0) submission.threadActs = acts;
   // Recorded with the round: the next round carries a mark only to these files, and only when unchanged since.
   submission.viewed = Object.keys(keepValidViewed(s.viewed, s.files)).sort();
-  if (s.publishToPullRequest && s.review?.forge?.kind === 'pull-request') submission.publish = true;
+  if (s.publishToPullRequest && s.review?.pullRequest) submission.publish = true;
   return submission;
 }
 

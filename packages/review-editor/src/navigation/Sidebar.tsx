@@ -4,6 +4,7 @@ import { SIDEBAR_WORDS } from '@redline/core';
 import { AnnotationList } from '../annotations/AnnotationList.js';
 import { FileTree } from './FileTree.js';
 import { ThreadList } from '../threads/ThreadList.js';
+import { ForgeThreadList } from '../threads/ForgeThreadList.js';
 import { ProposalList } from '../proposals/ProposalList.js';
 import { LazyQuestionsPanel } from '../questions/LazyQuestionsPanel.js';
 import { waitingItemsOf } from '../annotations/waitingItems.js';
@@ -46,6 +47,7 @@ export function Sidebar() {
             <LazyQuestionsPanel />
             <AnnotationList />
             <ThreadList />
+            <ForgeThreadList />
           </>
         )}
       </TabPanel>

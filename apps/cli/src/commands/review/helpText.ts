@@ -36,6 +36,17 @@ Targets (default: the working tree against HEAD, untracked files included):
   --patch FILE                     a unified diff from FILE, or from stdin with '-'
                                    (no repository contents: files cannot be opened or edited)
   --demo                           a temporary demo repository with a realistic change
+  https://HOST/OWNER/REPO/pull/N   a GitHub pull request: its base and head fetched under
+                                   refs/redline/forge/ (nothing checked out), reviewed as
+                                   base...head with its unresolved review threads
+  pr N                             pull request N of the repository this clone's remote names
+                                   (upstream, else origin)
+
+Pull requests (GitHub and GitHub Enterprise):
+  GITHUB_API_URL                   the API (default https://api.github.com; an Enterprise
+                                   host's https://HOST/api/v3)
+  GH_TOKEN, GITHUB_TOKEN           the token; else the GitHub CLI's (gh auth token). Never
+                                   printed or written anywhere
 
 Options:
   --repo DIR                       review the repository at DIR (default: the current directory)
@@ -71,7 +82,8 @@ Output:
 Exit codes:
   0    feedback sent (printed on stdout)
   1    error (not a git repository, unknown revision, empty diff, port in use,
-       a review already open in this repository, ...)
+       a review already open in this repository, a pull request not found, no token,
+       a token refused, GitHub's rate limit (with the time to wait), ...)
   2    usage error (unknown option, bad value)
   3    the reviewer closed the review without sending feedback
   130  interrupted (Ctrl-C); 143 when terminated (SIGTERM)

@@ -24,6 +24,12 @@ describe('parseArgs', () => {
     expect(review(['--patch', '-']).target).toEqual({ kind: 'patch', file: '-' });
     expect(review(['--demo']).target).toEqual({ kind: 'demo' });
     expect(review(['--', 'HEAD~2']).target).toEqual({ kind: 'commit', ref: 'HEAD~2' });
+    expect(review(['https://github.com/octo/widgets/pull/7/files']).target).toEqual({
+      kind: 'pull-request',
+      pull: { by: 'url', ref: { host: 'github.com', owner: 'octo', repo: 'widgets', number: 7 } },
+    });
+    expect(review(['pr', '7', '--repo', 'x']).target).toEqual({ kind: 'pull-request', pull: { by: 'number', number: 7 } });
+    expect(review(['pr']).target).toEqual({ kind: 'commit', ref: 'pr' });
   });
 
   it('reads options in both --name value and --name=value forms', () => {

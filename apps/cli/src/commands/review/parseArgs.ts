@@ -4,9 +4,16 @@
  * error (exit 2) naming the bad argument.
  */
 import type { GitTargetSpec } from '../../git/resolveTarget.js';
+import type { PullRequestChoice } from '../../forge/github/openPullRequest.js';
+import { looksLikeUrl, parsePullRequestUrl } from '../../forge/github/pullRequestUrl.js';
 import { optionValue, readOptions, usageError as usage, type OptionSpec, type ReadOptions } from '../readOptions.js';
 
-export type TargetChoice = GitTargetSpec | { kind: 'patch'; file: string } | { kind: 'demo' };
+export type TargetChoice =
+  | GitTargetSpec
+  | { kind: 'patch'; file: string }
+  | { kind: 'demo' }
+  /** `redline <PR URL>` or `redline pr N` (docs/cli.md, "Review a pull request"). */
+  | { kind: 'pull-request'; pull: PullRequestChoice };
 
 export interface ReviewOptions {
   target: TargetChoice;
@@ -76,18 +83,24 @@ export function parseArgs(argv: readonly string[]): Command {
   };
 }
 
-function chooseTarget({ flags, positionals, strings }: Read): TargetChoice {
+function chooseTarget({ flags, positionals: given, strings }: Read): TargetChoice {
+  // `redline pr N`; `redline -- pr` still reviews a revision named pr.
+  const pullNumber = given[0] === 'pr' && given.length === 2 ? given[1] : undefined;
+  const positionals = pullNumber === undefined ? given : [];
   if (positionals.length > 1) throw usage(`expected at most one target, got ${positionals.map((p) => `'${p}'`).join(' ')}`);
   const chosen: TargetChoice[] = [];
   const positional = positionals[0];
-  if (positional !== undefined) chosen.push(parseRevisionTarget(positional));
+  if (pullNumber !== undefined) chosen.push({ kind: 'pull-request', pull: { by: 'number', number: parsePullNumber(pullNumber) } });
+  if (positional !== undefined) {
+    chosen.push(looksLikeUrl(positional) ? { kind: 'pull-request', pull: { by: 'url', ref: parsePullRequestUrl(positional) } } : parseRevisionTarget(positional));
+  }
   if (flags.has('staged')) chosen.push({ kind: 'staged' });
   const base = strings.get('base')?.[0];
   if (base !== undefined) chosen.push({ kind: 'base', ref: checkRef(base, '--base') });
   const patch = strings.get('patch')?.[0];
   if (patch !== undefined) chosen.push({ kind: 'patch', file: patch });
   if (flags.has('demo')) chosen.push({ kind: 'demo' });
-  if (chosen.length > 1) throw usage('choose one target: a commit or range, --staged, --base REF, --patch FILE or --demo');
+  if (chosen.length > 1) throw usage('choose one target: a commit or range, a pull request, --staged, --base REF, --patch FILE or --demo');
   const target = chosen[0] ?? { kind: 'working-tree' };
   if (target.kind === 'demo' && strings.has('repo')) throw usage('--demo makes its own repository; drop --repo');
   return target;
@@ -109,6 +122,11 @@ function checkRef(ref: string, where: string): string {
   if (ref.startsWith('-')) throw usage(`'${ref}' (${where}) is not a revision`);
   if (/[\0\n]/.test(ref)) throw usage(`${where}: a revision cannot contain control characters`);
   return ref;
+}
+
+function parsePullNumber(value: string): number {
+  if (!/^[1-9][0-9]{0,9}$/.test(value)) throw usage(`redline pr takes a pull request number, got '${value}'`);
+  return Number(value);
 }
 
 function parsePort(value: string | undefined): number {

@@ -57,7 +57,7 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   const outputPath = options.output === null ? null : resolve(io.cwd, options.output);
   if (outputPath) await assertWritableDir(outputPath);
   const gate = io.sinceRoundGate ? { sinceRoundGate: io.sinceRoundGate } : {};
-  const source = await createReviewSource(options.target, { cwd: io.cwd, repo: options.repo, stdin: io.stdin, note, onCleanup, newSeries: options.newSeries, untrackedRenames: options.untrackedRenames, ...gate });
+  const source = await createReviewSource(options.target, { cwd: io.cwd, repo: options.repo, stdin: io.stdin, env: io.env, note, onCleanup, newSeries: options.newSeries, untrackedRenames: options.untrackedRenames, ...gate });
   const store = new SessionStore(source.stateDir);
   await store.assertNoOpenReview();
   const session = new ReviewSession(source, options.json ? 'json' : 'markdown', note);

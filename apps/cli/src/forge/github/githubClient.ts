@@ -7,6 +7,7 @@
  */
 import { Octokit, type RestEndpointMethodTypes } from '@octokit/rest';
 import { graphql } from '@octokit/graphql';
+import type { ForgeThread } from '@redline/core';
 import { readVersion } from '../../readVersion.js';
 import type { GitHubApi } from './githubApi.js';
 import type { GitHubToken } from './githubToken.js';
@@ -107,24 +108,6 @@ export async function createPullReview(
 ): Promise<CreatedPullReview> {
   const { data } = await asked(client, ref, () => client.rest.pulls.createReview({ ...pullParams(ref), ...payload }));
   return data;
-}
-
-export interface ForgeThreadComment {
-  author: string;
-  body: string;
-  createdAt: string;
-}
-
-/** An unresolved review thread of the pull request, as GitHub places it. */
-export interface ForgeThread {
-  id: string;
-  path: string;
-  /** The thread's line on its side, `null` when the diff no longer has it (outdated). */
-  line: number | null;
-  startLine: number | null;
-  side: 'LEFT' | 'RIGHT';
-  isOutdated: boolean;
-  comments: ForgeThreadComment[];
 }
 
 /** The review threads query; each field is checked against GitHub's published schema by the tests' contract forge. */

@@ -23,6 +23,11 @@ const NUMBER = /^[1-9][0-9]{0,9}$/;
 /** The pull request page's tabs that may follow its number. */
 const PULL_TABS: ReadonlySet<string> = new Set(['files', 'commits', 'checks', 'changes']);
 
+/** Whether OWNER and REPO are names GitHub could have given (so they can be asked for). */
+export function isGitHubRepositoryName(owner: string, repo: string): boolean {
+  return OWNER.test(owner) && REPO.test(repo) && repo !== '.' && repo !== '..';
+}
+
 /** Whether a target looks like a web address (so it is read as one, and refused as one). */
 export function looksLikeUrl(text: string): boolean {
   return text.startsWith('https://') || text.startsWith('http://');
@@ -61,8 +66,6 @@ export function parsePullRequestUrl(text: string): PullRequestRef {
   if (tab !== 'commits' && parts.length > 5) throw malformed(text, 'unexpected path after the number');
   if (!OWNER.test(owner)) throw malformed(text, `"${owner}" is not a GitHub owner`);
   const repoName = repo.endsWith('.git') ? repo.slice(0, -'.git'.length) : repo;
-  if (!REPO.test(repoName) || repoName === '.' || repoName === '..') {
-    throw malformed(text, `"${repo}" is not a GitHub repository name`);
-  }
+  if (!isGitHubRepositoryName(owner, repoName)) throw malformed(text, `"${repo}" is not a GitHub repository name`);
   return { host: url.host.toLowerCase(), owner, repo: repoName, number: Number(number) };
 }

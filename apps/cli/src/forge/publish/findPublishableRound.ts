@@ -1,7 +1,7 @@
 /**
  * Which round `redline publish` and the page publish: one of this
  * repository's own rounds (never a teammate's fetched round, never a claim)
- * that reviewed a pull request, read back whole (its review.json through the
+ * of a pull request's series (`redline <PR URL>`), read back whole (its review.json through the
  * core's reader). By default the latest such round; `--round` names one by
  * its round commit (7 hex digits or more) or by its number in the series of
  * the latest one.
@@ -31,7 +31,7 @@ const NUMBER_RE = /^[1-9][0-9]{0,8}$/;
 
 export async function findPublishableRound(root: string, choice: RoundChoice): Promise<PublishableRound> {
   const { series } = await readAllSeries(root);
-  const own = series.flatMap((one) => one.rounds.filter((round) => isOwn(round) && round.record.pullRequest !== undefined));
+  const own = series.flatMap((one) => one.rounds.filter((round) => isOwn(round) && round.record.target.kind === 'pull-request'));
   // Newest first: by time, then number (a round's time is its Send's).
   own.sort((a, b) => b.record.time.localeCompare(a.record.time) || b.record.number - a.record.number);
   const latest = own[0];
@@ -64,7 +64,21 @@ async function readWhole(root: string, round: StoredRound): Promise<PublishableR
   const parsed = parseFeedbackJson(text);
   if (!parsed.ok) throw new RedlineError('bad-input', `round ${round.record.number}'s review.json cannot be read: ${parsed.errors[0]?.message ?? 'no review'}`);
   const { record } = round;
-  const headCommit = record.target.kind === 'commits' ? record.target.newCommit : parsed.review.target.headCommit;
-  if (headCommit === null) throw new RedlineError('bad-input', `round ${round.record.number} reviewed no commit, so it cannot be published to a pull request`);
-  return { commit: round.commit, number: record.number, pullRequest: record.pullRequest!, baseCommit: record.baseCommit, headCommit, review: parsed.review };
+  if (record.target.kind !== 'pull-request') throw new RedlineError('internal', `round ${record.number} is not of a pull request`);
+  return {
+    commit: round.commit,
+    number: record.number,
+    pullRequest: record.pullRequest ?? pullRequestOfName(record.target.pullRequest),
+    // The base this round reviewed (a pull request's base may have moved since its series began).
+    baseCommit: parsed.review.target.baseCommit ?? record.baseCommit,
+    headCommit: record.target.newCommit,
+    review: parsed.review,
+  };
+}
+
+/** `OWNER/REPO#N` (the series' name for it) on github.com, for a round that recorded no more. */
+function pullRequestOfName(name: string): RoundPullRequest {
+  const [path = '', number = ''] = name.split('#');
+  const [owner = '', repo = ''] = path.split('/');
+  return { host: 'github.com', owner, repo, number: Number(number), url: `https://github.com/${owner}/${repo}/pull/${number}` };
 }
