@@ -11,7 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { API } from '@redline/core';
 import { runCli } from '../src/main.js';
-import { signInAsPage } from './browserSession.js';
+import { signInAsPage, type PageSession } from './browserSession.js';
 import { captureIo } from './capturedIo.js';
 import { makeDiskRemote, type DiskRemote, type GitDir } from './githubContract/diskRemote.js';
 import { startGitHubContract, type GitHubContractServer } from './githubContract/githubContractServer.js';
@@ -22,6 +22,13 @@ export const PULL_URL = 'https://github.com/octo/widgets/pull/7';
 const REVIEW_URL_RE = /Review: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64})\n/;
 const LINES = Array.from({ length: 40 }, (_, i) => `line ${i + 1}`);
 
+export interface OpenPullReview {
+  page: PageSession;
+  /** The CLI's exit code, once the review ended. */
+  exit: Promise<number>;
+  stderr(): string;
+}
+
 export interface PublishFixture {
   forge: GitHubContractServer;
   remote: DiskRemote;
@@ -31,8 +38,12 @@ export interface PublishFixture {
   head: string;
   /** GITHUB_API_URL and GH_TOKEN for the contract forge. */
   env: NodeJS.ProcessEnv;
-  /** Sends a round of `base...head` through the real CLI and records the pull request in it; returns its round commit. */
+  /** `redline <PR URL>` in the clone (the real CLI, in-process), signed in as its page. */
+  openPullReview(): Promise<OpenPullReview>;
+  /** Reviews the pull request and sends `body` as the page does; returns the round commit it recorded. */
   sendPullRound(body: Record<string, unknown>): Promise<string>;
+  /** The newest round commit of the clone. */
+  latestRound(): string;
   /** Pushes a new head to `refs/pull/7/head` (a force-push) and tells the forge. */
   forcePush(): string;
   close(): Promise<void>;
@@ -57,17 +68,21 @@ export async function makePublishFixture(): Promise<PublishFixture> {
   const env = { ...process.env, BROWSER: undefined, GITHUB_API_URL: forge.url, GH_TOKEN: PUBLISH_TOKEN, GITHUB_TOKEN: undefined };
   return {
     forge, remote, clone, pull, base, head, env,
-    async sendPullRound(body) {
+    async openPullReview() {
       const io = captureIo(clone.dir, { env });
       const exit = runCli(['--no-open', '--json', PULL_URL], io);
       const link = await Promise.race([io.waitForStderr(REVIEW_URL_RE), exit.then((code) => Promise.reject(new Error(`exit ${code}: ${io.err()}`)))]);
-      const page = await signInAsPage(link[1]!);
+      return { page: await signInAsPage(link[1]!), exit, stderr: () => io.err() };
+    },
+    async sendPullRound(body) {
+      const { page, exit, stderr } = await this.openPullReview();
       const answer = await page.post(API.feedback, body);
       if (answer.status !== 200) throw new Error(`the feedback was refused: ${answer.text}`);
       const code = await exit;
-      if (code !== 0) throw new Error(`redline exited ${code}: ${io.err()}`);
-      return clone.git('for-each-ref', '--sort=-committerdate', '--count=1', '--format=%(objectname)', 'refs/redline/*/*/rounds').trim();
+      if (code !== 0) throw new Error(`redline exited ${code}: ${stderr()}`);
+      return this.latestRound();
     },
+    latestRound: () => clone.git('for-each-ref', '--sort=-committerdate', '--count=1', '--format=%(objectname)', 'refs/redline/*/*/rounds').trim(),
     forcePush() {
       const moved = pushHead(`${changed.join('\n')}\nline 41\n`, 'more');
       pull.head.sha = moved;
