@@ -105,8 +105,8 @@ test('the installed package stands alone: registry dependencies only, no install
     scripts?: Record<string, string>;
   };
   // The MCP server (`redline mcp`) uses the official SDK and zod as they are published; the first screen's colours are highlight.js's;
-  // `redline setup` reads Codex's TOML with smol-toml.
-  expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(['@modelcontextprotocol/sdk', 'diff', 'highlight.js', 'open', 'smol-toml', 'zod']);
+  // `redline setup` reads Codex's TOML with smol-toml; a pull request's review asks GitHub through Octokit.
+  expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(['@modelcontextprotocol/sdk', '@octokit/graphql', '@octokit/rest', 'diff', 'highlight.js', 'open', 'smol-toml', 'zod']);
   expect(Object.keys(manifest.scripts ?? {}).filter((name) => /install|prepare/.test(name))).toEqual([]);
   expect(existsSync(join(installed, 'node_modules/@redline'))).toBe(false);
   const offenders = filesUnder(installed).filter((path) => {

@@ -5,7 +5,8 @@
 //   bin/redline.js      the command (checked in)
 //   dist/redline.js     the CLI and the core, bundled into one module tree by
 //                       Vite (Rolldown) for Node; `open`, `diff`, `smol-toml` (redline setup) and (for
-//                       `redline mcp`) `@modelcontextprotocol/sdk` and `zod` stay
+//                       `redline mcp`) `@modelcontextprotocol/sdk` and `zod`, and (for a pull
+//                       request's review) `@octokit/rest` and `@octokit/graphql` stay
 //                       registry dependencies, every workspace package is inlined
 //   dist/review/        the built page (apps/review/dist)
 //   integrations/       the agents' files (redline setup), copied from the repository's root
@@ -42,7 +43,7 @@ await build({
     minify: false,
     sourcemap: false,
     rolldownOptions: {
-      external: ['open', 'diff', /^@modelcontextprotocol\/sdk(\/|$)/, /^highlight\.js(\/|$)/, 'zod', 'smol-toml', ...builtinModules, /^node:/],
+      external: ['open', 'diff', /^@modelcontextprotocol\/sdk(\/|$)/, /^@octokit\//, /^highlight\.js(\/|$)/, 'zod', 'smol-toml', ...builtinModules, /^node:/],
       output: { entryFileNames: 'redline.js', chunkFileNames: '[name]-[hash].js' },
     },
   },

@@ -8,11 +8,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureIo } from '../../testSupport/capturedIo.js';
 import { FORGE_TOKEN, makePullRequestFixture, PULL_URL, type PullRequestFixture } from '../../testSupport/githubContract/pullRequestFixture.js';
+import { makeTempDir } from '../../testSupport/gitRepo.js';
 import { runCli } from '../main.js';
 
 let fixture: PullRequestFixture;
 beforeAll(async () => {
-  fixture = await makePullRequestFixture();
+  fixture = await makePullRequestFixture(makeTempDir);
 });
 afterAll(() => fixture.forge.close());
 

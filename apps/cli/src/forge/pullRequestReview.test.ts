@@ -15,13 +15,14 @@ import { captureIo } from '../../testSupport/capturedIo.js';
 import { repositoryFacts } from '../../testSupport/repositoryFacts.js';
 import { contractPull } from '../../testSupport/githubContract/contractState.js';
 import { makePullRequestFixture, PULL_URL, WIDGET_AFTER, type PullRequestFixture } from '../../testSupport/githubContract/pullRequestFixture.js';
+import { makeTempDir } from '../../testSupport/gitRepo.js';
 import { runCli } from '../main.js';
 
 const REVIEW_URL_RE = /Review: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64})\n/;
 
 let fixture: PullRequestFixture;
 beforeAll(async () => {
-  fixture = await makePullRequestFixture();
+  fixture = await makePullRequestFixture(makeTempDir);
 });
 afterAll(() => fixture.forge.close());
 

@@ -8,9 +8,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTempDir } from '../gitRepo.js';
 import { contractPull, type ContractThread } from './contractState.js';
-import { makeDiskRemote, type DiskRemote, type GitDir } from './diskRemote.js';
+import { makeDiskRemote, type DiskRemote, type GitDir, type TempDir } from './diskRemote.js';
 import { startGitHubContract, type GitHubContractServer } from './githubContractServer.js';
 
 export const FORGE_TOKEN = 'ghp_redlineForgeTestToken0123456789abcdef';
@@ -39,15 +38,16 @@ export interface PullRequestFixture {
 }
 
 /** A PATH that keeps git and node but holds a `gh` that has no login (a real one may be installed here). */
-function pathWithoutGhLogin(): string {
-  const bin = join(makeTempDir('redline-no-gh-'), 'bin');
+function pathWithoutGhLogin(tempDir: TempDir): string {
+  const bin = join(tempDir('redline-no-gh-'), 'bin');
   mkdirSync(bin);
   writeFileSync(join(bin, 'gh'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
   return `${bin}:${process.env.PATH ?? ''}`;
 }
 
-export async function makePullRequestFixture(): Promise<PullRequestFixture> {
-  const remote = makeDiskRemote({ 'src/widget.ts': WIDGET_BEFORE, 'README.md': '# widgets\n' }, 'octo/widgets');
+/** `tempDir`: the vitest tests pass `../gitRepo.ts`'s makeTempDir (removed after the file), the Playwright spec its own. */
+export async function makePullRequestFixture(tempDir: TempDir): Promise<PullRequestFixture> {
+  const remote = makeDiskRemote(tempDir, { 'src/widget.ts': WIDGET_BEFORE, 'README.md': '# widgets\n' }, 'octo/widgets');
   remote.author.git('checkout', '--quiet', '-b', 'feature');
   remote.author.write('src/widget.ts', WIDGET_AFTER);
   remote.author.commitAll('double widgets');
@@ -62,6 +62,6 @@ export async function makePullRequestFixture(): Promise<PullRequestFixture> {
     threads: forgeThreads(),
   });
   const forge = await startGitHubContract({ state: { owner: 'octo', repo: 'widgets', login: 'reviewer', pulls: new Map([[7, pull]]) }, token: FORGE_TOKEN });
-  const env: NodeJS.ProcessEnv = { ...process.env, BROWSER: undefined, GITHUB_API_URL: forge.url, GH_TOKEN: FORGE_TOKEN, GITHUB_TOKEN: undefined, GH_HOST: undefined, PATH: pathWithoutGhLogin() };
+  const env: NodeJS.ProcessEnv = { ...process.env, BROWSER: undefined, GITHUB_API_URL: forge.url, GH_TOKEN: FORGE_TOKEN, GITHUB_TOKEN: undefined, GH_HOST: undefined, PATH: pathWithoutGhLogin(tempDir) };
   return { remote, forge, clone, headSha, env };
 }
