@@ -11,41 +11,24 @@
  * SCREENSHOTS=1.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { makePublishPull, PULL_URL, type PublishPull } from '../apps/cli/testSupport/githubContract/publishPull';
-import { openReview, startRedline, type RunningRedline } from './support/redline';
+import { makePublishPull, PULL_URL } from '../apps/cli/testSupport/githubContract/publishPull';
+import { forgeRunPerTest } from './support/forgeRun';
+import { openReview, startRedline } from './support/redline';
 import { card, clickInDiff, commentOnLine, dragLines, lineNumber } from './support/reviewPage';
 import { screenshotAtBothSizes, screenshotsToOutput } from './support/screenshots';
 
 const BIN = fileURLToPath(new URL('../apps/cli/bin/redline.js', import.meta.url));
 const FILE = 'src/app.ts';
 
-let redline: RunningRedline | null = null;
-let pull: PublishPull | null = null;
-const dirs: string[] = [];
-
-function tempDir(prefix: string): string {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
-  dirs.push(dir);
-  return dir;
-}
-
-test.afterEach(async () => {
-  await redline?.stop();
-  redline = null;
-  await pull?.forge.close();
-  pull = null;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const run = forgeRunPerTest();
 
 test('review a pull request, request changes and publish from the Send dialog: one review, one suggestion block, one diff fallback', async ({ page }, testInfo) => {
-  pull = await makePublishPull(tempDir);
-  redline = await startRedline({ cwd: pull.clone.dir, args: [PULL_URL], env: pull.env });
+  const pull = await makePublishPull(run.tempDir);
+  run.forge = pull.forge;
+  const redline = (run.redline = await startRedline({ cwd: pull.clone.dir, args: [PULL_URL], env: pull.env }));
   await openReview(page, redline);
 
   await commentOnLine(page, FILE, 3, 'Why upper case?');
