@@ -18,7 +18,6 @@ import {
   type ReviewData,
 } from '@redline/core';
 import { ProposalBoard } from '../proposals/proposalBoard.js';
-import { PublishHandOff } from '../forge/publish/publishHandOff.js';
 import { QuestionBoard } from '../questions/questionBoard.js';
 import { join } from 'node:path';
 import { DraftStore } from '../drafts/draftStore.js';
@@ -63,8 +62,6 @@ export class ReviewSession {
   readonly drafts: DraftStore;
   /** The agent's proposals and tour, and the reviewer's answers: added on the agent's routes, answered on the reviewer's. */
   readonly proposals = new ProposalBoard();
-  /** A Send that asked to publish: the page's POST /api/publish waits here for the recorded round. */
-  readonly publishing = new PublishHandOff();
   /** The reviewer's questions to the agent: asked on the reviewer's route, answered on the agent's. */
   readonly questions = new QuestionBoard();
   readonly outcome: Promise<ReviewOutcome>;

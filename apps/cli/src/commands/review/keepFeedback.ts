@@ -11,6 +11,7 @@ import type { ReviewOutcome, ReviewSession } from '../../review/reviewSession.js
 import type { ReviewOptions } from './parseArgs.js';
 import { recordSentRound } from '../../rounds/recordSentRound.js';
 import { GitReviewSource } from '../../review/gitReviewSource.js';
+import { publishHandOffOf } from '../../forge/publish/publishHandOff.js';
 import { saveReviewCopies } from './saveFeedback.js';
 
 type Feedback = Extract<ReviewOutcome, { kind: 'feedback' }>;
@@ -22,8 +23,8 @@ export async function keepFeedback(feedback: Feedback, session: ReviewSession, o
   // A Send that asked to publish: the page's POST /api/publish waits for this round, and the server stays up until it is done.
   const source = session.source;
   const publishable = feedback.submission.publish && recorded && source instanceof GitReviewSource;
-  session.publishing.recorded(publishable ? { round: recorded, root: source.repository.root, env: io.env } : null);
-  if (feedback.submission.publish) io.stderr.write(`${await session.publishing.settled()}\n`);
+  publishHandOffOf(session).recorded(publishable ? { round: recorded, root: source.repository.root, env: io.env } : null);
+  if (feedback.submission.publish) io.stderr.write(`${await publishHandOffOf(session).settled()}\n`);
   for (const fingerprint of feedback.fingerprints) await session.drafts.remove(fingerprint).catch(() => undefined);
   // The proposals went with the export (and their answers are counted in the round), as the draft's annotations did.
   await session.proposals.forgetKept().catch(() => undefined);

@@ -55,3 +55,12 @@ export class PublishHandOff {
     }
   }
 }
+
+const handOffs = new WeakMap<object, PublishHandOff>();
+
+/** The hand-off of one review session (a Send happens once per session, so one is enough). */
+export function publishHandOffOf(session: object): PublishHandOff {
+  let handOff = handOffs.get(session);
+  if (!handOff) handOffs.set(session, (handOff = new PublishHandOff()));
+  return handOff;
+}
