@@ -43,11 +43,7 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
     calls: [],
     preferencesPut: [],
     publishAnswer: { kind: 'published', url: 'https://github.com/o/r/pull/1#pullrequestreview-1' },
-    async publish() {
-      api.calls.push('publish');
-      if (api.publishAnswer instanceof ApiRequestError) throw api.publishAnswer;
-      return api.publishAnswer;
-    },
+    publish: () => memoryPublish(api),
     drafts: new Map(),
     sent: [],
     closed: false,
@@ -150,4 +146,11 @@ function askInMemory(api: MemoryApi, ask: QuestionAsk): { id: string } {
   const id = sha256Hex(`${JSON.stringify(ask)}\u001f${api.questions.length}`).slice(0, 10);
   api.questions.push({ id, anchor: ask.anchor, text: ask.text, quoted: null, askedAt: new Date().toISOString(), pickedUpAt: null, answer: null });
   return { id };
+}
+
+/** POST /api/publish: what the test set as its answer (a result, or the error it throws). */
+async function memoryPublish(api: MemoryApi): Promise<PublishResult> {
+  api.calls.push('publish');
+  if (api.publishAnswer instanceof ApiRequestError) throw api.publishAnswer;
+  return api.publishAnswer;
 }
