@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, type ReviewData } from '@redline/core';
+import { API, type Annotation, type ReviewData } from '@redline/core';
 import { signInAsPage } from '../../testSupport/browserSession.js';
 import { captureIo } from '../../testSupport/capturedIo.js';
 import { repositoryFacts } from '../../testSupport/repositoryFacts.js';
@@ -27,13 +27,13 @@ beforeAll(async () => {
 afterAll(() => fixture.forge.close());
 
 /** Runs redline on `args` in the clone, reads the review as the page does, then sends `verdict`. */
-async function reviewAndSend(args: string[], verdict = 'request-changes'): Promise<{ data: ReviewData; stderr: string }> {
+async function reviewAndSend(args: string[], verdict = 'request-changes', annotations: Annotation[] = []): Promise<{ data: ReviewData; stderr: string }> {
   const io = captureIo(fixture.clone.dir, { env: fixture.env });
   const exit = runCli(['--no-open', '--json', ...args], io);
   const match = await Promise.race([io.waitForStderr(REVIEW_URL_RE), exit.then((code) => Promise.reject(new Error(`exit ${code}: ${io.err()}`)))]);
   const page = await signInAsPage(match[1]!);
   const data = (await page.get(API.review)).json<ReviewData>();
-  const answer = await page.post(API.feedback, { verdict, summary: 'round', reviewer: '@Rev', annotations: [] });
+  const answer = await page.post(API.feedback, { verdict, summary: 'round', reviewer: '@Rev', annotations });
   expect(answer.status, answer.text).toBe(200);
   expect(await exit, io.err()).toBe(0);
   return { data, stderr: io.err() };
@@ -46,7 +46,8 @@ function gitStatus(): string {
 describe('redline <pull request URL>', () => {
   it('reviews base...head with the unresolved threads, touching no branch, HEAD, index, work tree or config', async () => {
     const before = { facts: repositoryFacts(fixture.clone), status: gitStatus() };
-    const { data, stderr } = await reviewAndSend([PULL_URL]);
+    const comment: Annotation = { id: 'c1', kind: 'comment', scope: 'line', path: 'src/widget.ts', side: 'new', startLine: 5, endLine: 5, text: 'Why three?', createdAt: '2026-01-02T03:04:05.000Z' };
+    const { data, stderr } = await reviewAndSend([PULL_URL], 'request-changes', [comment]);
     expect(stderr).toContain('Fetching pull request octo/widgets#7 from origin...');
     expect(data.target).toMatchObject({ kind: 'range', description: 'Pull request octo/widgets#7: Double the widgets', baseCommit: fixture.remote.mainSha, headCommit: fixture.headSha });
     expect(data.files.map((file) => file.path)).toEqual(['src/widget.ts']);
@@ -79,6 +80,8 @@ describe('redline <pull request URL>', () => {
     expect(stderr).not.toContain('skipping');
     expect(data.target.headCommit).toBe(moved);
     expect(data.rounds?.rounds.map((round) => round.number)).toEqual([1]);
+    // Round 1's comment on 'WIDGETS = 3' is read against the new head, where that line changed.
+    expect(data.rounds?.threads.map((thread) => [thread.id, thread.state])).toEqual([['c1', 'changed']]);
     expect(data.sinceRound?.patch).toContain('+export const WIDGETS = 4;');
     expect(data.sinceRound?.patch).not.toContain('+  return n * 2;');
     expect(fixture.forge.violations).toEqual([]);

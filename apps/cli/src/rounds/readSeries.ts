@@ -197,6 +197,9 @@ function groupSeries(tips: readonly RefLine[], rounds: readonly StoredRound[], a
   for (const series of bySeries.values()) {
     series.rounds.sort(byNumber);
     series.claims.sort(byNumber);
+    // The newest verified round's target: a pull request's series moves to each new head it reviewed.
+    const newest = series.rounds.at(-1);
+    if (newest) series.target = newest.record.target;
     if (series.rounds.length > 0) continue;
     // Claims alone make no series: said by name, as any other round that is not one.
     bySeries.delete(series.id);

@@ -28,7 +28,8 @@ export function seriesRoundsReader(root: string, series: OpenSeries | null, gate
   const earlier = series?.earlier;
   if (!series || !earlier) return NO_ROUNDS;
   return {
-    readRounds: () => readRoundsData(root, earlier),
+    // The threads' lines now are this review's (a pull request's series goes on over a new head).
+    readRounds: () => readRoundsData(root, { ...earlier, target: series.target }),
     readSinceRound: (ignoreWhitespace) => gate(readSinceRound(root, series.target, roundAndState(lastRound(earlier)), ignoreWhitespace)),
   };
 }

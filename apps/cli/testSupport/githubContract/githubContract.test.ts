@@ -76,7 +76,7 @@ describe('the GitHub contract forge', () => {
     const before = forge.violations.length;
     expect((await call('GET', '/repos/octo/widgets/pulls/seven')).status).toBe(400);
     expect((await call('GET', '/repos/octo/widgets/pulls/7/reviews?sort=new')).status).toBe(400);
-    expect((await call('GET', '/repos/octo/widgets/no-such-thing')).status).toBe(404);
+    expect((await call('GET', '/repos/octo/widgets/no-such-thing')).status).toBe(400);
     expect(forge.violations.slice(before)).toEqual([
       expect.stringContaining('path parameter pull_number'),
       expect.stringContaining('query parameter sort'),
@@ -100,6 +100,13 @@ describe('the GitHub contract forge', () => {
     });
     expect(bad.status).toBe(400);
     expect(forge.violations).toEqual([expect.stringContaining('Cannot query field "reviewThreadz"')]);
+    forge.violations.splice(0);
+    const badVariable = await call('POST', '/graphql', {
+      query: 'query($n: Int!) { repository(owner: "octo", name: "widgets") { pullRequest(number: $n) { title } } }',
+      variables: { n: 'seven' },
+    });
+    expect(badVariable.status).toBe(400);
+    expect(forge.violations).toEqual([expect.stringContaining('Variable "$n" got invalid value "seven"')]);
     forge.violations.splice(0);
   });
 

@@ -169,7 +169,7 @@ export async function startGitHubContract(options: { state: ContractForgeState; 
     }
     if (matched === undefined) {
       violations.push(`${method} ${path} matches no operation of GitHub's API`);
-      send(response, 404, { message: 'Not Found', documentation_url: DOCS, status: '404' });
+      send(response, 400, { message: `contract violation: ${method} ${path} matches no operation`, documentation_url: DOCS, status: '400' });
       return;
     }
     const problems = contract.checkRequest(matched.operation, matched.pathParams, url.searchParams, body);

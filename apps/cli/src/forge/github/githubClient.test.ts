@@ -42,8 +42,8 @@ beforeAll(async () => {
 });
 afterAll(() => forge.close());
 
-function client(token = TOKEN, baseUrl = forge.url) {
-  return createGitHubClient({ baseUrl }, { value: token, source: 'GH_TOKEN' });
+function client(token = TOKEN, baseUrl = forge.url, timeoutMs?: number) {
+  return createGitHubClient({ baseUrl }, { value: token, source: 'GH_TOKEN' }, timeoutMs);
 }
 
 async function refusal(call: Promise<unknown>): Promise<RedlineError> {
@@ -142,5 +142,21 @@ describe('the GitHub client', () => {
     const error = await refusal(getPullRequest(client(TOKEN, `http://127.0.0.1:${closed}`), ref));
     expect(error.code).toBe('forge-unreachable');
     expect(error.message).toMatch(new RegExp(`^cannot reach the GitHub API at http://127.0.0.1:${closed}: `));
+  });
+
+  it('gives up on an API that does not answer', async () => {
+    const silent = createServer(() => undefined).listen(0, '127.0.0.1');
+    await new Promise((resolve) => silent.once('listening', resolve));
+    const port = (silent.address() as { port: number }).port;
+    try {
+      const started = Date.now();
+      const error = await refusal(listUnresolvedThreads(client(TOKEN, `http://127.0.0.1:${port}`, 300), ref));
+      expect(error.code).toBe('forge-unreachable');
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const rest = await refusal(getPullRequest(client(TOKEN, `http://127.0.0.1:${port}`, 300), ref));
+      expect(rest.code).toBe('forge-unreachable');
+    } finally {
+      silent.close();
+    }
   });
 });

@@ -24,19 +24,29 @@ export interface GitHubClient {
 
 const SILENT = { debug() {}, info() {}, warn() {}, error() {} };
 
-export function createGitHubClient(api: GitHubApi, token: GitHubToken): GitHubClient {
+/** How long one request may take before it counts as the API out of reach. */
+export const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
+
+/** Node's fetch, with a deadline on every request that has none of its own. */
+function fetchWithin(timeoutMs: number): typeof fetch {
+  return (input, init) => fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(timeoutMs) });
+}
+
+export function createGitHubClient(api: GitHubApi, token: GitHubToken, timeoutMs = GITHUB_REQUEST_TIMEOUT_MS): GitHubClient {
   const userAgent = `redline/${readVersion()}`;
+  const request = { fetch: fetchWithin(timeoutMs) };
   const rest = new Octokit({
     baseUrl: api.baseUrl,
     auth: token.value,
     userAgent,
     log: SILENT,
     // @octokit/rest has no retry or throttling plugin: each call is one request.
-    request: { retries: 0 },
+    request: { ...request, retries: 0 },
   });
   const query = graphql.defaults({
     baseUrl: api.baseUrl,
     headers: { authorization: `token ${token.value}`, 'user-agent': userAgent },
+    request,
   });
   return { rest, graphql: query, api, token };
 }
