@@ -1,8 +1,8 @@
 /**
  * Publishing a round to its pull request from the page, in Chromium, against
  * the contract forge (every request checked against GitHub's OpenAPI
- * description): a pull request reviewed by its URL, a comment, two
- * suggestions (one on a line of a hunk, one over lines of two hunks, which
+ * description): a pull request reviewed by its URL, a comment on a new line
+ * and one on the deleted line (old side), two suggestions (one on a line of a hunk, one over lines of two hunks, which
  * GitHub cannot take as a suggestion), Request changes with "Publish to pull
  * request #7" checked. The forge received exactly one review: one suggestion
  * block, one `diff` fallback; the page links to it; a second `redline
@@ -32,6 +32,14 @@ test('review a pull request, request changes and publish from the Send dialog: o
   await openReview(page, redline);
 
   await commentOnLine(page, FILE, 3, 'Why upper case?');
+
+  // A comment on the deleted line 20 (the old side): GitHub takes it on the LEFT.
+  await lineNumber(page, FILE, 'old', 20).click();
+  await page.keyboard.press('c');
+  const box = page.getByRole('textbox', { name: /^Comment/ });
+  await box.fill('Line 20 was needed.');
+  await box.press('Control+Enter');
+  await expect(card(page, 'Comment, Line 20 (old)')).toBeVisible();
 
   // A suggestion on line 3, inside the first hunk: GitHub takes it as a suggestion block.
   await lineNumber(page, FILE, 'new', 3).click();
@@ -82,6 +90,7 @@ test('review a pull request, request changes and publish from the Send dialog: o
   expect(comments.map(({ path, line, side }) => ({ path, line, side }))).toEqual([
     { path: FILE, line: 3, side: 'RIGHT' },
     { path: FILE, line: 3, side: 'RIGHT' },
+    { path: FILE, line: 20, side: 'LEFT' },
   ]);
   expect(comments.find((comment) => comment.body.includes('```suggestion'))!.body).toBe('```suggestion\nline 3\n```');
   expect(review!.body).toContain('#### `src/app.ts` · Suggestion on lines 5-18 (new side)');
