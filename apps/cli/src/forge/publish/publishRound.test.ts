@@ -147,6 +147,9 @@ describe('redline publish', () => {
     expect(unconfirmed.code).toBe(2);
     expect(unconfirmed.err).toBe("redline publish: publishing is the reviewer's act: run it in a terminal to confirm, or pass --yes (see 'redline publish --help')\n");
     expect(fixture.forge.requests).toHaveLength(asked); // nothing asked of GitHub
+    expect(await publish(['--help'])).toMatchObject({ code: 0, out: expect.stringMatching(/^redline publish: post a sent review round to its GitHub pull request\./) });
+    expect(await publish(['--yes', 'extra'])).toMatchObject({ code: 2, err: expect.stringContaining('redline publish takes no arguments') });
+    expect(await publish(['--yes', '--round', 'zz'])).toMatchObject({ code: 2, err: expect.stringContaining('--round takes a round number or a round commit') });
   });
 });
 
