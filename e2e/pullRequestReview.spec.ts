@@ -6,35 +6,18 @@
  * its unresolved GitHub thread sits under its line, read-only, its markdown
  * rendered and sanitized; the outdated thread is in the sidebar's list only.
  */
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { makePullRequestFixture, PULL_URL, type PullRequestFixture } from '../apps/cli/testSupport/githubContract/pullRequestFixture';
-import { openReview, startRedline, type RunningRedline } from './support/redline';
+import { makePullRequestFixture, PULL_URL } from '../apps/cli/testSupport/githubContract/pullRequestFixture';
+import { forgeRunPerTest } from './support/forgeRun';
+import { openReview, startRedline } from './support/redline';
 import { card, fileDiff, lineNumber } from './support/reviewPage';
 
-let redline: RunningRedline | null = null;
-let fixture: PullRequestFixture | null = null;
-const dirs: string[] = [];
-
-function tempDir(prefix: string): string {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
-  dirs.push(dir);
-  return dir;
-}
-
-test.afterEach(async () => {
-  await redline?.stop();
-  redline = null;
-  await fixture?.forge.close();
-  fixture = null;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const run = forgeRunPerTest();
 
 test('a pull request by its URL: the files, and a GitHub thread under its line', async ({ page }) => {
-  fixture = await makePullRequestFixture(tempDir);
-  redline = await startRedline({ cwd: fixture.clone.dir, args: [PULL_URL], env: fixture.env });
+  const fixture = await makePullRequestFixture(run.tempDir);
+  run.forge = fixture.forge;
+  const redline = (run.redline = await startRedline({ cwd: fixture.clone.dir, args: [PULL_URL], env: fixture.env }));
   await openReview(page, redline);
   await expect(page.getByText('Pull request octo/widgets#7: Double the widgets').first()).toBeVisible();
   await expect(fileDiff(page, 'src/widget.ts')).toBeVisible();

@@ -61,6 +61,8 @@ export type RedlineErrorCode =
   // the check before sending: one already runs, or no command is configured or confirmed yet
   | 'check-running'
   | 'check-command'
+  // redline publish: the pull request's head moved since the round (its lines are the reviewed head's)
+  | 'head-moved'
   // the file endpoint's refusals, sent to the page as the error code
   | FileRefusalCode;
 
@@ -135,6 +137,7 @@ const CODE_MAPPINGS = {
   'forge-failed': { exitCode: EXIT.error, httpStatus: 502 },
   'check-running': { exitCode: EXIT.error, httpStatus: 409 },
   'check-command': { exitCode: EXIT.error, httpStatus: 409 },
+  'head-moved': { exitCode: EXIT.error, httpStatus: 409 },
   'not-in-diff': { exitCode: EXIT.error, httpStatus: 404 },
   changed: { exitCode: EXIT.error, httpStatus: 409 },
   binary: { exitCode: EXIT.error, httpStatus: 422 },

@@ -79,6 +79,8 @@ async function loadVerb(verb: Verb): Promise<(args: readonly string[], io: CliIo
       return (await import('./commands/answer/runAnswer.js')).runAnswer;
     case 'setup':
       return (await import('./commands/setup/runSetup.js')).runSetup;
+    case 'publish':
+      return (await import('./commands/publish/runPublish.js')).runPublish;
   }
 }
 

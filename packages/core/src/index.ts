@@ -20,7 +20,7 @@ export type { LineSpan } from './model/lineSpan.js';
 export { lineSpanWords } from './model/lineSpan.js';
 export type { ForgeThread, ForgeThreadComment, PullRequestData } from './model/pullRequest.js';
 export { API, DRAFT_BASE_HEADER, FIRST_SCREEN_ID, LINK_HEADER, MAX_EDITABLE_BYTES, PREFERENCES_ELEMENT_ID, SESSION_HEADER, SESSION_STORAGE_KEY } from './model/api.js';
-export type { ApiRequests, ApiResponses, FeedbackResult, OpenInEditorBody, ProposalActBody, ProposalsData, SessionGrant } from './model/api.js';
+export type { ApiRequests, ApiResponses, FeedbackResult, OpenInEditorBody, ProposalActBody, ProposalsData, PublishResult, SessionGrant } from './model/api.js';
 export {
   clampSidebarWidth, DEFAULT_LAYOUT, DEFAULT_PREFERENCES, DEFAULT_SETTINGS, MAX_UNIFIED_BELOW, readPreferences, SIDEBAR_WIDTH,
 } from './model/preferences.js';
@@ -173,3 +173,13 @@ export type {
 export { computeThreads, mayActOnThread } from './rounds/computeThreads.js';
 export { claimWords, signatureWords } from './rounds/roundClaim.js';
 export type { ThreadInput } from './rounds/computeThreads.js';
+
+// A sent round as one GitHub pull request review (docs/rounds.md, "Published to a pull request")
+export { buildPullReview, IN_BODY_WHY, reviewEventOf, suggestionDiffBlock } from './forge/buildPullReview.js';
+export type { PullReviewInput } from './forge/buildPullReview.js';
+export { pullDiffHunksOfPatch } from './forge/pullDiffHunks.js';
+export type { DiffHunkSpan, PullDiffHunks } from './forge/pullDiffHunks.js';
+export { carriesRoundMarker, roundMarker } from './forge/roundMarker.js';
+export type {
+  GithubSide, InBodyReason, LineCommentPayload, PlacedAnnotation, Placement, PullReview, PullReviewPayload, RangeCommentPayload, ReviewCommentPayload, ReviewEvent,
+} from './forge/pullReviewTypes.js';

@@ -57,6 +57,16 @@ const PLANTED = [
   "server.registerTool('ask_question', …)",
   'Run `redline ask` to put a question to yourself.',
   'send\u200b_feed\u200dback', // invisible characters do not hide it
+  // Publishing a round to its pull request is the reviewer's act, in every form an agent could reach it.
+  "curl -X POST http://127.0.0.1:4000/api/publish -d '{}'",
+  'post(API.publish, {})',
+  'Run `redline publish --yes` when you are done.',
+  "server.registerTool('publish_round', …)",
+  'await publishRound(root, choice)',
+  'createPullReview(client, ref, payload)',
+  'octokit.rest.pulls.createReview({ owner, repo, pull_number })',
+  'curl -X POST https://api.github.com/repos/o/r/pulls/7/reviews',
+  'gh pr review 7 --approve',
 ];
 
 describe('the agent boundary', () => {

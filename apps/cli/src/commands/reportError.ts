@@ -7,7 +7,7 @@ import type { TextSink } from '../cliIo.js';
 import { EXIT, exitCodeFor, isRedlineError } from '../errors.js';
 import { errorMessage } from '@redline/core';
 
-export type CommandName = 'redline' | `redline ${'apply' | 'start' | 'wait' | 'status' | 'stop' | 'open' | 'check' | 'mcp' | 'annotate' | 'reply' | 'answer' | 'setup'}`;
+export type CommandName = 'redline' | `redline ${'apply' | 'start' | 'wait' | 'status' | 'stop' | 'open' | 'check' | 'mcp' | 'annotate' | 'reply' | 'answer' | 'setup' | 'publish'}`;
 
 function helpHint(command: CommandName): string {
   return ` (see '${command} --help')`;

@@ -1,4 +1,4 @@
-/** Checks the body of POST /api/feedback: the verdict, the summary, every annotation, and the optional reviewer, thread acts, viewed files and fix sets. */
+/** Checks the body of POST /api/feedback: the verdict, the summary, every annotation, and the optional reviewer, thread acts, viewed files, fix sets and the ask to publish. */
 import { checkReviewerIdentity, REVIEWER_ACT_KINDS, VERDICTS, type FeedbackSubmission, type ThreadActInput } from '@redline/core';
 import { invalid, readAnnotations, readFixSets, readObject, readOneOf, readString, type JsonObject } from '../validation/fields.js';
 
@@ -13,6 +13,10 @@ export function validateFeedbackSubmission(value: unknown): FeedbackSubmission {
   if (body.threadActs !== undefined) submission.threadActs = readThreadActs(body.threadActs);
   if (body.viewed !== undefined) submission.viewed = readViewed(body.viewed);
   if (body.fixSets !== undefined) submission.fixSets = readFixSets(body, 'fixSets', 'body', submission.annotations);
+  if (body.publish !== undefined) {
+    if (body.publish !== true) throw invalid('body.publish', 'true (or absent)', body.publish);
+    submission.publish = true;
+  }
   return submission;
 }
 

@@ -11,6 +11,7 @@ import {
   type CheckedResult,
   type DraftData,
   type FeedbackResult,
+  type PullRequestData,
   type FeedbackSubmission,
   type FileContentsData,
   type FreshnessData,
@@ -52,6 +53,8 @@ export type ReviewOutcome =
       fingerprints: string[];
       /** The agent's proposals as the export lists them (the round counts the reviewer's answers). */
       proposals: ProposalState[];
+      /** The pull request the review is of (the round records it, for `redline publish`); null for a local review. */
+      pullRequest: PullRequestData | null;
     }
   | { kind: 'closed' };
 
@@ -339,7 +342,7 @@ export class ReviewSession {
     const output = this.format === 'json' ? json : markdown;
     this.ended = true;
     const fingerprints = [...new Set([...this.snapshots.keys(), ...this.draftBook.saved])];
-    const outcome: ReviewOutcome = { kind: 'feedback', output, format: this.format, markdown, json, submission, fingerprints, proposals };
+    const outcome: ReviewOutcome = { kind: 'feedback', output, format: this.format, markdown, json, submission, fingerprints, proposals, pullRequest: snapshot.data.pullRequest ?? null };
     return { result: { ok: true, output, format: this.format }, finish: () => this.settle(outcome) };
   }
 

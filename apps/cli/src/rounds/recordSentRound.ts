@@ -31,7 +31,7 @@ export async function recordSentRound(source: ReviewSource, sent: Sent, note: (l
   }
 }
 
-export function roundOf(series: OpenSeries, sent: Pick<Sent, 'submission' | 'proposals'>, time: string): RoundToWrite {
+export function roundOf(series: OpenSeries, sent: Pick<Sent, 'submission' | 'proposals'> & Partial<Pick<Sent, 'pullRequest'>>, time: string): RoundToWrite {
   const { submission } = sent;
   const answered = (kind: Exclude<ProposalAnswerKind, 'unanswered'>) => sent.proposals.filter((state) => state.answer.kind === kind).length;
   const reviewer = submission.reviewer ?? null;
@@ -52,5 +52,7 @@ export function roundOf(series: OpenSeries, sent: Pick<Sent, 'submission' | 'pro
     },
     acts,
     viewed: [...(submission.viewed ?? [])].sort(),
+    // The pull request it reviewed, so `redline publish` knows where the round goes (docs/rounds.md).
+    ...(sent.pullRequest ? { pullRequest: { host: sent.pullRequest.host, owner: sent.pullRequest.owner, repo: sent.pullRequest.repo, number: sent.pullRequest.number, url: sent.pullRequest.url } } : {}),
   };
 }

@@ -38,6 +38,17 @@ export interface RoundRecord {
   acts: ThreadAct[];
   /** The files the reviewer had marked viewed at Send; absent in rounds recorded before marks were. */
   viewed?: string[];
+  /** The pull request the round reviewed (`redline publish` posts the round there); absent for a local review. */
+  pullRequest?: RoundPullRequest;
+}
+
+/** A round's pull request: its host, owner, repository and number, and its page. */
+export interface RoundPullRequest {
+  host: string;
+  owner: string;
+  repo: string;
+  number: number;
+  url: string;
 }
 
 export function readRoundRecord(text: string): RoundRecord | string {
@@ -69,6 +80,7 @@ function firstProblem(record: Record<string, unknown>): string | null {
     ['state', typeof record.state === 'string' && OID_RE.test(record.state)],
     ['acts', Array.isArray(record.acts)],
     ['viewed', record.viewed === undefined || (Array.isArray(record.viewed) && record.viewed.every((path) => typeof path === 'string'))],
+    ['pullRequest', record.pullRequest === undefined || isPullRequest(record.pullRequest)],
   ];
   const bad = checks.find(([, ok]) => !ok);
   return bad ? `round.json: bad field '${bad[0]}'` : null;
@@ -81,4 +93,11 @@ function isTarget(value: unknown): value is SeriesTarget {
   const commitOk = typeof target.newCommit === 'string' && OID_RE.test(target.newCommit);
   if (target.kind === 'pull-request') return commitOk && typeof target.pullRequest === 'string' && PULL_REQUEST_RE.test(target.pullRequest);
   return target.kind === 'commits' && commitOk;
+}
+
+function isPullRequest(value: unknown): value is RoundPullRequest {
+  if (typeof value !== 'object' || value === null) return false;
+  const pull = value as Record<string, unknown>;
+  const words = [pull.host, pull.owner, pull.repo, pull.url];
+  return words.every((word) => typeof word === 'string' && word !== '') && Number.isInteger(pull.number) && (pull.number as number) >= 1;
 }

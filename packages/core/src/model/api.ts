@@ -112,6 +112,7 @@ export const API = {
    * command to run), and with the agent's credential (403).
    */
   openInEditor: '/api/open-in-editor',
+  /**
    * The check before sending, the reviewer's only (the agent's credential: 403).
    * POST CheckStartBody -> CheckData: runs the check command with the draft's
    * suggestions in a scratch copy of the reviewed state (409 while one runs;
@@ -120,6 +121,12 @@ export const API = {
    * the run (its process group ended, its copy removed).
    */
   check: '/api/check',
+  /**
+   * POST {} -> PublishResult: after a Send that asked for it (`publish: true`), the round just
+   * recorded is posted to the review's pull request as one GitHub review (docs/rounds.md,
+   * "Published to a pull request"). The reviewer's act: the agent's credential gets 403.
+   */
+  publish: '/api/publish',
 } as const;
 
 /** What Open in editor asks for: a file of the diff the page loaded, at a new-side line or at its top. */
@@ -128,6 +135,9 @@ export interface OpenInEditorBody {
   fingerprint: string;
   line: number | null;
 }
+
+/** What publishing a round did: posted a review, or found the one this round already is. `url`: the review on the forge. */
+export type PublishResult = { kind: 'published'; url: string } | { kind: 'already-published'; url: string };
 
 /**
  * The id of the `<script type="application/json">` element the server puts
@@ -184,6 +194,7 @@ export interface ApiResponses {
   preferences: { ok: true };
   openInEditor: { editor: string };
   check: CheckData;
+  publish: PublishResult;
 }
 
 export interface ApiRequests {
@@ -195,6 +206,7 @@ export interface ApiRequests {
   preferences: Preferences;
   openInEditor: OpenInEditorBody;
   check: CheckStartBody;
+  publish: Record<string, never>;
 }
 
 /**

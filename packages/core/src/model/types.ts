@@ -308,6 +308,8 @@ export interface FeedbackSubmission {
   viewed?: string[];
   /** The fix sets over `annotations`' suggestions; absent: none. */
   fixSets?: FixSet[];
+  /** The reviewer asked to publish the round to the review's pull request (`POST /api/publish` follows the answer); absent: not asked. */
+  publish?: true;
 }
 
 /** What the export says about a file: its path, status, old path and similarity (`fileMove`). */

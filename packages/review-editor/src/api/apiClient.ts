@@ -18,6 +18,7 @@ import {
   type OpenInEditorBody,
   type ProposalActBody,
   type ProposalsData,
+  type PublishResult,
   type QuestionAsk,
   type RangeCommitsData,
   type ReviewData,
@@ -82,6 +83,8 @@ export interface ReviewApi {
   startCheck(body: CheckStartBody): Promise<CheckData>;
   /** Cancels the running check; answers once its process group has ended and its copy is gone. */
   cancelCheck(): Promise<CheckData>;
+  /** After a Send with `publish`: the round posted to the review's pull request (held by the server until the round is recorded). */
+  publish(): Promise<PublishResult>;
 }
 
 type Fetch = typeof fetch;
@@ -194,6 +197,7 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
     startCheck: (body) => request('check', API.check, jsonInit('POST', body)),
     // No body: the route reads none.
     cancelCheck: () => request('check', API.check, { method: 'DELETE' }),
+    publish: () => request('publish', API.publish, jsonInit('POST', {})),
   };
 }
 

@@ -15,6 +15,7 @@ import { overlapsOf } from '../annotations/overlapsOf.js';
 import { useController, useReview } from '../app/reviewContext.js';
 import { ReviewerField } from '../threads/ReviewerField.js';
 import { refreshProposals } from '../proposals/proposalsService.js';
+import { PublishField } from './PublishField.js';
 
 export const VERDICTS: { value: Verdict; label: string; hint: string }[] = [
   { value: 'approve', label: 'Approve', hint: 'The changes can stay as they are.' },
@@ -90,6 +91,7 @@ export function FeedbackDialog() {
       <div className="feedback-layout">
         <div className="feedback-form">
           <VerdictField />
+          <PublishField />
           <ReviewerField />
           <label htmlFor={summaryId} className="field-label">
             Summary <span className="muted">(optional, markdown)</span>

@@ -21,7 +21,13 @@ export function createFeedbackService(store: ReviewStore, api: ReviewApi): Feedb
   return {
     feedbackReview: () => feedbackReviewOf(store.getState()),
     submission,
-    sendFeedback: () => settle(store, 'Sending', async () => store.getState().markSent((await api.sendFeedback(submission())).output)),
+    sendFeedback: async () => {
+      const sent = submission();
+      const ok = await settle(store, 'Sending', async () => store.getState().markSent((await api.sendFeedback(sent)).output));
+      // The round is recorded once the answer is out; the server holds this request until it is, then posts it.
+      if (ok && sent.publish) await publishSentRound(store, api);
+      return ok;
+    },
     closeReview: () => settle(store, 'Closing', async () => {
       await api.closeReview();
       store.getState().markClosed();
@@ -44,7 +50,18 @@ function submissionOf(s: ReviewStoreState): FeedbackSubmission {
   if (acts.length > 0) submission.threadActs = acts;
   // Recorded with the round: the next round carries a mark only to these files, and only when unchanged since.
   submission.viewed = Object.keys(keepValidViewed(s.viewed, s.files)).sort();
+  if (s.publishToPullRequest && s.review?.pullRequest) submission.publish = true;
   return submission;
+}
+
+/** POST /api/publish after the Send: the outcome (a link, or the one-line error) goes on the sent screen. */
+async function publishSentRound(store: ReviewStore, api: ReviewApi): Promise<void> {
+  store.getState().setPublishOutcome({ kind: 'publishing' });
+  try {
+    store.getState().setPublishOutcome(await api.publish());
+  } catch (error) {
+    store.getState().setPublishOutcome({ kind: 'failed', message: isServerGone(error) ? SERVER_GONE_WORDS.sendFailed : errorMessage(error) });
+  }
 }
 
 /** Runs the request that ends the review; a failure stays on the page as "<what> failed: …". */

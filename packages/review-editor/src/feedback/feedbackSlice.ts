@@ -1,5 +1,5 @@
 /** What Send Feedback sends beside the annotations, and how the review ended. */
-import type { Verdict } from '@redline/core';
+import type { PublishResult, Verdict } from '@redline/core';
 import type { ReviewSliceCreator } from '../app/reviewStore.js';
 import type { SliceResets } from '../reviewLoading/sliceResets.js';
 
@@ -10,9 +10,15 @@ export interface FeedbackSlice {
   overlapsConfirmed: boolean;
   /** After sending: what the CLI printed for the agent. */
   sentOutput: string | null;
+  /** The reviewer chose, in the Send dialog, to publish the round to the review's pull request. */
+  publishToPullRequest: boolean;
+  /** After a Send that published: under way, its result, or the one-line error. */
+  publishOutcome: PublishOutcome | null;
   setVerdict(verdict: Verdict): void;
   setSummary(summary: string): void;
   setOverlapsConfirmed(confirmed: boolean): void;
+  setPublishToPullRequest(publish: boolean): void;
+  setPublishOutcome(outcome: PublishOutcome): void;
   markSent(output: string): void;
   markClosed(): void;
 }
@@ -22,6 +28,8 @@ export const createFeedbackSlice: ReviewSliceCreator<FeedbackSlice> = (set) => (
   summary: '',
   overlapsConfirmed: false,
   sentOutput: null,
+  publishToPullRequest: false,
+  publishOutcome: null,
   setVerdict(verdict) {
     set({ verdict });
   },
@@ -31,6 +39,12 @@ export const createFeedbackSlice: ReviewSliceCreator<FeedbackSlice> = (set) => (
   setOverlapsConfirmed(confirmed) {
     set({ overlapsConfirmed: confirmed });
   },
+  setPublishToPullRequest(publish) {
+    set({ publishToPullRequest: publish });
+  },
+  setPublishOutcome(outcome) {
+    set({ publishOutcome: outcome });
+  },
   markSent(output) {
     set({ phase: 'sent', sentOutput: output, dialog: null });
   },
@@ -38,6 +52,9 @@ export const createFeedbackSlice: ReviewSliceCreator<FeedbackSlice> = (set) => (
     set({ phase: 'closed', dialog: null });
   },
 });
+
+/** Publishing a sent round to the pull request: under way, done (`PublishResult`), or failed with one line. */
+export type PublishOutcome = { kind: 'publishing' } | PublishResult | { kind: 'failed'; message: string };
 
 /** A confirmation of overlapping suggestions was for the diff it was given on. */
 export const feedbackResets: SliceResets<FeedbackSlice> = {

@@ -3,7 +3,7 @@
  * contract as the real one (ReviewApi), with the feedback rendered by the
  * same core function the CLI uses, and every call recorded.
  */
-import { buildFeedbackReview, renderFeedbackMarkdown, sha256Hex, type CheckData, type DraftData, type FeedbackSubmission, type FileContentsData, type Preferences, type ProposalState, type Question, type QuestionAsk, type QuestionAsking, type RangeCommit, type ReviewData, type Tour } from '@redline/core';
+import { buildFeedbackReview, renderFeedbackMarkdown, sha256Hex, type CheckData, type DraftData, type FeedbackSubmission, type FileContentsData, type Preferences, type ProposalState, type PublishResult, type Question, type QuestionAsk, type QuestionAsking, type RangeCommit, type ReviewData, type Tour } from '@redline/core';
 import { ApiRequestError, type ReviewApi } from '../api/apiClient.js';
 
 export interface MemoryApi extends ReviewApi {
@@ -36,6 +36,8 @@ export interface MemoryApi extends ReviewApi {
   preferencesPut: { preferences: Preferences; keepalive: boolean }[];
   /** What GET /api/check answers (a start and a cancel answer it too, after recording the call). */
   check: CheckData;
+  /** What POST /api/publish answers: a result, or an error it throws (as a 403 or a network failure would). */
+  publishAnswer: PublishResult | ApiRequestError;
 }
 
 export function createMemoryApi(review: ReviewData, contents: Record<string, [string | null, string | null]> = {}): MemoryApi {
@@ -43,6 +45,7 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
     calls: [],
     preferencesPut: [],
     check: { command: { kind: 'configured', command: 'npm test', from: 'package.json' }, run: null },
+    publishAnswer: { kind: 'published', url: 'https://github.com/o/r/pull/1#pullrequestreview-1' },
     drafts: new Map(),
     sent: [],
     closed: false,
@@ -125,8 +128,8 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
       return { proposals: structuredClone(api.proposals), tour: structuredClone(api.tour), questions: structuredClone(api.questions), asking: structuredClone(api.asking) };
     },
     askQuestion: async (ask) => askInMemory(api, ask),
-    openInEditor: async (body) => (api.calls.push(`open ${body.path}:${body.line ?? 'top'}`), { editor: 'memory-editor' }),
     ...checkInMemory(() => api),
+    ...reviewerActsInMemory(() => api),
     async answerProposal(act) {
       api.calls.push(`proposal ${act.act} ${act.id}`);
       const state = api.proposals.find((p) => p.proposal.id === act.id);
@@ -160,4 +163,19 @@ function checkInMemory(memory: () => MemoryApi): Pick<ReviewApi, 'getCheck' | 's
     startCheck: (body) => answer(`check start${body.command === undefined ? '' : ` ${body.command}`}`),
     cancelCheck: () => answer('check cancel'),
   };
+}
+
+/** Open in editor and publishing, each call recorded. */
+function reviewerActsInMemory(memory: () => MemoryApi): Pick<ReviewApi, 'openInEditor' | 'publish'> {
+  return {
+    openInEditor: async (body) => (memory().calls.push(`open ${body.path}:${body.line ?? 'top'}`), { editor: 'memory-editor' }),
+    publish: () => memoryPublish(memory()),
+  };
+}
+
+/** POST /api/publish: what the test set as its answer (a result, or the error it throws). */
+async function memoryPublish(api: MemoryApi): Promise<PublishResult> {
+  api.calls.push('publish');
+  if (api.publishAnswer instanceof ApiRequestError) throw api.publishAnswer;
+  return api.publishAnswer;
 }

@@ -12,6 +12,8 @@ Usage:
                                    copy before you send them (see redline check --help)
   redline setup AGENT [--mcp]      install Redline's command for claude-code, codex, opencode, cursor
                                    or gemini where that agent reads it (see redline setup --help)
+  redline publish [--round ID]     post your latest sent round of a pull request to it as one
+                                   GitHub review; asks first (see redline publish --help)
 
 For coding agents (each has its --help):
   redline start [target] [options] open the review in the background and return at once

@@ -10,6 +10,8 @@ import { writeFileAtomic } from '../../files/writeFileAtomic.js';
 import type { ReviewOutcome, ReviewSession } from '../../review/reviewSession.js';
 import type { ReviewOptions } from './parseArgs.js';
 import { recordSentRound } from '../../rounds/recordSentRound.js';
+import { GitReviewSource } from '../../review/gitReviewSource.js';
+import { publishHandOffOf } from '../../forge/publish/publishHandOff.js';
 import { saveReviewCopies } from './saveFeedback.js';
 
 type Feedback = Extract<ReviewOutcome, { kind: 'feedback' }>;
@@ -17,7 +19,12 @@ type Feedback = Extract<ReviewOutcome, { kind: 'feedback' }>;
 /** Returns the path of the saved copy (null when it could not be saved: a warning says so). */
 export async function keepFeedback(feedback: Feedback, session: ReviewSession, options: ReviewOptions, io: CliIo): Promise<string | null> {
   // The review becomes the series' next round (docs/rounds.md); a round that cannot be written is a warning.
-  await recordSentRound(session.source, feedback, (line) => io.stderr.write(`${line}\n`));
+  const recorded = await recordSentRound(session.source, feedback, (line) => io.stderr.write(`${line}\n`));
+  // A Send that asked to publish: the page's POST /api/publish waits for this round, and the server stays up until it is done.
+  const source = session.source;
+  const publishable = feedback.submission.publish && recorded && source instanceof GitReviewSource;
+  publishHandOffOf(session).recorded(publishable ? { round: recorded, root: source.repository.root, env: io.env } : null);
+  if (feedback.submission.publish) io.stderr.write(`${await publishHandOffOf(session).settled()}\n`);
   for (const fingerprint of feedback.fingerprints) await session.drafts.remove(fingerprint).catch(() => undefined);
   // The proposals went with the export (and their answers are counted in the round), as the draft's annotations did.
   await session.proposals.forgetKept().catch(() => undefined);

@@ -30,7 +30,7 @@ export interface ReviewOptions {
 }
 
 /** The verbs of a review session: the agent's, `open` and `check` (the reviewer's), and `serve-session` (the detached server `start` spawns: not for people). */
-export const VERBS = ['start', 'wait', 'status', 'stop', 'open', 'check', 'mcp', 'annotate', 'reply', 'answer', 'setup', 'serve-session'] as const;
+export const VERBS = ['start', 'wait', 'status', 'stop', 'open', 'check', 'mcp', 'annotate', 'reply', 'answer', 'setup', 'publish', 'serve-session'] as const;
 export type Verb = (typeof VERBS)[number];
 
 export type Command =

@@ -16,6 +16,7 @@ import { getRoundDiff } from './roundDiffRoute.js';
 import { getProposals, postProposalAnswer } from './proposalsRoute.js';
 import { postQuestion } from './questionsRoute.js';
 import { postOpenInEditor } from './openInEditorRoute.js';
+import { postPublish } from './publishRoute.js';
 
 type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 
@@ -37,6 +38,7 @@ export const API_ROUTES: ReadonlyMap<string, Partial<Record<Method, ApiHandler>>
   [API.preferences, { PUT: putPreferences }],
   [API.openInEditor, { POST: postOpenInEditor }],
   [API.check, { GET: getCheck, POST: postCheck, DELETE: deleteCheck }],
+  [API.publish, { POST: postPublish }],
 ]);
 
 /** The handler for a path and method; HEAD is answered like GET. */

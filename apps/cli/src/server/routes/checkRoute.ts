@@ -57,6 +57,7 @@ export async function postCheck(context: ApiContext): Promise<void> {
     repoRoot: root,
     state: reviewedState(source),
     suggestions: draft.suggestions,
+    fixSets: draft.fixSets,
     roundOf: new Map(),
     command,
     timeoutMs: config.timeoutSeconds * 1000,
