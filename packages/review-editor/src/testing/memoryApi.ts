@@ -40,15 +40,20 @@ export interface MemoryApi extends ReviewApi {
   publishAnswer: PublishResult | ApiRequestError;
 }
 
+/** The recorded calls and the answers a test may change, as a fresh API starts with them. */
+const MEMORY_START = () => ({
+  calls: [] as string[],
+  preferencesPut: [] as MemoryApi['preferencesPut'],
+  check: { command: { kind: 'configured', command: 'npm test', from: 'package.json' }, run: null } as CheckData,
+  publishAnswer: { kind: 'published', url: 'https://github.com/o/r/pull/1#pullrequestreview-1' } as PublishResult | ApiRequestError,
+  drafts: new Map<string, DraftData>(),
+  sent: [] as FeedbackSubmission[],
+  closed: false,
+});
+
 export function createMemoryApi(review: ReviewData, contents: Record<string, [string | null, string | null]> = {}): MemoryApi {
   const api: MemoryApi = {
-    calls: [],
-    preferencesPut: [],
-    check: { command: { kind: 'configured', command: 'npm test', from: 'package.json' }, run: null },
-    publishAnswer: { kind: 'published', url: 'https://github.com/o/r/pull/1#pullrequestreview-1' },
-    drafts: new Map(),
-    sent: [],
-    closed: false,
+    ...MEMORY_START(),
     review,
     contents: new Map(Object.entries(contents)),
     fresh: true,
