@@ -7,22 +7,17 @@
  * keyboard-only review after opening and closing every dialog. The same
  * keys in both browsers (e2e/support/keyboardOnly.ts).
  */
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import puppeteer, { type Browser, type Page as FirefoxPage } from 'puppeteer-core';
 import { everyDialogOpenedAndClosed, diffReady, keyboardOnlyReview, keyboardRepo, settingsThenComment, type KeyboardDriver } from './support/keyboardOnly';
-import { openReview, startRedline, type RunningRedline } from './support/redline';
+import { undoAfterEachTest } from './support/afterTest';
+import { openReview, type RunningRedline } from './support/redline';
 
 const FIREFOX = ['/usr/bin/firefox-esr', '/usr/bin/firefox'].find((path) => existsSync(path));
 
 let redline: RunningRedline | null = null;
-/** What a test started, undone after it in reverse order (the browser, redline, the repository). */
-const started: (() => unknown)[] = [];
-
-test.afterEach(async () => {
-  for (const undo of started.splice(0).reverse()) await undo();
-  redline = null;
-});
+const after = undoAfterEachTest();
 
 const chromiumKeys = (page: Page): KeyboardDriver => ({
   press: (key) => page.keyboard.press(key === ' ' ? 'Space' : key),
@@ -43,12 +38,8 @@ const firefoxKeys = (page: FirefoxPage): KeyboardDriver => ({
 });
 
 async function startOnKeyboardRepo(): Promise<RunningRedline> {
-  const dir = keyboardRepo();
-  started.push(() => rmSync(dir, { recursive: true, force: true }));
-  redline = await startRedline({ cwd: dir });
-  const running = redline;
-  started.push(() => running.stop());
-  return running;
+  redline = await after.redlineOn(keyboardRepo());
+  return redline;
 }
 
 async function inChromium(page: Page): Promise<KeyboardDriver> {
@@ -63,7 +54,7 @@ async function inFirefox(): Promise<KeyboardDriver> {
   expect(FIREFOX, 'Firefox is installed (apt-get install -y firefox-esr; .ci/run does it)').toBeDefined();
   const redline = await startOnKeyboardRepo();
   const browser: Browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX!, headless: true, protocol: 'webDriverBiDi' });
-  started.push(() => browser.close());
+  after(() => browser.close());
   const page = await browser.newPage();
   await page.setViewport({ width: 1400, height: 900 });
   await page.goto(redline.url);

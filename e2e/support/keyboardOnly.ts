@@ -179,10 +179,9 @@ export async function keyboardOnlyReview(k: KeyboardDriver): Promise<void> {
     return document.querySelector(`.tree-file.is-viewed[aria-label^="${path},"]`) !== null && !current.startsWith(path);
   }, CALC);
 
-  // Search from the keyboard: `/`, a query, Enter, Esc back to the page.
-  await k.press('/');
-  await until(k, 'the search box has focus', () => document.activeElement?.getAttribute('aria-label') === 'Search', null);
-  await k.type('three');
+  // Search from the keyboard: `/` and the query typed at once (the box is a lazy panel: the keys wait for it), Esc back to the page.
+  await k.type('/three');
+  await until(k, 'the search box has focus, holding the query', () => document.activeElement?.getAttribute('aria-label') === 'Search' && (document.activeElement as HTMLInputElement).value === 'three', null);
   await until(k, 'the search found it', () => /^1 of 1$/.test(document.querySelector('.search-status')?.textContent ?? ''), null);
   await k.press('Escape');
   await until(k, 'the search is closed', () => document.querySelector('.search-bar') === null, null);

@@ -3,6 +3,7 @@ import { shortcutFor, type ShortcutAction } from './shortcuts.js';
 import type { ReviewController } from '../app/reviewController.js';
 import { stepTour } from '../tour/tourWalk.js';
 import { isReturnedFocus } from '../ui/returnedFocus.js';
+import { holdKeysForSearch } from '../search/searchTypeAhead.js';
 import { focusDiff, focusOnPageControl } from './focusDiff.js';
 
 type Run = (controller: ReviewController) => void;
@@ -27,7 +28,10 @@ const RUN: Record<ShortcutAction, Run> = {
   toggleViewed: (c) => c.toggleViewedCurrent(),
   viewedAndNext: (c) => c.markViewedAndNext(),
   foldAll: (c) => c.store.getState().toggleAllCollapsed(),
-  search: (c) => c.store.getState().openSearch(),
+  search(c) {
+    holdKeysForSearch();
+    c.store.getState().openSearch();
+  },
   toggleSidebar: (c) => c.store.getState().toggleSidebar(),
   sendFeedback: (c) => c.store.getState().openDialog('feedback'),
   nextTourStep: (c) => stepTour(c, 1),
