@@ -28,6 +28,11 @@
  * Raised to 221 KB on 2026-12-05: 217.6 KB in 10 chunks before, 218.9 KB in 11 after
  * the diff views became one module (diffViews/), the tab lists one component and the
  * agent's tour a slice (its bar is a lazy panel, app/lazyPanels.tsx): +1.3 KB.
+ * Raised to 222 KB on 2026-12-05: 219.6 KB before, 221.2 KB after focus given back
+ * by dialogs without a keyboard trap, the split view cursor's columns, a search hit
+ * per match with every match highlighted, the keys held after `/` for the lazy search
+ * box and the hidden-whitespace notice: +1.6 KB (the replay of the held keys is in
+ * the search bar's chunk).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,7 +41,7 @@ import { expect, test } from '@playwright/test';
 
 const DIST = fileURLToPath(new URL('../apps/review/dist', import.meta.url));
 /** KB here are 1,000 bytes, as in the speed target. */
-const ENTRY_CEILING_BYTES = 221_000;
+const ENTRY_CEILING_BYTES = 222_000;
 const ISSUE_TARGET_BYTES = 130_000;
 
 /** The chunks a chunk imports statically (`import{…}from"./x.js"`, `import"./x.js"`), as paths under assets/. */

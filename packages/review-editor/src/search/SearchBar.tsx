@@ -1,6 +1,7 @@
 /** Search across the whole diff, with next/previous hit and counts. */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { takeKeysTypedAhead, typeIntoSearchBox } from './searchTypeAhead.js';
+import { takeKeysTypedAhead } from './searchTypeAhead.js';
+import { typeIntoSearchBox } from './typeIntoSearchBox.js';
 import { Icon } from '../ui/icons.js';
 import { useController, useReview } from '../app/reviewContext.js';
 

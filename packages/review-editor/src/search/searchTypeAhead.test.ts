@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { holdKeysForSearch, takeKeysTypedAhead, typeIntoSearchBox } from './searchTypeAhead.js';
+import { holdKeysForSearch, takeKeysTypedAhead } from './searchTypeAhead.js';
+import { typeIntoSearchBox } from './typeIntoSearchBox.js';
 
 const press = (key: string, init: KeyboardEventInit = {}) => document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }));
 
