@@ -81,12 +81,14 @@ for (const [width, height, layout] of [[1400, 900, 'split'], [800, 700, 'unified
     await page.setViewportSize({ width, height });
     await openCalc(page);
     const row = fileDiff(page, CALC).locator(`code[data-${layout === 'split' ? 'additions' : 'unified'}] [data-line="1"]`).first();
-    const box = (await row.boundingBox())!;
     let seen: Awaited<ReturnType<typeof plusAndFirstCharacter>> = null;
-    // The pointer moves over the line until the "+" shows (CodeView takes no pointer events for a moment after a scroll).
+    let box: { x: number; y: number; width: number; height: number } | null = null;
+    // The pointer moves over the line until the "+" shows (CodeView redraws rows, and takes no pointer events for a moment after a scroll).
     let nudge = 0;
     await expect
       .poll(async () => {
+        box = await row.boundingBox({ timeout: 1000 }).catch(() => null);
+        if (!box) return null;
         await page.mouse.move(box.x + box.width / 2 + (nudge++ % 2), box.y + box.height / 2);
         return (seen = await plusAndFirstCharacter(page, 1));
       }, { message: 'the "+" shows on the hovered line' })
@@ -94,6 +96,7 @@ for (const [width, height, layout] of [[1400, 900, 'split'], [800, 700, 'unified
     expect(seen!.character).toBe('e');
     const overlap = Math.min(seen!.plus.right, seen!.first.right) - Math.max(seen!.plus.left, seen!.first.left);
     expect(overlap, `the "+" (${seen!.plus.left}–${seen!.plus.right}) and "e" (${seen!.first.left}–${seen!.first.right}) share no column`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: testInfo.outputPath(`hover-plus-${width}x${height}.png`), clip: { x: Math.max(0, box.x - 120), y: Math.max(0, box.y - 40), width: 520, height: 120 } });
+    const at = box as unknown as { x: number; y: number };
+    await page.screenshot({ path: testInfo.outputPath(`hover-plus-${width}x${height}.png`), clip: { x: Math.max(0, at.x - 120), y: Math.max(0, at.y - 40), width: 520, height: 120 } });
   });
 }
