@@ -25,14 +25,17 @@ export function ReviewOverview() {
   const generalIds = useReview(useShallow((s) => s.annotations.filter((a) => a.scope === 'general').map((a) => a.id)));
   const composingGeneral = useReview((s) => s.composer?.target.scope === 'general' && s.composer.editingId === null);
   const [count, additions, deletions] = totals;
+  const whitespaceHidden = useReview((s) => s.settings.hideWhitespace);
   return (
     <section className="overview" aria-label="Review overview">
       <div className="overview-line">
         <span className="overview-target">{target}</span>
-        <span className="overview-stats">
+        <span className="overview-stats" data-testid="overview-totals">
           {changedFilesLabel(count)} <span className="count-add">{signedCount('+', additions, { grouped: true })}</span>{' '}
           <span className="count-del">{signedCount('−', deletions, { grouped: true })}</span>
+          {whitespaceHidden ? <span className="totals-label"> without whitespace changes</span> : null}
         </span>
+        {whitespaceHidden ? <WhitespaceHiddenNotice /> : null}
         <span className="spacer" />
         {!composingGeneral ? (
           <button type="button" className="btn btn-small" onClick={() => controller.openComment({ scope: 'general' })}>
@@ -50,6 +53,20 @@ export function ReviewOverview() {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** Hide whitespace (Settings) is on: said beside the totals, with the way back. */
+function WhitespaceHiddenNotice() {
+  const controller = useController();
+  const reloading = useReview((s) => s.reloading);
+  return (
+    <span className="whitespace-notice" role="note">
+      <span aria-hidden="true">⚠ </span>Whitespace changes hidden ·{' '}
+      <button type="button" className="btn-inline" disabled={reloading} onClick={() => void controller.setHideWhitespace(false)}>
+        show
+      </button>
+    </span>
   );
 }
 

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 
 export function useNarrowWindow(width: number): boolean {
   // One query per width: a new one each render would resubscribe on every render.
-  const query = useMemo(() => (width > 0 && typeof matchMedia === 'function' ? matchMedia(`(max-width: ${width - 1}px)`) : null), [width]);
+  const query = useMemo(() => narrowQuery(width), [width]);
   const subscribe = useCallback(
     (listener: () => void) => {
       query?.addEventListener('change', listener);
@@ -12,4 +12,13 @@ export function useNarrowWindow(width: number): boolean {
     [query],
   );
   return useSyncExternalStore(subscribe, () => query?.matches ?? false);
+}
+
+function narrowQuery(width: number): MediaQueryList | null {
+  return width > 0 && typeof matchMedia === 'function' ? matchMedia(`(max-width: ${width - 1}px)`) : null;
+}
+
+/** The same, read once (the line cursor asks at each key). */
+export function isNarrowWindow(width: number): boolean {
+  return narrowQuery(width)?.matches ?? false;
 }

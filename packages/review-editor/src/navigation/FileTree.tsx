@@ -21,6 +21,7 @@ import { ShownFilesBar } from './ShownFilesBar.js';
 import { waitingWordsFor } from '../annotations/waitingItems.js';
 import { countsInView } from '../diffViews/filesInView.js';
 import { ROW_HEIGHT, useCollapsedFolders, useCurrentRowInSight, useRovingRow, useTreeViewport } from './fileTreeRows.js';
+import { focusDiff } from './focusDiff.js';
 
 const OVERSCAN = 12;
 
@@ -199,5 +200,5 @@ function FileRow({ file, name, top, padding, position, size, current, roving }: 
 /** After Enter on a row: the cursor on the file's first line, and the keys go to the diff. */
 function openWithKeyboard(controller: ReviewController, fileId: string) {
   controller.openFileWithCursor(fileId);
-  document.querySelector<HTMLElement>('.diff-scroll')?.focus({ preventScroll: true });
+  focusDiff();
 }

@@ -35,6 +35,14 @@ describe('keyboard shortcuts are ignored while typing', () => {
     expect(keyOn(document.body, 'j', { ctrlKey: true }).shortcut).toBeNull();
   });
 
+  it('↓ and ↑ reach the page from a plain button (it takes no arrows), not from a tab, a tree row or a select', () => {
+    document.body.innerHTML = '<button id="plain">Settings</button><div role="tab" tabindex="0">t</div><div role="treeitem" tabindex="0">r</div>';
+    expect(keyOn(document.getElementById('plain')!, 'ArrowDown').shortcut).toBe('lineDown');
+    expect(keyOn(document.getElementById('plain')!, 'ArrowUp').shortcut).toBe('lineUp');
+    expect(keyOn(document.querySelector('[role="tab"]')!, 'ArrowDown').shortcut).toBeNull();
+    expect(keyOn(document.querySelector('[role="treeitem"]')!, 'ArrowDown').shortcut).toBeNull();
+  });
+
   it('do not fire in inputs, textareas, selects and contenteditable elements', () => {
     document.body.innerHTML = '<input type="text"><input type="search"><textarea></textarea><select><option>a</option></select><div contenteditable="true"><span>x</span></div>';
     for (const selector of ['input[type=text]', 'input[type=search]', 'textarea', 'select', 'div[contenteditable] span']) {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { parseReviewFiles } from '../reviewLoading/parseReviewFiles.js';
 import { CALC_FILES, CALC_PATCH, KINDS_FILES, KINDS_PATCH, makeReview } from '../testing/fixtures.js';
-import { cursorLinesOf, cursorSelection, describeCursor, moveCursor, stepHunk, type LineCursor } from './lineCursor.js';
+import { cursorLinesOf, cursorSelection, describeCursor, moveCursor, stepHunk, switchSide, type LineCursor } from './lineCursor.js';
 
 const [calc] = parseReviewFiles(makeReview(CALC_PATCH, CALC_FILES));
 const kinds = parseReviewFiles(makeReview(KINDS_PATCH, KINDS_FILES));
@@ -54,5 +54,39 @@ describe('the line cursor', () => {
   test('what a screen reader hears', () => {
     expect(describeCursor(press(['↓', '↓', '↓', 'S↓'])!, 'src/calc.ts')).toBe('src/calc.ts, new line 3: }, lines 2 to 3 selected');
     expect(describeCursor(press(['↓'])!, 'src/calc.ts')).toBe('src/calc.ts, new line 1: export function add(a: number, b: number) {');
+  });
+
+  describe('in split view', () => {
+    // Deletions and additions interleaved: b, c → B; e → E, F.
+    const SPLIT_PATCH = 'diff --git a/split.txt b/split.txt\nindex 1111111..2222222 100644\n--- a/split.txt\n+++ b/split.txt\n@@ -1,6 +1,6 @@\n a\n-b\n-c\n+B\n d\n-e\n+E\n+F\n f\n';
+    const [split] = parseReviewFiles(makeReview(SPLIT_PATCH, [{ ...KINDS_FILES[3]!, path: 'split.txt', additions: 3, deletions: 3 }]));
+    const walk = (keys: string[], start: LineCursor | null = null) => {
+      let cursor = start;
+      const seen: string[] = [];
+      for (const key of keys) {
+        cursor = key === '←' || key === '→' ? switchSide([split!], cursor, key === '←' ? 'old' : 'new', 'split') : moveCursor([split!], cursor, split!.id, key === '↓' ? 1 : -1, false, 'split');
+        seen.push(`${cursor!.at.side}${cursor!.at.line}`);
+      }
+      return { seen, cursor };
+    };
+
+    test('↓ walks the new column in order: new 1, 2, 3, 4, 5, 6, never an old line', () => {
+      expect(cursorLinesOf(split!).map((l) => `${l.side}${l.line}`)).toEqual(['new1', 'old2', 'old3', 'new2', 'new3', 'old5', 'new4', 'new5', 'new6']);
+      expect(walk(['↓', '↓', '↓', '↓', '↓', '↓']).seen).toEqual(['new1', 'new2', 'new3', 'new4', 'new5', 'new6']);
+      expect(walk(['↓', '↓', '↓', '↑']).seen).toEqual(['new1', 'new2', 'new3', 'new2']);
+    });
+
+    test('← moves to the line beside in the old column, ↓ then walks the old column, → comes back beside', () => {
+      expect(walk(['↓', '↓', '←', '↓', '↓', '↓', '↓', '→']).seen).toEqual(['new1', 'new2', 'old2', 'old3', 'old4', 'old5', 'old6', 'new6']);
+      // Unified view has one column: ← and → leave the cursor where it is.
+      const start = moveCursor([split!], null, split!.id, 1, false, 'unified');
+      expect(switchSide([split!], start, 'old', 'unified')).toBe(start);
+    });
+
+    test('Shift+↓ extends within the column: a range of new lines only', () => {
+      const at2 = walk(['↓', '↓']).cursor;
+      const extended = moveCursor([split!], moveCursor([split!], at2, split!.id, 1, true, 'split'), split!.id, 1, true, 'split');
+      expect(cursorSelection(extended!).range).toEqual({ start: 2, end: 4, side: 'additions' });
+    });
   });
 });

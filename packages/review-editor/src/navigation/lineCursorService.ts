@@ -11,11 +11,14 @@ import { filesInView } from '../diffViews/filesInView.js';
 import { groupAnnotationsByFile } from '../annotations/annotationOps.js';
 import { selectionToTarget } from '../composer/composerSlice.js';
 import type { ComposerService } from '../composer/composerService.js';
-import { cursorAt, cursorLinesOf, moveCursor, stepHunk, type LineCursor } from './lineCursor.js';
+import { cursorAt, findCursorLine, firstLineOf, moveCursor, stepHunk, switchSide, type CursorLayout, type LineCursor } from './lineCursor.js';
+import { isNarrowWindow } from '../diff/useNarrowWindow.js';
 import type { Navigator } from './navigator.js';
 
 export interface LineCursorService {
   moveLine(direction: 1 | -1, extend: boolean): void;
+  /** ←/→ in split view: the line beside the cursor's in the old or the new column. */
+  switchSide(side: 'old' | 'new'): void;
   stepHunk(direction: 1 | -1): void;
   stepAnnotation(direction: 1 | -1): void;
   /** `c`/Enter with a cursor: a comment on its lines. */
@@ -44,8 +47,9 @@ export function createLineCursorService(store: ReviewStore, navigator: Navigator
     navigator.revealCursor();
   };
   return {
-    moveLine: (direction, extend) => go(moveCursor(filesInView(state()), state().lineCursor, state().currentFileId, direction, extend)),
-    stepHunk: (direction) => go(stepHunk(filesInView(state()), state().lineCursor, state().currentFileId, direction)),
+    moveLine: (direction, extend) => go(moveCursor(filesInView(state()), state().lineCursor, state().currentFileId, direction, extend, layoutShown(state()))),
+    switchSide: (side) => go(switchSide(filesInView(state()), state().lineCursor, side, layoutShown(state()))),
+    stepHunk: (direction) => go(stepHunk(filesInView(state()), state().lineCursor, state().currentFileId, direction, layoutShown(state()))),
     stepAnnotation: (direction) => stepAnnotation(store, navigator, direction),
     commentOnLines: () => composer.commentOnSelection(),
     async suggestOnLines() {
@@ -61,16 +65,21 @@ export function createLineCursorService(store: ReviewStore, navigator: Navigator
     placeCursor(fileId, side, line) {
       const file = state().fileById.get(fileId);
       // A line the diff does not list (one shown by expanding context) leaves the cursor where it is.
-      const at = file ? cursorLinesOf(file).find((l) => l.side === side && l.line === line) : undefined;
+      const at = file ? findCursorLine(file, layoutShown(state()), side, line) : undefined;
       if (file && at) go(cursorAt(file.id, at));
     },
     openFileWithCursor(fileId) {
       const file = state().fileById.get(fileId);
-      const first = file ? cursorLinesOf(file)[0] : undefined;
+      const first = file ? firstLineOf(file, layoutShown(state())) : undefined;
       if (file && first) state().setLineCursor(cursorAt(file.id, first));
       navigator.openFile(fileId);
     },
   };
+}
+
+/** The layout the diff is drawn in: split, unless chosen unified or the window is narrower than the layout's limit (diff/useCodeViewOptions.ts). */
+function layoutShown(s: ReviewStoreState): CursorLayout {
+  return s.settings.diffStyle === 'split' && !isNarrowWindow(s.layout.unifiedBelow) ? 'split' : 'unified';
 }
 
 /** The files `]`/`[` walk and their annotations, in the Comments tab's order: every file, or another view's (and the general comments). */
@@ -98,7 +107,7 @@ function stepAnnotation(store: ReviewStore, navigator: Navigator, direction: 1 |
   const picked = target ?? (direction === 1 ? list[0] : list[list.length - 1])!;
   const file = picked.scope === 'line' && !picked.outdated ? files.find((f) => f.path === picked.path) : undefined;
   if (picked.scope === 'line' && file) {
-    const at = cursorLinesOf(file).find((l) => l.side === (picked.side ?? 'new') && l.line === picked.startLine);
+    const at = findCursorLine(file, layoutShown(s), picked.side ?? 'new', picked.startLine ?? 1);
     if (at) s.setLineCursor(cursorAt(file.id, at));
   }
   navigator.jumpToAnnotation(picked.id);

@@ -50,6 +50,9 @@ interface Moving {
 
 export function createNavigator(store: ReviewStore): Navigator {
   const m: Moving = { store, viewport: null, pinnedUntil: 0 };
+  store.subscribe((s, prev) => {
+    if (s.fileFilter !== prev.fileFilter) followFilter(m);
+  });
   return {
     setViewport(next) {
       m.viewport = next;
@@ -137,6 +140,23 @@ function jumpToAnnotation(m: Moving, id: string) {
   if (!s.fileById.has(a.path)) return;
   if (a.scope === 'file' || a.outdated) return reveal(m, a.path, () => jumpToFile(m, a.path));
   jumpToLine(m, a.path, a.side ?? 'new', a.startLine ?? 1);
+}
+
+/**
+ * The file filter changed: with a filter, the first file it shows, from its
+ * top (the scroll position kept over fewer files showed the end of the last
+ * one); cleared, the file that was current (at the top of the view) stays at
+ * the top, so `j` goes on from what the reviewer sees. Once the new list of
+ * files has reached CodeView (two frames).
+ */
+function followFilter(m: Moving) {
+  const s = m.store.getState();
+  const files = filesInView(s);
+  const kept = s.fileFilter === '' && files.some((f) => f.id === s.currentFileId) ? s.currentFileId : null;
+  const target = kept ?? files[0]?.id;
+  if (!target) return;
+  pin(m, target);
+  requestAnimationFrame(() => requestAnimationFrame(() => m.viewport?.scrollToFile(target)));
 }
 
 function stepFile(m: Moving, direction: 1 | -1) {

@@ -4,6 +4,7 @@
  * (shortcutsDoc.test.ts fails when the two differ).
  */
 import { isTypingTarget } from './isTypingTarget.js';
+import { isReturnedFocus } from '../ui/returnedFocus.js';
 
 export type ShortcutAction =
   | 'nextFile'
@@ -12,6 +13,8 @@ export type ShortcutAction =
   | 'lineUp'
   | 'extendDown'
   | 'extendUp'
+  | 'oldSide'
+  | 'newSide'
   | 'nextHunk'
   | 'previousHunk'
   | 'nextAnnotation'
@@ -61,6 +64,8 @@ export const SHORTCUTS: Shortcut[] = [
   { action: 'lineUp', keys: ['↑'], description: 'Line cursor: previous line', scope: 'page', matches: unshifted('ArrowUp') },
   { action: 'extendDown', keys: ['Shift+↓'], description: 'Extend the selected lines down', scope: 'page', matches: shifted('ArrowDown') },
   { action: 'extendUp', keys: ['Shift+↑'], description: 'Extend the selected lines up', scope: 'page', matches: shifted('ArrowUp') },
+  { action: 'oldSide', keys: ['←'], description: 'Split view: the line beside, in the old column', scope: 'lineCursor', matches: unshifted('ArrowLeft') },
+  { action: 'newSide', keys: ['→'], description: 'Split view: the line beside, in the new column', scope: 'lineCursor', matches: unshifted('ArrowRight') },
   { action: 'nextHunk', keys: ['n'], description: 'Next change (hunk)', scope: 'page', matches: plain('n') },
   { action: 'previousHunk', keys: ['p'], description: 'Previous change (hunk)', scope: 'page', matches: plain('p') },
   { action: 'nextAnnotation', keys: [']'], description: 'Next comment or suggestion', scope: 'page', matches: plain(']') },
@@ -80,18 +85,28 @@ export const SHORTCUTS: Shortcut[] = [
   { action: 'help', keys: ['?'], description: 'Show keyboard shortcuts', scope: 'page', matches: plain('?') },
 ];
 
-/** Keys that a focused control already answers (a button's Enter, a list's arrows): the page leaves them to it. */
-const CONTROL_KEYS = new Set(['Enter', 'ArrowDown', 'ArrowUp', 'Escape']);
+/** Keys that every focused control answers (a button's Enter): the page leaves them to it. */
+const CONTROL_KEYS = new Set(['Enter', 'Escape']);
+/** Keys only the controls that move with arrows answer (a tab list, a tree, a list box, a select). */
+const ARROW_KEYS = new Set(['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight']);
+const CONTROLS = 'button, a[href], select, summary, [role="button"], [role="tab"], [role="checkbox"], [role="option"], [role="treeitem"], [role="menuitem"]';
+const ARROW_CONTROLS = 'select, [role="tab"], [role="option"], [role="treeitem"], [role="menuitem"], [role="radio"], [role="slider"], input[type="radio"], input[type="range"]';
 
 /**
  * The action a keydown asks for, or null: never for keys typed into a text
  * field, a contenteditable or anything inside a shadow root (the editor),
- * nor Enter or arrows on a focused control.
+ * nor Enter on a focused control or arrows on a control that moves with them.
+ * A plain button takes no arrows, so ↓ on one starts the line cursor; a
+ * button a closed dialog gave focus back to takes no Enter either
+ * (ui/returnedFocus.ts).
  */
 export function shortcutFor(event: KeyboardEvent, hasLineCursor = false): ShortcutAction | null {
   if (event.defaultPrevented || event.isComposing || event.repeat) return null;
   if (isTypingTarget(event)) return null;
-  if (CONTROL_KEYS.has(event.key) && !event.ctrlKey && !event.metaKey && isControlTarget(event)) return null;
+  if (!event.ctrlKey && !event.metaKey && !isReturnedFocus(event)) {
+    if (CONTROL_KEYS.has(event.key) && isTarget(event, CONTROLS)) return null;
+    if (ARROW_KEYS.has(event.key) && isTarget(event, ARROW_CONTROLS)) return null;
+  }
   const shortcut = SHORTCUTS.find((s) => s.matches(event));
   if (!shortcut || (shortcut.scope === 'lineCursor' && !hasLineCursor)) return null;
   // Enter comments only on the cursor's lines (anywhere else it is a control's).
@@ -99,7 +114,7 @@ export function shortcutFor(event: KeyboardEvent, hasLineCursor = false): Shortc
   return shortcut.action;
 }
 
-function isControlTarget(event: KeyboardEvent): boolean {
+function isTarget(event: KeyboardEvent, selector: string): boolean {
   const origin = event.composedPath()[0] ?? event.target;
-  return origin instanceof Element && origin.closest('button, a[href], select, summary, [role="button"], [role="tab"], [role="checkbox"], [role="option"], [role="treeitem"], [role="menuitem"]') !== null;
+  return origin instanceof Element && origin.closest(selector) !== null;
 }

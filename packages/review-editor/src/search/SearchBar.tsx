@@ -1,5 +1,7 @@
 /** Search across the whole diff, with next/previous hit and counts. */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { takeKeysTypedAhead } from './searchTypeAhead.js';
+import { typeIntoSearchBox } from './typeIntoSearchBox.js';
 import { Icon } from '../ui/icons.js';
 import { useController, useReview } from '../app/reviewContext.js';
 
@@ -15,12 +17,17 @@ export function SearchBar() {
   const input = useRef<HTMLInputElement>(null);
   const state = controller.store.getState();
 
-  useEffect(() => {
-    if (open) {
-      input.current?.focus();
-      input.current?.select();
-    }
-  }, [open, focusRequest]);
+  // Focus as soon as the box is in the page, then the keys typed after `/` before it was (searchTypeAhead.ts).
+  useLayoutEffect(() => {
+    if (!open || !input.current) return;
+    input.current.focus();
+    input.current.select();
+    const keys = takeKeysTypedAhead();
+    if (keys.length === 0) return;
+    const typed = typeIntoSearchBox(input.current.value, keys);
+    setQuery(typed.query);
+    if (typed.submit) controller.store.getState().setSearchQuery(typed.query);
+  }, [open, focusRequest, controller]);
 
   // Searching 200,000 lines takes a few tens of ms: wait for a pause in typing.
   useEffect(() => {

@@ -4,7 +4,8 @@
  * has not rendered yet are found too.
  *
  * Smart case: a query with no uppercase letter matches case-insensitively.
- * A context line is one hit (on the new side), not two.
+ * A hit is one match: a line holding the query twice is two hits, each with
+ * its column. A context line's matches count once (on the new side), not twice.
  */
 import type { Side } from '@redline/core';
 import { forEachDiffLine } from '../reviewLoading/diffLines.js';
@@ -16,6 +17,8 @@ export interface SearchHit {
   /** Line hits only. */
   side?: Side;
   lineNumber?: number;
+  /** Line hits only: where the match starts in the line's text (0-based, UTF-16 units). */
+  column?: number;
 }
 
 export interface SearchResult {
@@ -42,13 +45,16 @@ export function searchDiff(files: readonly ReviewFile[], query: string, limit = 
   for (const file of files) {
     if (has(file.path) || (file.oldPath !== null && has(file.oldPath))) hits.push({ fileId: file.id, kind: 'name' });
     forEachDiffLine(file.fileDiff, (line) => {
-      if (!has(line.text)) return true;
-      if (hits.length >= limit) {
-        truncated = true;
-        return false;
+      const side: Side = line.kind === 'deletion' ? 'old' : 'new';
+      const lineNumber = side === 'old' ? line.oldLine : line.newLine;
+      // Matches do not overlap: the next is looked for after the end of the last.
+      for (let column = matchIn(line.text, query); column >= 0; column = matchIn(line.text, query, column + query.length)) {
+        if (hits.length >= limit) {
+          truncated = true;
+          return false;
+        }
+        hits.push({ fileId: file.id, kind: 'line', side, lineNumber, column });
       }
-      if (line.kind === 'deletion') hits.push({ fileId: file.id, kind: 'line', side: 'old', lineNumber: line.oldLine });
-      else hits.push({ fileId: file.id, kind: 'line', side: 'new', lineNumber: line.newLine });
       return true;
     });
     if (truncated) break;

@@ -1,6 +1,7 @@
 /**
  * Going to the current search hit (its file, or its line with the match
- * itself highlighted, searchMatchHighlight.ts), and keeping that place: after
+ * itself highlighted, and every other match in a paler colour,
+ * searchMatchHighlight.ts), and keeping that place: after
  * a word-wrap toggle every line's height changes, so the view goes back to
  * the match once CodeView has laid the diff out again. Closing the search on
  * a line hit selects that line, so `c` comments on it.
@@ -8,7 +9,7 @@
 import type { ReviewStoreState, ReviewStore } from '../app/reviewStore.js';
 import type { Navigator } from '../navigation/navigator.js';
 import type { SearchHit } from './searchDiff.js';
-import { setSearchMatch } from './searchMatchHighlight.js';
+import { setSearchMatch, setSearchMatches } from './searchMatchHighlight.js';
 
 export interface SearchService {
   jumpToSearchHit(): void;
@@ -32,11 +33,13 @@ export function createSearchService(store: ReviewStore, navigator: Navigator): S
       return navigator.jumpToFile(hit.fileId);
     }
     const path = s.fileById.get(line.fileId)?.fileDiff.name ?? line.fileId;
-    setSearchMatch({ fileName: path, side: line.side ?? 'new', line: line.lineNumber, query: s.search.query });
+    setSearchMatch({ fileName: path, side: line.side ?? 'new', line: line.lineNumber, column: line.column ?? 0, query: s.search.query });
     navigator.jumpToLine(line.fileId, line.side ?? 'new', line.lineNumber);
   };
   store.subscribe((s, prev) => {
     if (s.search.hits !== prev.search.hits && s.search.index < 0) setSearchMatch(null);
+    // Every match is highlighted while the search is open.
+    if (s.search.open !== prev.search.open || s.search.query !== prev.search.query) setSearchMatches(s.search.open ? s.search.query : '');
     if (s.search.open === prev.search.open && s.settings.wordWrap === prev.settings.wordWrap) return;
     if (!s.search.open) return closedOn(store, prev.search.open ? lineHitOf(prev) : null);
     // Two frames: CodeView applies the new overflow in its next render, then measures.

@@ -27,7 +27,7 @@ export function SettingsDialog() {
   const [Editor] = useState(() => extensionIn('editorSettings'));
 
   return (
-    <Modal title="Settings" onClose={() => state.closeDialog()}>
+    <Modal title="Settings" className="modal-top" onClose={() => state.closeDialog()}>
       <Tabs idBase={id} tabs={tabs} selected={tab} onSelect={setTab} label="Settings sections" className="tabs" tabClassName="tab" autoFocusSelected />
       <TabPanel idBase={id} tabKey={tab} className="settings-panel">
         {tab === 'display' ? (

@@ -9,8 +9,9 @@ export function recordScrolls(h: ReviewHarness): string[] {
   return scrolled;
 }
 
-/** Where ↓ takes the cursor, `count` times from none: "path side line" each. */
+/** Where ↓ takes the cursor in unified view (every line the view holds, in the order shown), `count` times from none: "path side line" each. */
 export function walkDown(h: ReviewHarness, count: number): string[] {
+  if (h.store.getState().settings.diffStyle !== 'unified') h.store.getState().setSettings({ diffStyle: 'unified' });
   h.controller.leaveLines();
   const seen: string[] = [];
   for (let i = 0; i < count; i++) {

@@ -1,9 +1,12 @@
 /**
  * A real modal dialog (`<dialog>` opened with showModal): the browser traps
  * focus, makes the page behind it inert and closes it on Escape. Focus goes
- * to the first field (or `initialFocus`) and back to where it was on close.
+ * to the first field (or `initialFocus`) and back to where it was on close
+ * (returnedFocus.ts: a button given focus back does not re-open the dialog on
+ * Space or Enter, and ↓ still starts the line cursor).
  */
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { returnFocusTo } from './returnedFocus.js';
 
 export interface ModalProps {
   title: string;
@@ -47,7 +50,7 @@ export function Modal({ title, onClose, children, footer, initialFocus, classNam
     return () => {
       dialog.removeEventListener('cancel', onCancel);
       if (dialog.open && typeof dialog.close === 'function') dialog.close();
-      if (returnTo?.isConnected) returnTo.focus();
+      if (returnTo?.isConnected) returnFocusTo(returnTo);
     };
   }, [initialFocus]);
 
