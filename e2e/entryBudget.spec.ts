@@ -38,6 +38,13 @@
  * per match with every match highlighted, the keys held after `/` for the lazy search
  * box and the hidden-whitespace notice: +1.6 KB (the replay of the held keys is in
  * the search bar's chunk).
+ * Raised to 228 KB on 2026-12-05 when those branches met the others of the day: 227.2 KB
+ * with all of them (each measured alone against 222 KB: fix sets 221.3, the keyboard and
+ * search fixes 221.2, the Check button 220.7; and the pull request's threads and the
+ * publish option in the Send dialog, Follow the agent live's loop, Open in editor, the
+ * sidebar's plain excerpts and the ranked file list, about 2.5 KB together). The
+ * conditional ones (a pull request's threads and publish option, the check's service) are
+ * the first candidates to move into lazy chunks.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,7 +53,7 @@ import { expect, test } from '@playwright/test';
 
 const DIST = fileURLToPath(new URL('../apps/review/dist', import.meta.url));
 /** KB here are 1,000 bytes, as in the speed target. */
-const ENTRY_CEILING_BYTES = 222_000;
+const ENTRY_CEILING_BYTES = 228_000;
 const ISSUE_TARGET_BYTES = 130_000;
 
 /** The chunks a chunk imports statically (`import{…}from"./x.js"`, `import"./x.js"`), as paths under assets/. */
