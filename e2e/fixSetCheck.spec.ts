@@ -101,18 +101,18 @@ test('a rename across two files in one edit session becomes ONE fix set; sent, `
   await expect(sets.getByRole('textbox')).toHaveValue('Changes in 2 files');
   await expect(page.getByText(/^Part of set · [123] of 3$/)).toHaveCount(3);
 
-  // CHECK (h/checkpage): the page's Check button goes here, on the pending set, before Send. Not merged in this
-  // branch (h/checkpage and h/fixsets conflict in the core's check and export code: the lead's merge). Once merged:
-  //   await page.getByRole('button', { name: /^Check/ }).click();
-  //   const panel = page.getByRole('dialog', { name: 'Check before sending' });
-  //   await expect(panel.getByRole('status')).toContainText(/^Passed: `node check.mjs` passed in [\d.]+ s/, { timeout: 30_000 });
-  //   await panel.getByRole('button', { name: 'Close the check panel' }).click();
-  // (That the check fails with one of the two edits is shown above, on copies of the repository.)
+  // Check: the project's own command on a scratch copy with the whole set in (it fails with either edit
+  // alone: shown above on copies of the repository), before Send.
+  await page.getByRole('button', { name: /^Check/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Check before sending' });
+  await expect(panel.getByRole('status')).toContainText(/^Passed: `node check\.mjs` passed in [\d.]+ s/, { timeout: 30_000 });
+  await panel.getByRole('button', { name: 'Close the check panel' }).click();
 
   // Send; the export carries the set.
   await page.getByRole('button', { name: /^Send Feedback/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
   await expect(dialog.getByTestId('feedback-preview')).toContainText('Changes in 2 files');
+  await expect(dialog.getByTestId('feedback-preview')).toContainText(/checked: `node check\.mjs` passed in [\d.]+ s/);
   await dialog.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible();
   expect(await redline.exited).toBe(0);
