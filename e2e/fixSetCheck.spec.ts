@@ -6,7 +6,8 @@
  *
  * the definition renamed in one file and its call site in another, in ONE
  * edit session (Edit on the second file adds it) → Suggest → one fix set
- * (the sidebar's one item, each member "Part of set · n of 2") → Send →
+ * (the sidebar's one item, each member "Part of set · n of 2") → Check (the
+ * page's button: the project's own command passes with the set in) → Send →
  * `redline apply --check` shows one set → `redline apply` applies it whole
  * (the check passes on the result); and with one member's original changed
  * on disk, `redline apply` refuses the set and writes nothing.
