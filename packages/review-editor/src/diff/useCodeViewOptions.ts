@@ -41,8 +41,10 @@ ${BOTH_NUMBERS_CSS}
   --diffs-editor-selection-bg: light-dark(#b6d3fc, #1f4f85) !important;
 }
 span[style*="--diffs-token-light:#66707B" i] { --diffs-token-light: #4b535d !important; }
-/* The hover "+": inside the number column. Pierre hangs it out by 1lh - 1ch (13 px), over the line's first character. */
-[data-utility-button] { background-color: light-dark(#0969da, #1f6feb); color: #ffffff; margin-right: 0; }
+/* The hover "+": Pierre hangs it out by 1lh - 1ch (13 px), over the line's first character; moved into the number column
+   it covered the digits, and a click on a line number (to place the cursor) pressed it. Narrower, it reaches 6 px into
+   the code's 1ch of padding, short of the text, and its hit area (4 px more on its left) stays off the number's middle. */
+[data-utility-button] { background-color: light-dark(#0969da, #1f6feb); color: #ffffff; width: 14px; margin-right: -6px; }
 /* The header's counts are FileHeaderActions' (+2 −1, the tree's order); Pierre's own say -1 +2. */
 [data-additions-count], [data-deletions-count] { display: none; }
 /* A renamed file's header in a narrow window: the old name gives up its room first, so the new name stays readable (both ellipsize from the left). */
