@@ -98,6 +98,7 @@ function factsOf(a: Annotation) {
     ...(a.anchorSnippet !== undefined ? { anchorSnippet: a.anchorSnippet } : {}),
     ...(a.author !== undefined ? { author: a.author } : {}),
     ...(a.proposal !== undefined ? { proposal: a.proposal } : {}),
+    ...(a.label !== undefined ? { label: { kind: a.label.kind, blocking: a.label.blocking } } : {}),
     createdAt: a.createdAt,
   };
 }

@@ -16,6 +16,7 @@ import type { CheckedResult } from '../export/renderChecked.js';
 import type { ExportThreads } from '../export/exportThreads.js';
 import type { FileMove } from './fileMove.js';
 import type { LineSpan } from './lineSpan.js';
+import type { CommentLabel } from './commentLabel.js';
 
 /** Which side of a diff a line belongs to. `old` is the base, `new` the change. */
 export type Side = 'old' | 'new';
@@ -51,6 +52,12 @@ interface AnnotationCommon {
    * since it travels in the round's review.json; absent for the reviewer's own.
    */
   proposal?: string;
+  /**
+   * The Conventional Comments label (model/commentLabel.ts): question,
+   * suggestion, issue, nitpick or praise, blocking or not; absent when the
+   * reviewer chose none. The JSON forms spell "none" as absent or null.
+   */
+  label?: CommentLabel;
   /** ISO 8601. */
   createdAt: string;
 }
