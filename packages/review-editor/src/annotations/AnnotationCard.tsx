@@ -37,13 +37,14 @@ export function AnnotationCard({ id }: { id: string }) {
             Overlaps another suggestion
           </span>
         ) : null}
-        <span className="spacer" />
-        <button type="button" className="btn btn-small btn-quiet" onClick={() => state.editAnnotation(id)} aria-label={`Edit ${kindLabel.toLowerCase()} on ${anchor}`}>
-          Edit
-        </button>
-        <button type="button" className="btn btn-small btn-quiet" onClick={() => state.deleteAnnotation(id)} aria-label={`Delete ${kindLabel.toLowerCase()} on ${anchor}`}>
-          Delete
-        </button>
+        <span className="annotation-actions">
+          <button type="button" className="btn btn-small btn-quiet" onClick={() => state.editAnnotation(id)} aria-label={`Edit ${kindLabel.toLowerCase()} on ${anchor}`}>
+            Edit
+          </button>
+          <button type="button" className="btn btn-small btn-quiet" onClick={() => state.deleteAnnotation(id)} aria-label={`Delete ${kindLabel.toLowerCase()} on ${anchor}`}>
+            Delete
+          </button>
+        </span>
       </header>
       {annotation.text ? (
         <Markdown className="annotation-text" text={annotation.text} />
