@@ -289,6 +289,8 @@ export type UnsentComposer =
       text: string;
       /** The annotation being edited, or null for a new one. */
       editingId: string | null;
+      /** The label picked in the form; absent when none (and in drafts saved before labels). */
+      label?: CommentLabel;
     }
   | {
       kind: 'suggestion';
@@ -300,6 +302,7 @@ export type UnsentComposer =
       /** sha256 of the new side the original code was read from. */
       revision: string | null;
       editingId: string | null;
+      label?: CommentLabel;
     };
 
 /** What the page submits when the reviewer sends feedback. */

@@ -5,6 +5,7 @@ import { CALC_FILES, CALC_NEW, CALC_OLD, CALC_PATCH, makeReview } from '../testi
 import { createHarness, renderWithReview } from '../testing/renderWithReview.js';
 import { AnnotationCard } from '../annotations/AnnotationCard.js';
 import { ComposerForm } from './ComposerForm.js';
+import { composerToUnsent, unsentToComposerInput } from './unsentComposer.js';
 
 afterEach(cleanup);
 
@@ -83,6 +84,17 @@ describe('the label picker', () => {
     fireEvent.click(kind('nitpick'));
     fireEvent.click(screen.getByRole('button', { name: 'Update suggestion' }));
     expect('label' in view.store.getState().annotations[0]!).toBe(false);
+  });
+
+  it('an unsent form keeps its label in the draft and gets it back', () => {
+    const view = openComment();
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'half a thought' } });
+    fireEvent.click(kind('question'));
+    const unsent = composerToUnsent(view.store.getState().composer!);
+    expect(unsent).toMatchObject({ kind: 'comment', text: 'half a thought', label: { kind: 'question', blocking: false } });
+    expect(unsentToComposerInput(unsent!, () => true)).toMatchObject({ label: { kind: 'question', blocking: false } });
+    fireEvent.click(kind('question'));
+    expect('label' in composerToUnsent(view.store.getState().composer!)!).toBe(false);
   });
 
   it('the card shows the label as a chip: "nitpick · non-blocking", "issue · blocking"', () => {
