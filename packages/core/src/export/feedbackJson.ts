@@ -169,6 +169,8 @@ export interface OpenThreadJson {
   round: number;
   state: OpenThreadState;
   kind: 'comment' | 'suggestion';
+  /** The label its annotation was sent with; only when it had one (additive). */
+  label?: CommentLabelJson;
   path: string;
   where: LineAnchorJson | null;
   text: string;

@@ -121,6 +121,7 @@ export function threadsToJson({ open, settled }: ExportThreads): ThreadsJson {
       round: t.round,
       state: t.state,
       kind: t.kind,
+      ...(t.label ? { label: { kind: t.label.kind, blocking: t.label.blocking } } : {}),
       path: t.path,
       where: t.where === null ? null : { side: t.where.side, startLine: t.where.lines.startLine, endLine: t.where.lines.endLine },
       text: t.text,
