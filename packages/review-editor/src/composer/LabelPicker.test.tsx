@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CALC_FILES, CALC_NEW, CALC_OLD, CALC_PATCH, makeReview } from '../testing/fixtures.js';
 import { createHarness, renderWithReview } from '../testing/renderWithReview.js';
 import { AnnotationCard } from '../annotations/AnnotationCard.js';
+import { AnnotationList } from '../annotations/AnnotationList.js';
 import { ComposerForm } from './ComposerForm.js';
 import { composerToUnsent, unsentToComposerInput } from './unsentComposer.js';
 
@@ -108,5 +109,11 @@ describe('the label picker', () => {
     for (const a of annotations) h.store.getState().addAnnotation(a);
     renderWithReview(<>{annotations.map((a) => <AnnotationCard key={a.id} id={a.id} />)}</>, h);
     expect([...document.querySelectorAll('.label-chip')].map((c) => c.textContent)).toEqual(['nitpick · non-blocking', 'issue · blocking']);
+    cleanup();
+    // The Comments tab's list shows them too, in its rows' names.
+    renderWithReview(<AnnotationList />, h);
+    expect(screen.getAllByRole('button', { name: /^Comment Line 2 \(new\)/ }).map((b) => b.textContent)).toEqual([
+      'Comment Line 2 (new) nitpick · non-blocking x', 'Comment Line 2 (new) issue · blocking x', 'Comment Line 2 (new) x',
+    ]);
   });
 });
