@@ -67,12 +67,7 @@ export function AnnotationList() {
                     <span className="annotation-item-top">
                       <span className={`badge badge-${a.kind}`}>{kind}</span>{' '}
                       <span className="annotation-anchor">{anchor}</span>
-                      {a.label ? (
-                        <>
-                          {' '}
-                          <LabelChip label={a.label} />
-                        </>
-                      ) : null}
+                      {a.label ? <>{' '}<LabelChip label={a.label} /></> : null}
                       {a.outdated ? (
                         <>
                           {' '}
