@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
 import { openReview, startRedline, type RunningRedline } from './support/redline';
-import { card, clickInDiff, commentOnLine, dragLines, fileDiff, lineNumber } from './support/reviewPage';
+import { card, clickInDiff, commentOnLine, fileDiff, lineNumber, suggestIntegerHalving } from './support/reviewPage';
 
 let fixture: FixtureRepo;
 let redline: RunningRedline | null = null;
@@ -55,13 +55,7 @@ test('every kind of annotation, then Send Feedback: the CLI prints exactly the m
   await commentOnLine(page, modified, 2, 'Subtraction? This function is add().');
 
   // A range suggestion: drag lines 5–7, then "Suggest change" (prefilled with those lines).
-  await dragLines(page, lineNumber(page, modified, 'new', 5), lineNumber(page, modified, 'new', 7));
-  await page.keyboard.press('c');
-  await clickInDiff(page, page.getByRole('button', { name: 'Suggest change' }));
-  const code = page.getByRole('textbox', { name: 'Suggested code' });
-  await expect(code).toHaveValue('export function half(n: number): number {\n  return Math.floor(n / 2);\n}');
-  await code.fill('export function half(n: number): number {\n  return n >> 1;\n}');
-  await page.getByRole('textbox', { name: /^Comment/ }).fill('Integer halving without the float round trip.');
+  await suggestIntegerHalving(page, modified);
   // The form (with its Write/Preview tabs) reaches the window's edge: a plain click can land in CodeView's 120 ms after-scroll window.
   await clickInDiff(page, page.getByRole('button', { name: 'Add suggestion' }));
   await expect(card(page, 'Suggestion, Lines 5–7 (new)')).toContainText('return n >> 1;');

@@ -64,3 +64,19 @@ export async function sendWithVerdict(page: Page, verdict: 'Request changes' | '
   await dialog.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible();
 }
+
+/**
+ * The fixture repository's range suggestion (support/fixtureRepo.ts): drag lines 5–7 of its
+ * modified file, press c, then "Suggest change" (prefilled with those lines), and write the
+ * integer halving and its comment. Returns the code box; the form is left open.
+ */
+export async function suggestIntegerHalving(page: Page, modified: string): Promise<Locator> {
+  await dragLines(page, lineNumber(page, modified, 'new', 5), lineNumber(page, modified, 'new', 7));
+  await page.keyboard.press('c');
+  await clickInDiff(page, page.getByRole('button', { name: 'Suggest change' }));
+  const code = page.getByRole('textbox', { name: 'Suggested code' });
+  await expect(code).toHaveValue('export function half(n: number): number {\n  return Math.floor(n / 2);\n}');
+  await code.fill('export function half(n: number): number {\n  return n >> 1;\n}');
+  await page.getByRole('textbox', { name: /^Comment/ }).fill('Integer halving without the float round trip.');
+  return code;
+}

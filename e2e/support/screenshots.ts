@@ -5,11 +5,16 @@
  */
 import type { Page } from '@playwright/test';
 
-export async function screenshotAtBothSizes(page: Page, name: string): Promise<void> {
+export async function screenshotAtBothSizes(page: Page, name: string, atEachSize?: () => Promise<void>): Promise<void> {
   if (!process.env.SCREENSHOTS) return;
   for (const [width, height] of [[1400, 900], [800, 700]] as const) {
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(300);
+    // What must be in view at this size (the window's resize moves it), before the picture.
+    if (atEachSize) {
+      await atEachSize();
+      await page.waitForTimeout(300);
+    }
     await page.screenshot({ path: `docs/screenshots/${name}-${width}x${height}.png` });
   }
   await page.setViewportSize({ width: 1400, height: 900 });

@@ -17,6 +17,8 @@ export type {
 export { fileMove, similarityChip, similarityWords } from './model/fileMove.js';
 export type { FileMove } from './model/fileMove.js';
 export type { LineSpan } from './model/lineSpan.js';
+export { LABEL_KINDS, blockingWord, defaultBlocking, isLabelKind, labelChipWords, labelOfKind } from './model/commentLabel.js';
+export type { CommentLabel, LabelKind } from './model/commentLabel.js';
 export { lineSpanWords } from './model/lineSpan.js';
 export type { ForgeThread, ForgeThreadComment, PullRequestData } from './model/pullRequest.js';
 export { API, DRAFT_BASE_HEADER, FIRST_SCREEN_ID, LINK_HEADER, MAX_EDITABLE_BYTES, PREFERENCES_ELEMENT_ID, SESSION_HEADER, SESSION_STORAGE_KEY } from './model/api.js';

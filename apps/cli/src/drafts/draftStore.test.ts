@@ -32,6 +32,7 @@ describe('DraftStore', () => {
   it.each([
     ['a comment', { kind: 'comment', target: { scope: 'general' }, text: 'half a thought', editingId: null }],
     ['a file comment', { kind: 'comment', target: { scope: 'file', path: 'README.md' }, text: 'x', editingId: 'c-1' }],
+    ['a labelled comment', { kind: 'comment', target: { scope: 'general' }, text: 'why?', editingId: null, label: { kind: 'question', blocking: true } }],
     [
       'a suggestion',
       {
@@ -56,8 +57,20 @@ describe('DraftStore', () => {
     [{ kind: 'suggestion', target: { scope: 'general' }, text: '', originalCode: '', suggestedCode: '', deletion: false, revision: null, editingId: null }, /body\.composer\.target\.scope/],
     [{ kind: 'comment', target: { scope: 'line', path: 'a', side: 'new', startLine: 3, endLine: 2 }, text: '', editingId: null }, /body\.composer\.target\.endLine/],
     [undefined, /body\.composer: expected an object, got nothing/],
+    [{ kind: 'comment', target: { scope: 'general' }, text: '', editingId: null, label: { kind: 'todo', blocking: false } }, /body\.composer\.label\.kind/],
+    [{ kind: 'comment', target: { scope: 'general' }, text: '', editingId: null, label: { kind: 'issue' } }, /body\.composer\.label\.blocking/],
   ])('refuses a version-2 draft whose composer is wrong, naming the field (%#)', (composer, reason) => {
     expect(() => readDraft({ ...JSON.parse(readFileSync(VERSION_1, 'utf8')), version: 2, composer })).toThrow(reason);
+  });
+
+  it('saves and reads back a draft\'s labelled annotation, and refuses a malformed label naming the field', async () => {
+    const base = { ...JSON.parse(readFileSync(VERSION_1, 'utf8')), version: 2, composer: null };
+    const labelled = { ...base, annotations: base.annotations.map((a: object, i: number) => (i === 0 ? { ...a, label: { kind: 'nitpick', blocking: false } } : a)) };
+    const store = new DraftStore(dir);
+    await store.save(readDraft(labelled));
+    expect(await store.load(FINGERPRINT)).toEqual({ kind: 'draft', draft: labelled });
+    const bad = { ...base, annotations: base.annotations.map((a: object, i: number) => (i === 0 ? { ...a, label: { kind: 'nitpick', blocking: 'no' } } : a)) };
+    expect(() => readDraft(bad)).toThrow('body.annotations[0].label.blocking: expected true or false, got "no"');
   });
 
   it('saves and reads back a draft\'s fix sets, and refuses one naming an unknown suggestion or a suggestion in two sets', async () => {

@@ -1,5 +1,5 @@
 /** Checks a draft's unsent comment or suggestion (draft version 2's `composer`). */
-import type { UnsentComposer, UnsentTarget } from '@redline/core';
+import { LABEL_KINDS, type CommentLabel, type UnsentComposer, type UnsentTarget } from '@redline/core';
 import { invalid, readObject, readOneOf, readString, type JsonObject } from '../validation/fields.js';
 
 type LineTarget = Extract<UnsentTarget, { scope: 'line' }>;
@@ -9,7 +9,8 @@ export function readUnsentComposer(value: unknown, path: string): UnsentComposer
   const kind = readOneOf(body, 'kind', path, ['comment', 'suggestion'] as const);
   const text = readString(body, 'text', path);
   const editingId = readNullableString(body, 'editingId', path);
-  if (kind === 'comment') return { kind, target: readTarget(body.target, `${path}.target`), text, editingId };
+  const label = readLabel(body.label, `${path}.label`);
+  if (kind === 'comment') return { kind, target: readTarget(body.target, `${path}.target`), text, editingId, ...label };
   const target = readTarget(body.target, `${path}.target`);
   if (target.scope !== 'line') throw invalid(`${path}.target.scope`, "'line' for a suggestion", target.scope);
   if (typeof body.deletion !== 'boolean') throw invalid(`${path}.deletion`, 'a boolean', body.deletion);
@@ -22,7 +23,17 @@ export function readUnsentComposer(value: unknown, path: string): UnsentComposer
     deletion: body.deletion,
     revision: readNullableString(body, 'revision', path),
     editingId,
+    ...label,
   };
+}
+
+/** The form's label (docs/feedback-format.md, "Labels"): absent or null for none, else a kind of the core's `LABEL_KINDS` and a boolean. */
+function readLabel(value: unknown, path: string): { label?: CommentLabel } {
+  if (value === undefined || value === null) return {};
+  const body = readObject(value, path);
+  const kind = readOneOf(body, 'kind', path, LABEL_KINDS);
+  if (typeof body.blocking !== 'boolean') throw invalid(`${path}.blocking`, 'a boolean', body.blocking);
+  return { label: { kind, blocking: body.blocking } };
 }
 
 function readTarget(value: unknown, path: string): UnsentTarget {

@@ -45,6 +45,7 @@ export function draftToAnnotationJson(cursor: MarkdownCursor, draft: Draft, next
   if (typeof blocks.highlightedText === 'string') value.highlightedText = blocks.highlightedText;
   if (typeof blocks.anchorSnippet === 'string') value.anchorSnippet = blocks.anchorSnippet;
   if (draft.proposal !== undefined) value.proposal = draft.proposal;
+  if (draft.label !== undefined) value.label = draft.label;
   if (draft.approximate) value.approximate = true;
   if (draft.outdated) value.outdated = true;
   return value;

@@ -12,6 +12,7 @@
  *   resolved yet (resolved ones dropped out of the list in an earlier round).
  */
 import type { LineSpan } from '../model/lineSpan.js';
+import type { CommentLabel } from '../model/commentLabel.js';
 import type { Annotation, CarriedFixSet, CarriedSuggestion, Side } from '../model/types.js';
 import type { Thread, ThreadActInput, ThreadState } from '../rounds/roundTypes.js';
 import { compareStrings } from './normalizeFeedbackReview.js';
@@ -29,6 +30,8 @@ export interface ExportOpenThread {
   round: number;
   state: OpenThreadState;
   kind: 'comment' | 'suggestion';
+  /** The label its annotation was sent with (docs/feedback-format.md, "Labels"); absent when none. */
+  label?: CommentLabel;
   path: string;
   /** Where its lines are now; null for file and general threads. */
   where: { side: Side; lines: LineSpan } | null;
@@ -129,7 +132,8 @@ function openOf(thread: Thread, state: OpenThreadState, acts: readonly ThreadAct
   // The agent's "addressed" carries its reply (docs/rounds.md); resolve and reopen notes are not replies.
   const replies: ThreadReply[] = thread.acts.filter((a) => a.act === 'reply' || a.act === 'addressed').map((a) => ({ by: a.by, text: a.text }));
   for (const act of acts) if (act.thread === thread.id && act.act === 'reply') replies.push({ by: 'reviewer', text: act.text });
-  return { id: thread.id, round: thread.round, state, kind: thread.kind, path: thread.path, where, text: annotation.text, codeNow: thread.code.now, replies };
+  const label = annotation.label ? { label: annotation.label } : {};
+  return { id: thread.id, round: thread.round, state, kind: thread.kind, ...label, path: thread.path, where, text: annotation.text, codeNow: thread.code.now, replies };
 }
 
 function settledOf(thread: Thread, outcome: SettledOutcome): ExportSettledThread {

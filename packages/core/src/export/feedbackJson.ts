@@ -13,6 +13,7 @@ import type { FindingKind } from '../proposals/proposalTypes.js';
 import type { QuestionAnchor } from '../questions/questionTypes.js';
 import type { ProposalOutcome } from './renderProposalsMarkdown.js';
 import type { CheckedResult } from './renderChecked.js';
+import type { LabelKind } from '../model/commentLabel.js';
 
 export const FEEDBACK_FORMAT = 'redline-feedback';
 /**
@@ -108,7 +109,14 @@ interface AnnotationJsonCommon {
   anchorSnippet?: string;
   author?: string;
   proposal?: string;
+  /** The Conventional Comments label: an additive field of version 3, written when the reviewer chose one; absent or null is none. */
+  label?: CommentLabelJson | null;
   createdAt: string;
+}
+
+export interface CommentLabelJson {
+  kind: LabelKind;
+  blocking: boolean;
 }
 
 /** A line annotation's lines, flat (the wire spelling of a `LineSpan`). */
@@ -161,6 +169,8 @@ export interface OpenThreadJson {
   round: number;
   state: OpenThreadState;
   kind: 'comment' | 'suggestion';
+  /** The label its annotation was sent with; only when it had one (additive). */
+  label?: CommentLabelJson;
   path: string;
   where: LineAnchorJson | null;
   text: string;

@@ -5,6 +5,7 @@
  */
 import type { FileStatus, Side, Verdict } from '../model/types.js';
 import type { LineSpan } from '../model/lineSpan.js';
+import { blockingWord, type CommentLabel } from '../model/commentLabel.js';
 
 export const TITLE = '# Code review feedback';
 
@@ -97,6 +98,23 @@ export const REVISION_UNKNOWN = 'unknown';
 /** An annotation the reviewer accepted from the agent's proposals: `_Proposed by the agent (proposal `id`), accepted by the reviewer._`. */
 export const PROPOSED_NOTE_PREFIX = '_Proposed by the agent (proposal ';
 export const PROPOSED_NOTE_SUFFIX = '), accepted by the reviewer._';
+
+/**
+ * A labelled annotation's note: `Label: issue (blocking)`,
+ * `Label: nitpick (non-blocking)` (model/commentLabel.ts).
+ */
+export const LABEL_NOTE_PREFIX = 'Label: ';
+export function labelNote(label: CommentLabel): string {
+  return `${LABEL_NOTE_PREFIX}${label.kind} (${blockingWord(label.blocking)})`;
+}
+/** The kind is read as any word, so the validator names an unknown one. */
+export const LABEL_NOTE_RE = /^Label: ([a-z-]{1,40}) \((blocking|non-blocking)\)$/;
+
+/** Under the header when any annotation is labelled blocking: `_2 blocking: fix these first._` (the parser passes over it). */
+export function blockingCountNote(count: number): string {
+  return `_${count} blocking: fix these first._`;
+}
+export const BLOCKING_COUNT_NOTE_RE = /^_\d{1,9} blocking: fix these first\._$/;
 
 export const APPROXIMATE_NOTE =
   "_Approximate anchor: the reviewer's selection overlapped their own edits, so these are the nearest lines._";

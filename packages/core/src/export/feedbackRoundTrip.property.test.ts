@@ -11,7 +11,8 @@
  * proposal's id (`proposal`), and every suggestion carried from an earlier round (the
  * round and the whole suggestion, docs/feedback-format.md section 8), in both forms; and
  * every fix set (this round's and carried: its id, description and members in order), in
- * both forms.
+ * both forms; and every annotation's label (kind and blocking, or none), in both forms,
+ * with the markdown's "N blocking" note counting the blocking ones.
  *
  * 2,000 reviews, fixed seed. Reviews have up to 8 files and 14 annotations of every
  * kind and scope; paths and texts mix spaces, backticks, `#`, `>`, backslashes, `\u{`,
@@ -29,6 +30,8 @@ import { renderFeedbackMarkdown } from './renderFeedbackMarkdown.js';
 import { suggestionId } from '../model/suggestionId.js';
 import { makeFixSet } from '../fixSets/makeFixSet.js';
 import { hasUnsafeChars } from '../safety/textSafety.js';
+import { LABEL_KINDS } from '../model/commentLabel.js';
+import { blockingCountNote } from './feedbackMarkdownSyntax.js';
 import type { Annotation, FeedbackReview, FileStatus, FixSet, Suggestion } from '../model/types.js';
 
 const SEED = 20260301;
@@ -78,6 +81,7 @@ const annotationSeed = fc.record({
   author: fc.option(fc.constantFrom('ada', 'b\u202Eob'), { nil: undefined }),
   quoted: fc.option(fc.record({ code: codeLines, sides: fc.constantFrom('same', 'renamed', 'deleted', 'added'), oldPath: pathText }), { nil: undefined, freq: 2 }),
   proposal: fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom('p1', 'p-`x`', 'p\u202Ey', 'p · ### Round 1') }),
+  label: fc.option(fc.record({ kind: fc.constantFrom(...LABEL_KINDS), blocking: fc.boolean() }), { nil: undefined, freq: 2 }),
   /** Carried from this earlier round (a suggestion with a revision only). */
   carriedRound: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 12 }) }),
   /** The fix set a suggestion joins (0: none); a group of two or more becomes a set. */
@@ -89,7 +93,7 @@ type FileEntry = NonNullable<FeedbackReview['files']>[number];
 
 function buildAnnotation(seed: AnnotationSeed, paths: string[], index: number): Annotation {
   const path = paths[seed.pathIndex % paths.length]!;
-  const common = { text: seed.text, createdAt: seed.createdAt, ...(seed.author === undefined ? {} : { author: seed.author }), ...(seed.proposal === undefined ? {} : { proposal: seed.proposal }) };
+  const common = { text: seed.text, createdAt: seed.createdAt, ...(seed.author === undefined ? {} : { author: seed.author }), ...(seed.proposal === undefined ? {} : { proposal: seed.proposal }), ...(seed.label === undefined ? {} : { label: seed.label }) };
   const flags = {
     ...(seed.highlightedText === undefined ? {} : { highlightedText: seed.highlightedText }),
     ...(seed.approximate ? { approximate: true } : {}),
@@ -223,6 +227,7 @@ describe('feedback export round trip', () => {
     let suggestions = 0;
     let carriedCount = 0;
     let setCount = 0;
+    let labelled = 0;
     fc.assert(
       fc.property(reviewArbitrary, (review) => {
         const normalized = normalizeFeedbackReview(review);
@@ -246,6 +251,10 @@ describe('feedback export round trip', () => {
         expect(fromMarkdown.review.carriedSets).toEqual(normalized.carriedSets);
         setCount += (normalized.fixSets?.length ?? 0) + (normalized.carriedSets?.length ?? 0);
         carriedCount += normalized.carried?.length ?? 0;
+        labelled += normalized.annotations.filter((a) => a.label !== undefined).length;
+        // The note above the annotations counts the blocking ones, and is absent without any.
+        const blocking = normalized.annotations.filter((a) => a.label?.blocking).length;
+        expect(markdown.split('\n').filter((line) => /^_\d+ blocking: /.test(line))).toEqual(blocking > 0 ? [blockingCountNote(blocking)] : []);
         expect(fromMarkdown.review.summary).toBe(review.summary);
         expect(fromMarkdown.review.target).toEqual(review.target);
         // The markdown names the files it has sections for; each as the review has it, similarity included.
@@ -265,17 +274,18 @@ describe('feedback export round trip', () => {
       { seed: SEED, numRuns: RUNS },
     );
     const seconds = (performance.now() - started) / 1000;
-    console.log(`round trip: ${RUNS} reviews, ${suggestions} suggestions, ${carriedCount} carried, ${setCount} fix sets, ${seconds.toFixed(1)} s`);
+    console.log(`round trip: ${RUNS} reviews, ${suggestions} suggestions, ${carriedCount} carried, ${setCount} fix sets, ${labelled} labelled, ${seconds.toFixed(1)} s`);
     expect(suggestions).toBeGreaterThan(RUNS);
     expect(carriedCount).toBeGreaterThan(RUNS / 2);
     expect(setCount).toBeGreaterThan(RUNS / 5);
+    expect(labelled).toBeGreaterThan(RUNS);
   }, 120_000); // ~3 s alone; far more on a loaded 2-core machine
 });
 
 /** What both forms carry of any annotation's anchor. */
 function carriedFields(a: Annotation): unknown[] {
   const line = a.scope === 'line' ? [a.side, a.startLine, a.endLine] : [undefined, undefined, undefined];
-  return [a.kind, a.scope, a.path, ...line, a.text, a.kind === 'comment' && a.scope === 'line' ? a.quoted : undefined, a.proposal];
+  return [a.kind, a.scope, a.path, ...line, a.text, a.kind === 'comment' && a.scope === 'line' ? a.quoted : undefined, a.proposal, a.label];
 }
 
 /** The JSON form writes `deletion` on every suggestion and the flags only when true. */

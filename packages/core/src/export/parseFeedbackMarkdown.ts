@@ -25,6 +25,7 @@
 import type { ParseResult } from './feedbackParseResult.js';
 import {
   APPLY_GUIDANCE,
+  BLOCKING_COUNT_NOTE_RE,
   CARRIED_HEADING,
   CARRIED_NOTE,
   ESCAPED_PATH_NOTE,
@@ -73,7 +74,7 @@ function read(cursor: MarkdownCursor, review: ReviewInProgress): void {
     else if (line.startsWith('### ')) readAnnotationHeading(cursor, review, line, index);
     else if (line.startsWith('## ') || line === '##') readSectionHeading(cursor, review, line, index);
     else if (line.startsWith('- **') && section === null) readHeaderItem(cursor, review, line, index);
-    else if (line === APPLY_GUIDANCE && section === null) continue;
+    else if ((line === APPLY_GUIDANCE || BLOCKING_COUNT_NOTE_RE.test(line)) && section === null) continue;
     else if (line === ESCAPED_PATH_NOTE && section?.kind === 'file' && draft === null) continue;
     else if (line === CARRIED_NOTE && section?.kind === 'carried' && draft === null) continue;
     else if (line === FIX_SET_NOTE && section?.kind === 'set' && draft === null) continue;

@@ -1,10 +1,12 @@
 /**
  * The lines of an annotation in the markdown export that are neither quotes
  * nor blocks, read back: the italic notes (approximate, outdated, proposed by
- * the agent) and a suggestion's `Suggestion `id` · revision `sha256`` line.
+ * the agent), the label and a suggestion's `Suggestion `id` · revision `sha256`` line.
  */
 import {
   APPROXIMATE_NOTE,
+  LABEL_NOTE_PREFIX,
+  LABEL_NOTE_RE,
   OUTDATED_NOTE,
   PROPOSED_NOTE_PREFIX,
   PROPOSED_NOTE_SUFFIX,
@@ -21,6 +23,7 @@ import { unescapeUnsafeChars } from '../safety/textSafety.js';
 export function readAnnotationNote(cursor: MarkdownCursor, draft: Draft, line: string, index: number): boolean {
   if (line === APPROXIMATE_NOTE) draft.approximate = true;
   else if (line === OUTDATED_NOTE) draft.outdated = true;
+  else if (line.startsWith(LABEL_NOTE_PREFIX)) readLabelNote(cursor, draft, line, index);
   else if (line.startsWith(SUGGESTION_LINE_PREFIX + '`')) readSuggestionLine(cursor, draft, line, index);
   else if (line.startsWith(PROPOSED_NOTE_PREFIX) && line.endsWith(PROPOSED_NOTE_SUFFIX)) {
     const id = wholeCodeSpan(line.slice(PROPOSED_NOTE_PREFIX.length, line.length - PROPOSED_NOTE_SUFFIX.length));
@@ -29,6 +32,14 @@ export function readAnnotationNote(cursor: MarkdownCursor, draft: Draft, line: s
   }
   else return false;
   return true;
+}
+
+/** `Label: issue (blocking)`: the kind as written (the validator checks it), the flag. */
+function readLabelNote(cursor: MarkdownCursor, draft: Draft, line: string, index: number): void {
+  const match = LABEL_NOTE_RE.exec(line);
+  if (!match) cursor.fail(index, `expected "${LABEL_NOTE_PREFIX}<kind> (blocking)" or "(non-blocking)", got ${preview(line)}`);
+  else if (draft.label !== undefined) cursor.fail(index, `a second label in the annotation at line ${draft.lines.heading! + 1}`);
+  else draft.label = { kind: match[1]!, blocking: match[2] === 'blocking' };
 }
 
 function readSuggestionLine(cursor: MarkdownCursor, draft: Draft, line: string, index: number): void {

@@ -98,6 +98,7 @@ function factsOf(a: Annotation) {
     ...(a.anchorSnippet !== undefined ? { anchorSnippet: a.anchorSnippet } : {}),
     ...(a.author !== undefined ? { author: a.author } : {}),
     ...(a.proposal !== undefined ? { proposal: a.proposal } : {}),
+    ...(a.label !== undefined ? { label: { kind: a.label.kind, blocking: a.label.blocking } } : {}),
     createdAt: a.createdAt,
   };
 }
@@ -120,6 +121,7 @@ export function threadsToJson({ open, settled }: ExportThreads): ThreadsJson {
       round: t.round,
       state: t.state,
       kind: t.kind,
+      ...(t.label ? { label: { kind: t.label.kind, blocking: t.label.blocking } } : {}),
       path: t.path,
       where: t.where === null ? null : { side: t.where.side, startLine: t.where.lines.startLine, endLine: t.where.lines.endLine },
       text: t.text,

@@ -41,6 +41,8 @@ import {
   TARGET_SEPARATOR,
   TITLE,
   VERDICT_WORDS,
+  blockingCountNote,
+  labelNote,
   lineHeading,
   similarityNote,
 } from './feedbackMarkdownSyntax.js';
@@ -76,6 +78,8 @@ export function renderFeedbackMarkdown(review: FeedbackReview): string {
   if (target.headCommit !== null) header.push(ITEM.headCommit + inlineCode(target.headCommit));
   out.push(header.join('\n'));
   if (normalized.annotations.some((a) => a.kind === 'suggestion') || normalized.carried) out.push(APPLY_GUIDANCE);
+  const blocking = normalized.annotations.filter((a) => a.label?.blocking === true).length;
+  if (blocking > 0) out.push(blockingCountNote(blocking));
 
   if (summary !== '') out.push(SUMMARY_HEADING, quote(summary));
 
@@ -161,6 +165,7 @@ function renderAnnotation(a: Annotation, carriedHeading?: string): string[] {
     notes.push(SUGGESTION_LINE_PREFIX + inlineCode(a.id) + REVISION_SEPARATOR + revision);
   }
   if (a.proposal !== undefined) notes.push(PROPOSED_NOTE_PREFIX + inlineCode(a.proposal) + PROPOSED_NOTE_SUFFIX);
+  if (a.label !== undefined) notes.push(labelNote(a.label));
   if (a.approximate) notes.push(APPROXIMATE_NOTE);
   if (a.outdated) notes.push(OUTDATED_NOTE);
   if (notes.length > 0) out.push(notes.join('\n'));

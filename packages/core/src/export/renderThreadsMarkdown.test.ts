@@ -98,6 +98,15 @@ describe('the threads section of the export', () => {
     expect(read.ok && read.review.annotations.map((a) => a.id)).toEqual(['n1']);
   });
 
+  it('an open thread carries its annotation\'s label in both forms (docs/feedback-format.md, "Labels"), and one without has none', () => {
+    const data = roundsData();
+    const labelled = { ...data, threads: data.threads.map((t) => (t.id === 'c2' ? { ...t, annotation: { ...t.annotation, label: { kind: 'issue' as const, blocking: true } } } : t)) };
+    const withLabel = buildFeedbackReview(review(labelled), submission, []);
+    expect(renderFeedbackMarkdown(withLabel)).toContain('### Thread `c2` · round 1 · addressed\n\n- **Where:** `src/a.ts` line 6 (new)\n- **Kind:** comment\n- **Label:** issue (blocking)\n\n> c2');
+    const open = (JSON.parse(renderFeedbackJson(withLabel)) as { threads: { open: { id: string; label?: unknown }[] } }).threads.open;
+    expect(open.map((t) => [t.id, t.label])).toEqual([['c1', undefined], ['c2', { kind: 'issue', blocking: true }], ['h1', undefined]]);
+  });
+
   it('the parser stops at the section: a thread\'s code is never a suggestion, and the annotations read as without it', () => {
     const parsed = parseFeedbackMarkdown(markdown);
     const without = parseFeedbackMarkdown(renderFeedbackMarkdown({ ...built, threads: undefined }));

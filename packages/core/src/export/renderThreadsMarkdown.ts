@@ -11,6 +11,7 @@
  */
 import { languageForPath } from '../diff/languageForPath.js';
 import { lineSpanWords } from '../model/lineSpan.js';
+import { blockingWord } from '../model/commentLabel.js';
 import type { ExportOpenThread, ExportSettledThread, ExportThreads, ThreadReply } from './exportThreads.js';
 import { THREADS_HEADING } from './feedbackMarkdownSyntax.js';
 import { codeBlock, inlineCode, quote } from './markdownWriters.js';
@@ -28,7 +29,8 @@ export function renderThreadsMarkdown({ open, settled }: ExportThreads): string[
 
 function renderOpenThread(thread: ExportOpenThread): string[] {
   const out = [`### Thread ${inlineCode(thread.id)} · round ${thread.round} · ${thread.state}`];
-  out.push(`- **Where:** ${whereWords(thread)}\n- **Kind:** ${thread.kind}`);
+  const label = thread.label ? `\n- **Label:** ${thread.label.kind} (${blockingWord(thread.label.blocking)})` : '';
+  out.push(`- **Where:** ${whereWords(thread)}\n- **Kind:** ${thread.kind}${label}`);
   if (thread.text !== '') out.push(quote(thread.text));
   if (thread.codeNow !== null) out.push(codeBlock('**Code now:**', thread.codeNow, languageForPath(thread.path)));
   for (const reply of thread.replies) out.push(replyLabel(reply), quote(reply.text === '' ? '(no text)' : reply.text));

@@ -56,6 +56,8 @@ export interface Draft {
   set?: SetInProgress;
   /** The agent's proposal it was accepted from. */
   proposal?: string;
+  /** The `Label:` note's kind (as written, checked by the validator) and flag. */
+  label?: { kind: string; blocking: boolean };
   /** The side and paths named by a **Quoted lines:** label. */
   quotedPlace?: QuotedPlace;
   approximate: boolean;

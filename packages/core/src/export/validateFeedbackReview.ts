@@ -46,6 +46,7 @@ import type { LineSpan } from '../model/lineSpan.js';
 import { fixSetProblems } from '../fixSets/fixSetProblems.js';
 import { readExportFixSets } from './readFixSets.js';
 import { compareAnnotations } from './normalizeFeedbackReview.js';
+import { readLabel } from './readLabel.js';
 
 export type ValidationResult =
   | { ok: true; review: FeedbackReview }
@@ -181,6 +182,7 @@ function readAnnotation(reader: FieldReader, value: unknown, at: string): Annota
   const anchorSnippet = reader.string(obj, 'anchorSnippet', `${at}.anchorSnippet`, { optional: true });
   const approximate = reader.boolean(obj, 'approximate', `${at}.approximate`);
   const outdated = reader.boolean(obj, 'outdated', `${at}.outdated`);
+  const label = readLabel(reader, obj, at);
   if (id === undefined || !kind || !scope || path === undefined || text === undefined || createdAt === undefined) {
     return undefined;
   }
@@ -201,6 +203,7 @@ function readAnnotation(reader: FieldReader, value: unknown, at: string): Annota
   if (anchorSnippet !== undefined) annotation.anchorSnippet = anchorSnippet;
   if (author !== undefined) annotation.author = author;
   if (proposal !== undefined) annotation.proposal = proposal;
+  if (label) annotation.label = label;
   if (quoted && annotation.kind === 'comment' && annotation.scope === 'line') annotation.quoted = quoted;
   return annotation;
 }

@@ -16,6 +16,7 @@ import type { CheckedResult } from '../export/renderChecked.js';
 import type { ExportThreads } from '../export/exportThreads.js';
 import type { FileMove } from './fileMove.js';
 import type { LineSpan } from './lineSpan.js';
+import type { CommentLabel } from './commentLabel.js';
 
 /** Which side of a diff a line belongs to. `old` is the base, `new` the change. */
 export type Side = 'old' | 'new';
@@ -51,6 +52,12 @@ interface AnnotationCommon {
    * since it travels in the round's review.json; absent for the reviewer's own.
    */
   proposal?: string;
+  /**
+   * The Conventional Comments label (model/commentLabel.ts): question,
+   * suggestion, issue, nitpick or praise, blocking or not; absent when the
+   * reviewer chose none. The JSON forms spell "none" as absent or null.
+   */
+  label?: CommentLabel;
   /** ISO 8601. */
   createdAt: string;
 }
@@ -282,6 +289,8 @@ export type UnsentComposer =
       text: string;
       /** The annotation being edited, or null for a new one. */
       editingId: string | null;
+      /** The label picked in the form; absent when none (and in drafts saved before labels). */
+      label?: CommentLabel;
     }
   | {
       kind: 'suggestion';
@@ -293,6 +302,7 @@ export type UnsentComposer =
       /** sha256 of the new side the original code was read from. */
       revision: string | null;
       editingId: string | null;
+      label?: CommentLabel;
     };
 
 /** What the page submits when the reviewer sends feedback. */

@@ -10,6 +10,7 @@ import { Markdown } from '../markdown/Markdown.js';
 import { Suspense } from 'react';
 import { FixSetMembership } from '../app/lazyPanels.js';
 import { setPlaces } from '../fixSets/fixSetOps.js';
+import { LabelChip } from './LabelChip.js';
 
 export function AnnotationCard({ id }: { id: string }) {
   const controller = useController();
@@ -27,6 +28,7 @@ export function AnnotationCard({ id }: { id: string }) {
       <header className="annotation-header">
         <span className={`badge badge-${annotation.kind}`}>{kindLabel}</span>
         <span className="annotation-anchor">{anchor}</span>
+        {annotation.label ? <LabelChip label={annotation.label} /> : null}
         {annotation.outdated ? <span className="chip chip-warning" title="Its lines changed after a refresh; it is still sent, with the lines it was about">Outdated</span> : null}
         {annotation.approximate ? <span className="chip">Approximate</span> : null}
         <ProposalProvenance annotationId={id} />
@@ -35,13 +37,14 @@ export function AnnotationCard({ id }: { id: string }) {
             Overlaps another suggestion
           </span>
         ) : null}
-        <span className="spacer" />
-        <button type="button" className="btn btn-small btn-quiet" onClick={() => state.editAnnotation(id)} aria-label={`Edit ${kindLabel.toLowerCase()} on ${anchor}`}>
-          Edit
-        </button>
-        <button type="button" className="btn btn-small btn-quiet" onClick={() => state.deleteAnnotation(id)} aria-label={`Delete ${kindLabel.toLowerCase()} on ${anchor}`}>
-          Delete
-        </button>
+        <span className="annotation-actions">
+          <button type="button" className="btn btn-small btn-quiet" onClick={() => state.editAnnotation(id)} aria-label={`Edit ${kindLabel.toLowerCase()} on ${anchor}`}>
+            Edit
+          </button>
+          <button type="button" className="btn btn-small btn-quiet" onClick={() => state.deleteAnnotation(id)} aria-label={`Delete ${kindLabel.toLowerCase()} on ${anchor}`}>
+            Delete
+          </button>
+        </span>
       </header>
       {annotation.text ? (
         <Markdown className="annotation-text" text={annotation.text} />

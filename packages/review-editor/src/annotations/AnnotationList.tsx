@@ -11,6 +11,7 @@ import { describeAnchor, groupAnnotationsByFile } from './annotationOps.js';
 import { overlapsOf } from './overlapsOf.js';
 import { useController, useReview } from '../app/reviewContext.js';
 import { markdownExcerpt } from '../markdown/markdownExcerpt.js';
+import { LabelChip } from './LabelChip.js';
 
 export function AnnotationList() {
   const controller = useController();
@@ -66,6 +67,7 @@ export function AnnotationList() {
                     <span className="annotation-item-top">
                       <span className={`badge badge-${a.kind}`}>{kind}</span>{' '}
                       <span className="annotation-anchor">{anchor}</span>
+                      {a.label ? <>{' '}<LabelChip label={a.label} /></> : null}
                       {a.outdated ? (
                         <>
                           {' '}

@@ -2,6 +2,8 @@
 import { useId } from 'react';
 import { isModEnter } from '../navigation/shortcuts.js';
 import { MarkdownTextField } from './MarkdownTextField.js';
+import { LabelPicker, onLabelKey } from './LabelPicker.js';
+import type { CommentLabel } from '@redline/core';
 
 export interface CommentFormProps {
   /** "Line 12 (new)", "File comment", "General comment" */
@@ -9,6 +11,9 @@ export interface CommentFormProps {
   text: string;
   error: string | null;
   editing: boolean;
+  /** The Conventional Comments label picked, or null. */
+  label: CommentLabel | null;
+  onLabelChange(label: CommentLabel | null): void;
   /** Offer "Suggest change" (new-side lines only). */
   canSuggest: boolean;
   onChange(text: string): void;
@@ -27,6 +32,7 @@ export function CommentForm(props: CommentFormProps) {
         event.preventDefault();
         props.onSubmit();
       }}
+      onKeyDown={(event) => onLabelKey(event, props.label, props.onLabelChange)}
     >
       <label htmlFor={textId} className="composer-title">
         {props.editing ? 'Edit comment' : 'Comment'} <span className="muted">· {props.anchorLabel}</span>
@@ -50,6 +56,7 @@ export function CommentForm(props: CommentFormProps) {
           }
         }}
       />
+      <LabelPicker label={props.label} onChange={props.onLabelChange} />
       {props.error ? (
         <p className="composer-error" role="alert">
           {props.error}

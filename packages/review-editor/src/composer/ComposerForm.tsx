@@ -1,4 +1,4 @@
-import { suggestionsOverlap, type Suggestion } from '@redline/core';
+import { suggestionsOverlap, type CommentLabel, type Suggestion } from '@redline/core';
 /** The open comment or suggestion form, wired to the store. */
 import { useShallow } from 'zustand/react/shallow';
 import { describeAnchor } from '../annotations/annotationOps.js';
@@ -34,6 +34,7 @@ export function ComposerForm() {
   const state = controller.store.getState();
   const anchorLabel = composerAnchorLabel(composer);
   const cancel = () => state.closeComposer();
+  const onLabelChange = (label: CommentLabel | null) => state.updateComposer({ label });
 
   if (composer.kind === 'suggestion') {
     return (
@@ -48,6 +49,8 @@ export function ComposerForm() {
         askEmptySuggestion={composer.askEmptySuggestion}
         overlapsWith={overlapsWith}
         editing={composer.editingId !== null}
+        label={composer.label}
+        onLabelChange={onLabelChange}
         onChange={(patch) => state.updateComposer({ ...patch, error: null, askEmptySuggestion: false })}
         onSubmit={(choice) => controller.submitComposer(choice ? { emptySuggestion: choice } : {})}
         onCancel={cancel}
@@ -62,6 +65,8 @@ export function ComposerForm() {
       text={composer.text}
       error={composer.error}
       editing={composer.editingId !== null}
+      label={composer.label}
+      onLabelChange={onLabelChange}
       canSuggest={target.scope === 'line' && target.side === 'new' && composer.editingId === null}
       onChange={(text) => state.updateComposer({ text, error: null })}
       onSubmit={() => controller.submitComposer()}

@@ -7,6 +7,8 @@ import { useId } from 'react';
 import { isModEnter } from '../navigation/shortcuts.js';
 import { SuggestionDiff } from '../annotations/SuggestionDiff.js';
 import { MarkdownTextField } from './MarkdownTextField.js';
+import { LabelPicker, onLabelKey } from './LabelPicker.js';
+import type { CommentLabel } from '@redline/core';
 
 export interface SuggestionEditorProps {
   /** "Lines 3–5" */
@@ -20,6 +22,9 @@ export interface SuggestionEditorProps {
   /** Other suggestions on overlapping lines (their anchors). */
   overlapsWith: string[];
   editing: boolean;
+  /** The Conventional Comments label picked, or null. */
+  label: CommentLabel | null;
+  onLabelChange(label: CommentLabel | null): void;
   onChange(patch: { suggestedCode?: string; deletion?: boolean; text?: string }): void;
   onSubmit(choice?: 'delete' | 'empty-line'): void;
   onCancel(): void;
@@ -48,6 +53,7 @@ export function SuggestionEditor(props: SuggestionEditorProps) {
         event.preventDefault();
         props.onSubmit();
       }}
+      onKeyDown={(event) => onLabelKey(event, props.label, props.onLabelChange)}
     >
       <div className="composer-title">
         Suggest change <span className="muted">· {props.anchorLabel}</span>
@@ -80,6 +86,7 @@ export function SuggestionEditor(props: SuggestionEditorProps) {
         Comment <span className="muted">(optional, markdown)</span>
       </label>
       <MarkdownTextField id={textId} rows={2} value={props.text} onChange={(text) => props.onChange({ text })} onKeyDown={onKeyDown} />
+      <LabelPicker label={props.label} onChange={props.onLabelChange} />
       {props.overlapsWith.length > 0 ? (
         <p className="composer-warning" role="note">
           Overlaps another suggestion on {props.overlapsWith.join(', ')}: the agent cannot apply both.

@@ -3,7 +3,7 @@
  * opened on. The rules a form must meet are composerToAnnotation's.
  */
 import type { SelectedLineRange } from '@pierre/diffs';
-import type { Annotation, Side } from '@redline/core';
+import type { Annotation, CommentLabel, Side } from '@redline/core';
 import type { ReviewSliceCreator } from '../app/reviewStore.js';
 import { composerToAnnotation, type SubmitOptions } from './composerToAnnotation.js';
 import { composerHasWork } from './unsentComposer.js';
@@ -40,6 +40,8 @@ export interface Composer {
   approximate?: boolean;
   /** The annotation being edited, or null for a new one. */
   editingId: string | null;
+  /** The Conventional Comments label the reviewer picked (LabelPicker.tsx), or null for none. */
+  label: CommentLabel | null;
   /** A problem to show under the form, or a question to answer. */
   error: string | null;
   /** An empty suggestion asks whether it deletes the lines or leaves an empty line. */
@@ -54,6 +56,8 @@ interface OpenFormCommon {
   text?: string;
   /** The annotation the form edits (absent or null: a new one). */
   editingId?: string | null;
+  /** The label it starts with (absent or null: none). */
+  label?: CommentLabel | null;
 }
 
 export interface OpenCommentInput extends OpenFormCommon {
@@ -85,7 +89,7 @@ export interface ComposerSlice {
   selection: LineSelection | null;
   setSelection(selection: LineSelection | null): void;
   openComposer(input: OpenComposerInput): boolean;
-  updateComposer(patch: Partial<Pick<Composer, 'text' | 'suggestedCode' | 'deletion' | 'error' | 'askEmptySuggestion'>>): void;
+  updateComposer(patch: Partial<Pick<Composer, 'text' | 'suggestedCode' | 'deletion' | 'label' | 'error' | 'askEmptySuggestion'>>): void;
   /** Closes the form; one with work in it is kept (keptComposer) and its toast offers Undo. */
   closeComposer(): void;
   /** The Undo of a closed form's toast: opens it again as it was. */
@@ -162,7 +166,7 @@ export const createComposerSlice: ReviewSliceCreator<ComposerSlice> = (set, get)
 });
 
 export function newComposer(input: OpenComposerInput): Composer {
-  const common = { key: nextComposerKey++, target: input.target, text: input.text ?? '', editingId: input.editingId ?? null, error: null, askEmptySuggestion: false };
+  const common = { key: nextComposerKey++, target: input.target, text: input.text ?? '', editingId: input.editingId ?? null, label: input.label ?? null, error: null, askEmptySuggestion: false };
   if (input.kind === 'comment') {
     return {
       ...common,
@@ -186,7 +190,8 @@ export function newComposer(input: OpenComposerInput): Composer {
 
 /** The form that edits `a` in place. */
 function editInput(a: Annotation): OpenComposerInput {
-  if (a.kind === 'comment') return { kind: 'comment', target: annotationTarget(a), text: a.text, editingId: a.id };
+  const label = a.label ?? null;
+  if (a.kind === 'comment') return { kind: 'comment', target: annotationTarget(a), text: a.text, editingId: a.id, label };
   return {
     kind: 'suggestion',
     target: { scope: 'line', fileId: a.path, side: 'new', startLine: a.startLine, endLine: a.endLine },
@@ -196,6 +201,7 @@ function editInput(a: Annotation): OpenComposerInput {
     deletion: a.deletion,
     ...(a.revision ? { revision: a.revision } : {}),
     editingId: a.id,
+    label,
   };
 }
 

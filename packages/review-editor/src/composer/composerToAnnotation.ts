@@ -3,7 +3,7 @@
  * it becomes an annotation, and the annotation it becomes. Pure: the slice
  * (composerSlice.ts) stores the outcome.
  */
-import type { Annotation } from '@redline/core';
+import type { Annotation, CommentLabel } from '@redline/core';
 import { buildComment, buildSuggestion } from '../annotations/annotationOps.js';
 import type { Composer } from './composerSlice.js';
 
@@ -23,7 +23,14 @@ export interface ComposerContext {
 }
 
 export function composerToAnnotation(c: Composer, context: ComposerContext, options: SubmitOptions = {}): ComposerOutcome {
-  return c.kind === 'comment' ? commentOutcome(c, context) : suggestionOutcome(c, context, options);
+  const outcome = c.kind === 'comment' ? commentOutcome(c, context) : suggestionOutcome(c, context, options);
+  return 'annotation' in outcome ? { annotation: withLabel(outcome.annotation, c.label) } : outcome;
+}
+
+/** The form's label on the annotation; none removes an edited annotation's. */
+function withLabel(annotation: Annotation, label: CommentLabel | null): Annotation {
+  const { label: _before, ...rest } = annotation;
+  return label === null ? rest : { ...rest, label: { ...label } };
 }
 
 function commentOutcome(c: Composer, { pathOf, editing }: ComposerContext): ComposerOutcome {

@@ -13,16 +13,17 @@ export function composerHasWork(c: Composer): boolean {
 
 export function composerToUnsent(c: Composer): UnsentComposer | null {
   const target = toUnsentTarget(c.target);
-  if (c.kind === 'comment') return { kind: 'comment', target, text: c.text, editingId: c.editingId };
+  const label = c.label ? { label: c.label } : {};
+  if (c.kind === 'comment') return { kind: 'comment', target, text: c.text, editingId: c.editingId, ...label };
   if (target.scope !== 'line') return null;
   const { originalCode, suggestedCode, deletion } = c;
-  return { kind: 'suggestion', target, text: c.text, originalCode, suggestedCode, deletion, revision: c.revision ?? null, editingId: c.editingId };
+  return { kind: 'suggestion', target, text: c.text, originalCode, suggestedCode, deletion, revision: c.revision ?? null, editingId: c.editingId, ...label };
 }
 
 /** The form to open for a kept composer; null when its file is no longer in the diff. */
 export function unsentToComposerInput(u: UnsentComposer, hasFile: (path: string) => boolean): OpenComposerInput | null {
   if (u.target.scope !== 'general' && !hasFile(u.target.path)) return null;
-  const base = { text: u.text, editingId: u.editingId };
+  const base = { text: u.text, editingId: u.editingId, label: u.label ?? null };
   if (u.kind === 'comment') return { kind: 'comment', target: toComposerTarget(u.target), ...base };
   const { originalCode, suggestedCode, deletion } = u;
   return { kind: 'suggestion', target: toLineTarget(u.target), ...base, originalCode, suggestedCode, deletion, ...(u.revision ? { revision: u.revision } : {}) };

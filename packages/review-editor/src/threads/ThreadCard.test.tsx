@@ -40,6 +40,16 @@ describe('earlier rounds\' threads in the diff', () => {
     expect(within(card('c-open')).queryByText('Proposed by the agent')).toBeNull();
   });
 
+  it('show the label their annotation was sent with as a chip, and none without one', () => {
+    const h = harness();
+    h.store.setState((s) => ({
+      review: { ...s.review!, rounds: { ...s.review!.rounds!, threads: s.review!.rounds!.threads.map((t) => (t.id === 'c-open' ? { ...t, annotation: { ...t.annotation, label: { kind: 'issue', blocking: true } } } : t)) } },
+    }));
+    renderThreads(h);
+    expect(within(card('c-open')).getByText('issue · blocking')).toBeTruthy();
+    expect(card('c-changed').querySelector('.label-chip')).toBeNull();
+  });
+
   it('sit under their lines now, or above the first line when those are not in the diff shown', () => {
     const h = harness();
     const s = h.store.getState();

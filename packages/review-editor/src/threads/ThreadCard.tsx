@@ -9,6 +9,7 @@ import type { Thread } from '@redline/core';
 import { useShallow } from 'zustand/react/shallow';
 import { useController, useReview } from '../app/reviewContext.js';
 import { SuggestionDiff } from '../annotations/SuggestionDiff.js';
+import { LabelChip } from '../annotations/LabelChip.js';
 import { TextWithChips } from '../ui/TextWithChips.js';
 import { Markdown } from '../markdown/Markdown.js';
 import { ThreadActions } from './ThreadActions.js';
@@ -73,6 +74,7 @@ function ThreadHeader({ thread, owner, folded, onToggle }: { thread: Thread; own
       <span className={`badge badge-${thread.kind}`}>{kindLabel(thread)}</span>
       {thread.annotation.proposal !== undefined ? <ProposedByTheAgent /> : null}
       <span className="annotation-anchor">{describeThreadLines(thread)}</span>
+      {thread.annotation.label ? <LabelChip label={thread.annotation.label} /> : null}
       <ThreadStateChips thread={thread} />
       {folded ? <span className="thread-excerpt muted">{markdownExcerpt(thread.annotation.text)}</span> : null}
       <span className="spacer" />
