@@ -20,7 +20,7 @@ export type { LineSpan } from './model/lineSpan.js';
 export { lineSpanWords } from './model/lineSpan.js';
 export type { ForgeThread, ForgeThreadComment, PullRequestData } from './model/pullRequest.js';
 export { API, DRAFT_BASE_HEADER, FIRST_SCREEN_ID, LINK_HEADER, MAX_EDITABLE_BYTES, PREFERENCES_ELEMENT_ID, SESSION_HEADER, SESSION_STORAGE_KEY } from './model/api.js';
-export type { ApiRequests, ApiResponses, FeedbackResult, OpenInEditorBody, ProposalActBody, ProposalsData, PublishResult, SessionGrant } from './model/api.js';
+export type { ApiRequests, ApiResponses, FeedbackResult, ManualPair, ManualPairsBody, OpenInEditorBody, ProposalActBody, ProposalsData, PublishResult, SessionGrant } from './model/api.js';
 export {
   clampSidebarWidth, DEFAULT_LAYOUT, DEFAULT_PREFERENCES, DEFAULT_SETTINGS, MAX_UNIFIED_BELOW, readPreferences, SIDEBAR_WIDTH,
 } from './model/preferences.js';

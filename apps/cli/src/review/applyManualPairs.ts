@@ -1,0 +1,88 @@
+/**
+ * The reviewer's pairs ("compare this deleted file with that added one",
+ * docs/cli.md): a deleted file and an added file of a reading, however
+ * little alike (git pairs a rename only from 50% similar, and a port from
+ * `.js` to `.ts` often falls below), shown as ONE renamed file whose diff
+ * turns the deleted file's text into the added file's. Applied to a
+ * finished reading: the two files' sections leave the patch, the pair's
+ * section (core formatUnifiedDiff, with git's rename header) is appended,
+ * and the fingerprint is made again over the result, so the page, the
+ * comments' anchoring and the export all see the one renamed file. A pair
+ * whose files are not (or no longer) a deleted and an added text file of
+ * the reading is left out: both files show as git reads them.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { formatUnifiedDiff, quoteGitPath, type FileFacts, type ManualPair, type ReviewData } from '@redline/core';
+import { runGit } from '../git/runGit.js';
+import { ReviewFingerprint } from './fingerprintReview.js';
+import type { FileEntry } from './reviewSnapshot.js';
+
+export interface PairedReading {
+  data: ReviewData;
+  entries: FileEntry[];
+}
+
+/** The reading with the pairs that apply made one file each; null when none applies (the reading stands as it is). */
+export async function applyManualPairs(root: string, data: ReviewData, entries: readonly FileEntry[], pairs: readonly ManualPair[]): Promise<PairedReading | null> {
+  const byPath = new Map(entries.map((entry) => [entry.facts.path, entry] as const));
+  const applying = pairs.filter((pair) => isPairable(byPath.get(pair.from), 'deleted') && isPairable(byPath.get(pair.to), 'added'));
+  if (applying.length === 0) return null;
+  const sections = splitSections(data.patch);
+  if (sections.length !== data.files.length) return null; // a patch this reader cannot cut by file: nothing is paired
+  const paired = new Set(applying.flatMap((pair) => [pair.from, pair.to]));
+  const kept = data.files.map((facts, i) => ({ facts, section: sections[i]! })).filter(({ facts }) => !paired.has(facts.path));
+  const made = await Promise.all(applying.map((pair) => pairSection(root, byPath.get(pair.from)!, byPath.get(pair.to)!)));
+  const files = [...kept.map((k) => k.facts), ...made.map((m) => m.entry.facts)];
+  const patch = [...kept.map((k) => k.section), ...made.map((m) => m.section)].join('');
+  const fingerprint = new ReviewFingerprint().addPatch(patch).finish(JSON.stringify(files));
+  return {
+    data: { ...data, patch, files, fingerprint },
+    entries: [...entries.filter((entry) => !paired.has(entry.facts.path)), ...made.map((m) => m.entry)],
+  };
+}
+
+function isPairable(entry: FileEntry | undefined, status: 'deleted' | 'added'): boolean {
+  return entry !== undefined && entry.facts.status === status && !entry.facts.binary && !entry.facts.symlink && !entry.facts.submodule;
+}
+
+/** The patch cut at each `diff --git` line (a content line always starts with ' ', '+', '-', '@' or '\'). */
+function splitSections(patch: string): string[] {
+  const starts: number[] = [];
+  if (patch.startsWith('diff --git ')) starts.push(0);
+  for (let at = patch.indexOf('\ndiff --git '); at !== -1; at = patch.indexOf('\ndiff --git ', at + 1)) starts.push(at + 1);
+  return starts.map((start, i) => patch.slice(start, starts[i + 1] ?? patch.length));
+}
+
+async function pairSection(root: string, deleted: FileEntry, added: FileEntry): Promise<{ section: string; entry: FileEntry }> {
+  const [oldText, newText] = await Promise.all([readBlob(root, deleted.facts.oldBlob!), added.facts.newBlob && added.newSource === 'blob' ? readBlob(root, added.facts.newBlob) : readFile(join(root, added.facts.path), 'utf8')]);
+  const from = deleted.facts.path;
+  const to = added.facts.path;
+  const body = formatUnifiedDiff(to, oldText, newText).split('\n').slice(3).join('\n');
+  const q = (name: string) => quoteGitPath(name, { quotepath: true });
+  const mode = deleted.facts.oldMode === added.facts.newMode ? '' : `old mode ${deleted.facts.oldMode}\nnew mode ${added.facts.newMode}\n`;
+  const section = `diff --git ${q(`a/${from}`)} ${q(`b/${to}`)}\n${mode}rename from ${q(from)}\nrename to ${q(to)}\n` + (body === '' ? '' : `--- ${q(`a/${from}`)}\n+++ ${q(`b/${to}`)}\n${body}`);
+  let additions = 0;
+  let deletions = 0;
+  for (const line of body.split('\n')) {
+    if (line.startsWith('+')) additions += 1;
+    else if (line.startsWith('-')) deletions += 1;
+  }
+  const facts: FileFacts = {
+    ...added.facts,
+    status: 'renamed',
+    oldPath: from,
+    similarity: null,
+    pairedByReviewer: true,
+    oldMode: deleted.facts.oldMode,
+    oldBlob: deleted.facts.oldBlob,
+    oldSize: deleted.facts.oldSize,
+    additions,
+    deletions,
+  };
+  return { section, entry: { ...added, facts } };
+}
+
+async function readBlob(root: string, oid: string): Promise<string> {
+  return (await runGit(['cat-file', 'blob', oid], { cwd: root })).stdout.toString('utf8');
+}
