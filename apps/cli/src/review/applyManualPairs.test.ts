@@ -44,7 +44,7 @@ describe('pairing a deleted and an added file by hand', () => {
     expect(paired.files.find((f) => f.path === 'src/a.ts')).toMatchObject({ similarity: null, pairedByReviewer: true });
     expect(paired.fingerprint).not.toBe(apart.fingerprint);
     const section = paired.patch.slice(paired.patch.indexOf('diff --git a/src/a.js b/src/a.ts'));
-    expect(section.split('\n').slice(0, 6)).toEqual(['diff --git a/src/a.js b/src/a.ts', 'rename from src/a.js', 'rename to src/a.ts', '--- a/src/a.js', '+++ b/src/a.ts', '@@ -1,6 +1,5 @@']);
+    expect(section.split('\n').slice(0, 7)).toEqual(['diff --git a/src/a.js b/src/a.ts', 'similarity index 33%', 'rename from src/a.js', 'rename to src/a.ts', '--- a/src/a.js', '+++ b/src/a.ts', '@@ -1,6 +1,5 @@']);
     expect(section).toContain('\n-var a = 1;\n');
     expect(section).toContain('\n+const a: number = 1;\n');
     expect(section).toContain('\n   return a + b;\n');

@@ -61,13 +61,18 @@ async function pairSection(root: string, deleted: FileEntry, added: FileEntry): 
   const body = formatUnifiedDiff(to, oldText, newText).split('\n').slice(3).join('\n');
   const q = (name: string) => quoteGitPath(name, { quotepath: true });
   const mode = deleted.facts.oldMode === added.facts.newMode ? '' : `old mode ${deleted.facts.oldMode}\nnew mode ${added.facts.newMode}\n`;
-  const section = `diff --git ${q(`a/${from}`)} ${q(`b/${to}`)}\n${mode}rename from ${q(from)}\nrename to ${q(to)}\n` + (body === '' ? '' : `--- ${q(`a/${from}`)}\n+++ ${q(`b/${to}`)}\n${body}`);
   let additions = 0;
   let deletions = 0;
   for (const line of body.split('\n')) {
     if (line.startsWith('+')) additions += 1;
     else if (line.startsWith('-')) deletions += 1;
   }
+  // A rename's header carries a similarity index (the page's patch reader reads a rename only with one):
+  // here the share of lines kept, of the longer side. The facts keep it unknown (null): the reviewer paired them, git did not.
+  const longer = Math.max(lineCount(oldText), lineCount(newText));
+  const similarity = longer === 0 || body === '' ? 100 : Math.floor((100 * (lineCount(oldText) - deletions)) / longer);
+  const header = `diff --git ${q(`a/${from}`)} ${q(`b/${to}`)}\n${mode}similarity index ${similarity}%\nrename from ${q(from)}\nrename to ${q(to)}\n`;
+  const section = header + (body === '' ? '' : `--- ${q(`a/${from}`)}\n+++ ${q(`b/${to}`)}\n${body}`);
   const facts: FileFacts = {
     ...added.facts,
     status: 'renamed',
@@ -81,6 +86,12 @@ async function pairSection(root: string, deleted: FileEntry, added: FileEntry): 
     deletions,
   };
   return { section, entry: { ...added, facts } };
+}
+
+function lineCount(text: string): number {
+  if (text === '') return 0;
+  const breaks = text.split('\n').length - 1;
+  return text.endsWith('\n') ? breaks : breaks + 1;
 }
 
 async function readBlob(root: string, oid: string): Promise<string> {
