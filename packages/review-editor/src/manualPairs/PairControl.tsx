@@ -18,8 +18,9 @@ export function PairControl({ file }: { file: ReviewFile }) {
     const from = file.facts.oldPath;
     return (
       <>
-        <span className="chip" title={`${from} → ${file.path}: paired by you (git did not find them alike); the export says so`}>
-          Paired by you
+        <span className="chip chip-shortens" title={`${from} → ${file.path}: paired by you (git did not find them alike); the export says so`}>
+          <span className="long-words">Paired by you</span>
+          <span className="short-words">Paired</span>
         </span>
         <button type="button" className="btn btn-small" disabled={reloading} aria-label={`Unpair ${from} and ${file.path}`} onClick={() => void unpairFile(controller, file.path)}>
           Unpair
