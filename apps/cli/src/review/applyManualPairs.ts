@@ -9,12 +9,11 @@
  * and the fingerprint is made again over the result, so the page, the
  * comments' anchoring and the export all see the one renamed file. A pair
  * whose files are not (or no longer) a deleted and an added text file of
- * the reading is left out: both files show as git reads them.
+ * the reading is left out, and so is one whose texts the file endpoint
+ * would not serve (too large, not a regular file: the same reader,
+ * `read`): both files show as git reads them.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { formatUnifiedDiff, quoteGitPath, type FileFacts, type ManualPair, type ReviewData } from '@redline/core';
-import { runGit } from '../git/runGit.js';
+import { formatUnifiedDiff, quoteGitPath, type FileContentsData, type FileFacts, type ManualPair, type ReviewData } from '@redline/core';
 import { ReviewFingerprint } from './fingerprintReview.js';
 import type { FileEntry } from './reviewSnapshot.js';
 
@@ -24,15 +23,16 @@ export interface PairedReading {
 }
 
 /** The reading with the pairs that apply made one file each; null when none applies (the reading stands as it is). */
-export async function applyManualPairs(root: string, data: ReviewData, entries: readonly FileEntry[], pairs: readonly ManualPair[]): Promise<PairedReading | null> {
+export async function applyManualPairs(data: ReviewData, entries: readonly FileEntry[], pairs: readonly ManualPair[], read: (entry: FileEntry) => Promise<FileContentsData>): Promise<PairedReading | null> {
   const byPath = new Map(entries.map((entry) => [entry.facts.path, entry] as const));
   const applying = pairs.filter((pair) => isPairable(byPath.get(pair.from), 'deleted') && isPairable(byPath.get(pair.to), 'added'));
   if (applying.length === 0) return null;
   const sections = splitSections(data.patch);
   if (sections.length !== data.files.length) return null; // a patch this reader cannot cut by file: nothing is paired
-  const paired = new Set(applying.flatMap((pair) => [pair.from, pair.to]));
+  const made = (await Promise.all(applying.map((pair) => pairSection(byPath.get(pair.from)!, byPath.get(pair.to)!, read)))).filter((m) => m !== null);
+  if (made.length === 0) return null;
+  const paired = new Set(made.flatMap((m) => [m.from, m.entry.facts.path]));
   const kept = data.files.map((facts, i) => ({ facts, section: sections[i]! })).filter(({ facts }) => !paired.has(facts.path));
-  const made = await Promise.all(applying.map((pair) => pairSection(root, byPath.get(pair.from)!, byPath.get(pair.to)!)));
   const files = [...kept.map((k) => k.facts), ...made.map((m) => m.entry.facts)];
   const patch = [...kept.map((k) => k.section), ...made.map((m) => m.section)].join('');
   const fingerprint = new ReviewFingerprint().addPatch(patch).finish(JSON.stringify(files));
@@ -54,8 +54,12 @@ function splitSections(patch: string): string[] {
   return starts.map((start, i) => patch.slice(start, starts[i + 1] ?? patch.length));
 }
 
-async function pairSection(root: string, deleted: FileEntry, added: FileEntry): Promise<{ section: string; entry: FileEntry }> {
-  const [oldText, newText] = await Promise.all([readBlob(root, deleted.facts.oldBlob!), added.facts.newBlob && added.newSource === 'blob' ? readBlob(root, added.facts.newBlob) : readFile(join(root, added.facts.path), 'utf8')]);
+/** The pair's section and entry; null when either text cannot be read (then the two stay apart). */
+async function pairSection(deleted: FileEntry, added: FileEntry, read: (entry: FileEntry) => Promise<FileContentsData>): Promise<{ from: string; section: string; entry: FileEntry } | null> {
+  const sides = await Promise.all([read(deleted), read(added)]).catch(() => null);
+  const oldText = sides?.[0].old?.contents;
+  const newText = sides?.[1].new?.contents;
+  if (oldText === undefined || newText === undefined) return null;
   const from = deleted.facts.path;
   const to = added.facts.path;
   const body = formatUnifiedDiff(to, oldText, newText).split('\n').slice(3).join('\n');
@@ -85,15 +89,11 @@ async function pairSection(root: string, deleted: FileEntry, added: FileEntry): 
     additions,
     deletions,
   };
-  return { section, entry: { ...added, facts } };
+  return { from, section, entry: { ...added, facts } };
 }
 
 function lineCount(text: string): number {
   if (text === '') return 0;
   const breaks = text.split('\n').length - 1;
   return text.endsWith('\n') ? breaks : breaks + 1;
-}
-
-async function readBlob(root: string, oid: string): Promise<string> {
-  return (await runGit(['cat-file', 'blob', oid], { cwd: root })).stdout.toString('utf8');
 }

@@ -122,7 +122,7 @@ export class GitReviewSource implements ReviewSource {
       const { data, encoded } = await collector.finish(entries.map((entry) => entry.facts));
       this.lastReading = { countsFrom: tracked.countsFrom, untrackedDiffedBy: untracked?.diffedBy ?? null };
       // The reviewer's pairs make a new answer (its patch and fingerprint): it is encoded when asked for.
-      const paired = this.manualPairs.length > 0 ? await applyManualPairs(root, data, entries, this.manualPairs) : null;
+      const paired = this.manualPairs.length > 0 ? await applyManualPairs(data, entries, this.manualPairs, (entry) => this.readFile(entry)) : null;
       if (paired) return { data: paired.data, entries: indexEntries(paired.entries), signature: probe.signature, encoded: null };
       return { data, entries: indexEntries(entries), signature: probe.signature, encoded };
     } catch (error) {
