@@ -166,6 +166,7 @@ export type { CommitSpanData, RangeCommit, RangeCommitsData } from './model/rang
 export { ANONYMOUS_SLUG, MAX_REVIEWER_LENGTH, checkReviewerIdentity, foldReviewer, isSameReviewer, reviewerOfSlug, reviewerSlug } from './rounds/reviewerIdentity.js';
 export type { ReviewerCheck } from './rounds/reviewerIdentity.js';
 export { REVIEWER_ACT_KINDS, THREAD_STATES } from './rounds/roundTypes.js';
+export { threadHeldPaths } from './rounds/threadHeldPaths.js';
 export type {
   AgentActKind, RefusedThread, ReviewRoundsData, ReviewerActKind, RoundChangesData, RoundClaim, RoundCounts, RoundDiffData, RoundSignature, RoundSummary, SinceRoundData, Thread, ThreadAct, ThreadActInput,
   ThreadCode, ThreadKind, ThreadState,

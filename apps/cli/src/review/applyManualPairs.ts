@@ -13,7 +13,7 @@
  * would not serve (too large, not a regular file: the same reader,
  * `read`): both files show as git reads them.
  */
-import { formatUnifiedDiff, quoteGitPath, type FileContentsData, type FileFacts, type ManualPair, type ReviewData } from '@redline/core';
+import { formatUnifiedDiff, quoteGitPath, splitPatchSections, type FileContentsData, type FileFacts, type ManualPair, type ReviewData } from '@redline/core';
 import { ReviewFingerprint } from './fingerprintReview.js';
 import type { FileEntry } from './reviewSnapshot.js';
 
@@ -27,7 +27,7 @@ export async function applyManualPairs(data: ReviewData, entries: readonly FileE
   const byPath = new Map(entries.map((entry) => [entry.facts.path, entry] as const));
   const applying = pairs.filter((pair) => isPairable(byPath.get(pair.from), 'deleted') && isPairable(byPath.get(pair.to), 'added'));
   if (applying.length === 0) return null;
-  const sections = splitSections(data.patch);
+  const sections = splitPatchSections(data.patch);
   if (sections.length !== data.files.length) return null; // a patch this reader cannot cut by file: nothing is paired
   const made = (await Promise.all(applying.map((pair) => pairSection(byPath.get(pair.from)!, byPath.get(pair.to)!, read)))).filter((m) => m !== null);
   if (made.length === 0) return null;
@@ -44,14 +44,6 @@ export async function applyManualPairs(data: ReviewData, entries: readonly FileE
 
 function isPairable(entry: FileEntry | undefined, status: 'deleted' | 'added'): boolean {
   return entry !== undefined && entry.facts.status === status && !entry.facts.binary && !entry.facts.symlink && !entry.facts.submodule;
-}
-
-/** The patch cut at each `diff --git` line (a content line always starts with ' ', '+', '-', '@' or '\'). */
-function splitSections(patch: string): string[] {
-  const starts: number[] = [];
-  if (patch.startsWith('diff --git ')) starts.push(0);
-  for (let at = patch.indexOf('\ndiff --git '); at !== -1; at = patch.indexOf('\ndiff --git ', at + 1)) starts.push(at + 1);
-  return starts.map((start, i) => patch.slice(start, starts[i + 1] ?? patch.length));
 }
 
 /** The pair's section and entry; null when either text cannot be read (then the two stay apart). */

@@ -12,7 +12,7 @@
  * "Since round N" lists only the files changed since, and says how many it
  * leaves out ("show all" lists them again, folded).
  */
-import { countChangedLines } from '@redline/core';
+import { countChangedLines, threadHeldPaths } from '@redline/core';
 import type { ReviewStoreState } from '../app/reviewStore.js';
 import { shownFiles } from '../navigation/shownFiles.js';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
@@ -73,10 +73,9 @@ export function filesListed(s: ListedInputs): readonly ReviewFile[] {
   return listed;
 }
 
-/** The paths an unchanged file stays listed for: a thread open when the review was read, an agent proposal (whatever became of it since, so acting on it does not pull the file away). */
+/** The paths an unchanged file stays listed for: a thread open when the review was read (core threadHeldPaths), an agent proposal (whatever became of it since, so acting on it does not pull the file away). */
 function keptUnchanged(s: Pick<ReviewStoreState, 'review' | 'proposals'>): ReadonlySet<string> {
-  const threads = (s.review?.rounds?.threads ?? []).filter((thread) => thread.state !== 'resolved' && thread.annotation.scope !== 'general');
-  return new Set([...threads.map((thread) => thread.path), ...s.proposals.map((p) => p.proposal.finding.path)]);
+  return new Set([...threadHeldPaths(s.review?.rounds?.threads ?? []), ...s.proposals.map((p) => p.proposal.finding.path)]);
 }
 
 /** In "Since round N": how many shown files are unchanged since and not kept listed (filesListed); else 0. */
