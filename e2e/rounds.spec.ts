@@ -89,6 +89,9 @@ test('round 2 opens on the change since round 1, with round 1\'s comments as thr
   await expect(page.getByRole('region', { name: 'Review overview' }).locator('.overview-stats')).toHaveText(/^1 file changed \+\d+ −\d+$/);
   // Viewed only where it was viewed and is unchanged since: not every untouched file, not the edited one.
   await expect(page.getByText(`2/${fixture.paths.length} viewed`)).toBeVisible();
+  // "Since round 1" lists only the files changed since (and those holding a thread); "Show all" lists the others, folded.
+  await expect(page.getByRole('checkbox', { name: `Viewed ${fixture.files.added}` })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show all' }).click();
   for (const [path, viewed] of [[fixture.files.added, true], [fixture.files.unicode, true], [calc, false], [fixture.files.binary, false]] as const) {
     await expect(page.getByRole('checkbox', { name: `Viewed ${path}` })).toBeChecked({ checked: viewed });
   }

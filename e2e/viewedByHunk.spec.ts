@@ -51,6 +51,9 @@ test('round 2: viewed only where viewed and unchanged; "1 of 3 hunks to review";
   await expect(page.getByText('1/3 viewed')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Viewed big.txt' })).not.toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Viewed small.txt' })).toBeChecked();
+  // other.txt is unchanged since round 1 and holds no thread: "Since round 1" leaves it out until "Show all".
+  await expect(page.getByRole('status').filter({ hasText: '1 file unchanged since round 1 is hidden' })).toBeVisible();
+  await page.getByRole('button', { name: 'Show all' }).click();
   await expect(page.getByRole('checkbox', { name: 'Viewed other.txt' })).not.toBeChecked();
   await expect(page.getByRole('group', { name: 'big.txt actions' })).toContainText('1 of 3 hunks to review');
   await expect(page.getByRole('group', { name: 'small.txt actions' })).toContainText('Unchanged since round 1');

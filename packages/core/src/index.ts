@@ -22,7 +22,7 @@ export type { CommentLabel, LabelKind } from './model/commentLabel.js';
 export { lineSpanWords } from './model/lineSpan.js';
 export type { ForgeThread, ForgeThreadComment, PullRequestData } from './model/pullRequest.js';
 export { API, DRAFT_BASE_HEADER, FIRST_SCREEN_ID, LINK_HEADER, MAX_EDITABLE_BYTES, PREFERENCES_ELEMENT_ID, SESSION_HEADER, SESSION_STORAGE_KEY } from './model/api.js';
-export type { ApiRequests, ApiResponses, FeedbackResult, OpenInEditorBody, ProposalActBody, ProposalsData, PublishResult, SessionGrant } from './model/api.js';
+export type { ApiRequests, ApiResponses, FeedbackResult, ManualPair, ManualPairsBody, OpenInEditorBody, ProposalActBody, ProposalsData, PublishResult, SessionGrant } from './model/api.js';
 export {
   clampSidebarWidth, DEFAULT_LAYOUT, DEFAULT_PREFERENCES, DEFAULT_SETTINGS, MAX_UNIFIED_BELOW, readPreferences, SIDEBAR_WIDTH,
 } from './model/preferences.js';
@@ -168,6 +168,7 @@ export type { CommitSpanData, RangeCommit, RangeCommitsData } from './model/rang
 export { ANONYMOUS_SLUG, MAX_REVIEWER_LENGTH, checkReviewerIdentity, foldReviewer, isSameReviewer, reviewerOfSlug, reviewerSlug } from './rounds/reviewerIdentity.js';
 export type { ReviewerCheck } from './rounds/reviewerIdentity.js';
 export { REVIEWER_ACT_KINDS, THREAD_STATES } from './rounds/roundTypes.js';
+export { threadHeldPaths } from './rounds/threadHeldPaths.js';
 export type {
   AgentActKind, RefusedThread, ReviewRoundsData, ReviewerActKind, RoundChangesData, RoundClaim, RoundCounts, RoundDiffData, RoundSignature, RoundSummary, SinceRoundData, Thread, ThreadAct, ThreadActInput,
   ThreadCode, ThreadKind, ThreadState,

@@ -1,7 +1,7 @@
 /** A review of a git repository: the target's diff, untracked files included when the working tree is the new side. */
 import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MAX_EDITABLE_BYTES, type FileContentsData, type PullRequestData, type ReviewRoundsData, type SinceRoundData } from '@redline/core';
+import { MAX_EDITABLE_BYTES, type FileContentsData, type ManualPair, type PullRequestData, type ReviewRoundsData, type SinceRoundData } from '@redline/core';
 import { RedlineError } from '../errors.js';
 import { locateRegularFile } from '../files/readRegularFile.js';
 import { pageRefusal } from '../files/regularFileRefusal.js';
@@ -21,6 +21,7 @@ import { readFileContents, type RepositoryRoots } from './readFileContents.js';
 import { readImageBytes, type ImageSide } from './readImageBytes.js';
 import type { ReviewDataParts } from './reviewDataJson.js';
 import { ReviewPatchCollector } from './reviewPatchCollector.js';
+import { applyManualPairs } from './applyManualPairs.js';
 import type { ReadOptions, ReviewSource } from './reviewSource.js';
 import { indexEntries, type FileEntry, type ReviewSnapshot } from './reviewSnapshot.js';
 
@@ -39,6 +40,8 @@ export class GitReviewSource implements ReviewSource {
   private roundsRead: Promise<ReviewRoundsData | undefined> | null = null;
   /** Whether the readings pair untracked renames now: the flag, then the page's setting (setUntrackedRenames). */
   private untrackedRenames: boolean;
+  /** The reviewer's pairs (setManualPairs), applied to each reading. */
+  private manualPairs: readonly ManualPair[] = [];
 
   constructor(
     readonly repository: Repository,
@@ -118,11 +121,20 @@ export class GitReviewSource implements ReviewSource {
       if (since) frame.sinceRound = since;
       const { data, encoded } = await collector.finish(entries.map((entry) => entry.facts));
       this.lastReading = { countsFrom: tracked.countsFrom, untrackedDiffedBy: untracked?.diffedBy ?? null };
+      // The reviewer's pairs make a new answer (its patch and fingerprint): it is encoded when asked for.
+      const paired = this.manualPairs.length > 0 ? await applyManualPairs(data, entries, this.manualPairs, (entry) => this.readFile(entry)) : null;
+      if (paired) return { data: paired.data, entries: indexEntries(paired.entries), signature: probe.signature, encoded: null };
       return { data, entries: indexEntries(entries), signature: probe.signature, encoded };
     } catch (error) {
       collector.abort();
       throw error;
     }
+  }
+
+  setManualPairs(pairs: readonly ManualPair[]): boolean {
+    const same = pairs.length === this.manualPairs.length && pairs.every((pair, i) => pair.from === this.manualPairs[i]!.from && pair.to === this.manualPairs[i]!.to);
+    this.manualPairs = pairs;
+    return !same;
   }
 
   setUntrackedRenames(on: boolean): boolean {

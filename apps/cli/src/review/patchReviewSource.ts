@@ -52,6 +52,10 @@ export class PatchReviewSource implements ReviewSource {
     return false; // a patch has no untracked files
   }
 
+  setManualPairs(): boolean {
+    return false; // a patch's files are as it wrote them
+  }
+
   async readSignature(): Promise<string> {
     return 'patch';
   }

@@ -15,6 +15,7 @@ import {
   type FeedbackSubmission,
   type FileContentsData,
   type FreshnessData,
+  type ManualPair,
   type ProposalState,
   type ReviewData,
 } from '@redline/core';
@@ -140,7 +141,15 @@ export class ReviewSession {
    * diff it shows).
    */
   setUntrackedRenames(on: boolean): void {
-    if (!this.source.setUntrackedRenames(on)) return;
+    if (this.source.setUntrackedRenames(on)) this.forgetReadings();
+  }
+
+  /** The reviewer's pairs of a deleted and an added file (applyManualPairs.ts): as setUntrackedRenames, the next load reads them. */
+  setManualPairs(pairs: readonly ManualPair[]): void {
+    if (this.source.setManualPairs(pairs)) this.forgetReadings();
+  }
+
+  private forgetReadings(): void {
     this.latestByMode.clear();
     this.confirmedAt.clear();
   }

@@ -1,5 +1,5 @@
 /** Where a review's diff and file contents come from: a git repository, or a patch file. */
-import type { FileContentsData, ReviewData } from '@redline/core';
+import type { FileContentsData, ManualPair, ReviewData } from '@redline/core';
 import type { FileEntry, ReviewSnapshot } from './reviewSnapshot.js';
 import type { ImageSide } from './readImageBytes.js';
 
@@ -54,6 +54,13 @@ export interface ReviewSource {
    * turned pairing off for the run (the flag wins).
    */
   setUntrackedRenames(on: boolean): boolean;
+  /**
+   * The reviewer's pairs of a deleted and an added file, each read as one
+   * renamed file from now on (applyManualPairs.ts); the whole list. True
+   * when that changed what is read; always false for a patch (its files are
+   * as the patch wrote them).
+   */
+  setManualPairs(pairs: readonly ManualPair[]): boolean;
   /** One side of a picture (review/readImageBytes.ts); throws a RedlineError when it cannot be served. */
   readImage(entry: FileEntry, side: ImageSide): Promise<Buffer>;
   /** The absolute path of the file's working-tree copy, for Open in editor: a plain regular file inside the repository, or a RedlineError saying why not. */

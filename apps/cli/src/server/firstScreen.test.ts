@@ -139,7 +139,7 @@ describe('renderFirstScreen', () => {
     expect(renderFirstScreen(review([[facts('src/calc.ts'), CALC]], { ignoreWhitespace: true }))).toContain('data-ignore-whitespace="on"');
   });
 
-  it('a review that continues a series is drawn as the page opens it: the change since the last round, unchanged files folded', () => {
+  it('a review that continues a series is drawn as the page opens it: the change since the last round, unchanged files left out', () => {
     const whole = section('src/calc.ts', '@@ -1,2 +1,2 @@\n-const base = 1;\n+const now = 3;\n keep\n');
     const other = section('src/other.ts', '@@ -1 +1 @@\n-other base\n+other now\n');
     const since = section('src/calc.ts', '@@ -1,2 +1,2 @@\n-const round = 2;\n+const now = 3;\n keep\n');
@@ -150,8 +150,8 @@ describe('renderFirstScreen', () => {
     expect(html).toContain('data-round-view="since"');
     expect(html).toContain('const round = 2;');
     expect(html).not.toContain('const base = 1;');
-    // Unchanged since round 1: its header only, as the page folds it.
-    expect(html).toContain('src/other.ts');
+    // Unchanged since round 1 and holding no thread: not listed, as the page lists the view (filesListed).
+    expect(html).not.toContain('src/other.ts');
     expect(html).not.toContain('other base');
     expect(renderFirstScreen({ ...data, sinceRound: undefined } as ReviewData)).not.toContain('data-round-view');
   });
@@ -165,10 +165,10 @@ describe('renderFirstScreen', () => {
     const roundView = renderFirstScreen(review(files, { sinceRound: { round: 1, from: 'a'.repeat(40), to: 'b'.repeat(40), patch: since, changedPaths: ['src/calc.ts'] } }));
     expect(stats(roundView)).toBe('1 file changed +1 −1');
     expect(stats(renderFirstScreen(review(files)))).toBe('2 files changed +3 −2');
-    // Each file's header and tree row too: src/calc.ts counts its round diff's lines; src/other.ts, outside the view, none (one set of counts).
+    // Each file's header and tree row too: src/calc.ts counts its round diff's lines; src/other.ts, outside the view, is not listed.
     const fileCounts = (html: string) => [...html.matchAll(/<span class="fs-counts">(.*?)<\/span><\/(?:div|span)>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
     // The tree's rows, then the headers (split and unified): every count of src/calc.ts is its round diff's.
-    expect(fileCounts(roundView)).toEqual(['+1−1', '', '+1−1', '', '+1−1', '']);
+    expect(fileCounts(roundView)).toEqual(['+1−1', '+1−1', '+1−1']);
     expect(fileCounts(renderFirstScreen(review(files)))).toEqual(['+2−1', '+1−1', '+2−1', '+1−1', '+2−1', '+1−1']);
   });
 });

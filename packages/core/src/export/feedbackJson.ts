@@ -96,6 +96,8 @@ export interface FileJson {
   oldPath: string | null;
   status: FileStatus;
   similarity?: number;
+  /** A rename the reviewer paired by hand (no similarity: git did not find the two files alike); absent otherwise. */
+  pairedByReviewer?: true;
 }
 
 /** What every annotation carries; the flags only when true, the optional words only when there are some. */

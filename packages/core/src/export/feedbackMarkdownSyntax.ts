@@ -74,10 +74,12 @@ export const RENAME_NOTES: Record<'renamed' | 'copied', string> = {
   copied: 'copied from ',
 };
 
-/** After a rename's old path: `, 87% similar` (git's similarity index). */
-export function similarityNote(similarity: number | null | undefined): string {
+/** After a rename's old path: `, 87% similar` (git's similarity index), or `, paired by the reviewer` (no similarity: the reviewer's pair). */
+export function similarityNote(similarity: number | null | undefined, pairedByReviewer?: true): string {
+  if (pairedByReviewer) return PAIRED_NOTE;
   return typeof similarity === 'number' ? `, ${similarity}% similar` : '';
 }
+export const PAIRED_NOTE = ', paired by the reviewer';
 export const SIMILARITY_NOTE_RE = /^, (\d{1,3})% similar$/;
 
 export const ESCAPED_PATH_NOTE =

@@ -83,6 +83,20 @@ describe('quoted lines in the export', () => {
     expect(fromJson.ok && fromJson.review.annotations.map((a) => (a.kind === 'comment' && a.scope === 'line' ? a.quoted : undefined))).toEqual(quoted);
   });
 
+  it("names a rename the reviewer paired by hand as such (no similarity: git did not find them alike), and reads it back", () => {
+    const files: FileFacts[] = [{ ...FILES[0]!, status: 'renamed', oldPath: 'src/a.js', similarity: null, pairedByReviewer: true }, FILES[1]!];
+    const paired = renderFeedbackMarkdown(buildFeedbackReview({ ...review, files }, { verdict: 'comment', summary: '', annotations: [line('c1', 'src/a.ts', 'old', 1, 3)] }, []));
+    expect(paired).toContain('## `src/a.ts` (renamed from `src/a.js`, paired by the reviewer)');
+    const parsed = parseFeedbackMarkdown(paired);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    expect(parsed.review.files).toContainEqual({ path: 'src/a.ts', status: 'renamed', oldPath: 'src/a.js', similarity: null, pairedByReviewer: true });
+    const built = buildFeedbackReview({ ...review, files }, { verdict: 'comment', summary: '', annotations: [] }, []);
+    const json = renderFeedbackJson(built);
+    expect(json).toContain('"pairedByReviewer": true');
+    const fromJson = parseFeedbackJson(json);
+    expect(fromJson.ok && fromJson.review.files).toContainEqual({ path: 'src/a.ts', status: 'renamed', oldPath: 'src/a.js', similarity: null, pairedByReviewer: true });
+  });
+
   it('refuses a quote whose line count disagrees with its heading', () => {
     const broken = markdown.replace('```text\nsecond\n```', '```text\nsecond\nthird\n```');
     expect(broken).not.toBe(markdown);

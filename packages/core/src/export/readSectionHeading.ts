@@ -5,7 +5,7 @@
  * (` (added)`, ` (renamed from `old`, 87% similar)`…).
  */
 import {
-  CARRIED_HEADING, FIX_SET_HEADING_PREFIX, FIX_SET_ROUND_SEPARATOR, GENERAL_HEADING, RENAME_NOTES, SIMILARITY_NOTE_RE, STATUS_NOTES, SUMMARY_HEADING,
+  CARRIED_HEADING, FIX_SET_HEADING_PREFIX, FIX_SET_ROUND_SEPARATOR, GENERAL_HEADING, PAIRED_NOTE, RENAME_NOTES, SIMILARITY_NOTE_RE, STATUS_NOTES, SUMMARY_HEADING,
 } from './feedbackMarkdownSyntax.js';
 import { readNumber } from './lineHeadings.js';
 import { readCodeSpan } from './fences.js';
@@ -77,10 +77,12 @@ function readStatusNote(note: string, path: string): FeedbackFile | null {
     if (!inner.startsWith(words)) continue;
     const rest = inner.slice(words.length);
     const span = rest.startsWith('`') ? readCodeSpan(rest, 0) : null;
-    const similarity = span ? SIMILARITY_NOTE_RE.exec(rest.slice(span.end)) : null;
-    if (!span || (span.end !== rest.length && !similarity)) continue;
+    const after = span ? rest.slice(span.end) : '';
+    const similarity = span ? SIMILARITY_NOTE_RE.exec(after) : null;
+    const paired = span !== null && after === PAIRED_NOTE;
+    if (!span || (span.end !== rest.length && !similarity && !paired)) continue;
     const oldPath = unescapeUnsafeChars(span.content);
-    return { path, status, oldPath, similarity: similarity ? Number(similarity[1]) : null };
+    return { path, status, oldPath, similarity: similarity ? Number(similarity[1]) : null, ...(paired ? { pairedByReviewer: true as const } : {}) };
   }
   return null;
 }

@@ -68,8 +68,9 @@ function fixSetsToJson(review: FeedbackReview): FixSetJson[] {
   ];
 }
 
-/** `similarity` only when known: an additive field of version 2. */
+/** `similarity` only when known: an additive field of version 2; `pairedByReviewer` only on a pair the reviewer made (additive too). */
 function fileToJson(f: FeedbackFile): FileJson {
+  if (f.oldPath !== null && f.pairedByReviewer) return { path: f.path, oldPath: f.oldPath, status: f.status, pairedByReviewer: true };
   return f.oldPath !== null && typeof f.similarity === 'number'
     ? { path: f.path, oldPath: f.oldPath, status: f.status, similarity: f.similarity }
     : { path: f.path, oldPath: f.oldPath, status: f.status };

@@ -145,7 +145,7 @@ function renderFixSet(set: FixSet, round: number | null, members: readonly Sugge
 function renderFileHeading(path: string, facts: FileEntry | undefined): string[] {
   let heading = '## ' + inlineCode(path);
   if (facts?.oldPath != null) {
-    heading += ` (${RENAME_NOTES[facts.status]}${inlineCode(facts.oldPath)}${similarityNote(facts.similarity)})`;
+    heading += ` (${RENAME_NOTES[facts.status]}${inlineCode(facts.oldPath)}${similarityNote(facts.similarity, facts.pairedByReviewer)})`;
   } else if (facts && STATUS_NOTES[facts.status] !== undefined) {
     heading += ` (${STATUS_NOTES[facts.status]})`;
   }

@@ -149,7 +149,10 @@ function readFiles(reader: FieldReader, value: unknown): FileEntry[] | undefined
     }
     const status = reader.oneOf(obj, 'status', `${field}.status`, FILE_STATUSES);
     const similarity = readSimilarity(reader, obj, `${field}.similarity`);
-    return path !== undefined && oldPath !== undefined && status && similarity !== undefined ? { path, ...fileMove(status, oldPath, similarity) } : undefined;
+    const paired = obj.pairedByReviewer === undefined || obj.pairedByReviewer === true ? obj.pairedByReviewer === true : reader.fail(`${field}.pairedByReviewer`, 'expected true or nothing');
+    if (path === undefined || oldPath === undefined || !status || similarity === undefined || paired === undefined) return undefined;
+    const move = fileMove(status, oldPath, similarity);
+    return move.oldPath !== null && paired ? { path, ...move, pairedByReviewer: true } : { path, ...move };
   });
 }
 

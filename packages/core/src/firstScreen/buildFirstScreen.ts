@@ -18,6 +18,7 @@ import { sortByFileOrder } from '../diff/fileOrder.js';
 import { buildFileTree, flattenFileTree } from '../diff/fileTree.js';
 import { splitPatchSections } from '../diff/splitPatchSections.js';
 import type { FileFacts, ReviewData } from '../model/types.js';
+import { threadHeldPaths } from '../rounds/threadHeldPaths.js';
 import { similarityWords } from '../model/fileMove.js';
 import { changedFilesLabel, largeDiffNote, signedCount, unmodifiedLinesLabel } from './diffWording.js';
 import { fileNotices } from './fileNotices.js';
@@ -77,8 +78,9 @@ export interface FirstScreenHunk {
 /**
  * The round view's picture (the page opens on the change since the
  * last round): each changed file's section of that diff, by path, in place
- * of the whole change's; a file without one is unchanged since and folded to
- * its header, as the page shows it. The overview's totals are the view's, as
+ * of the whole change's; a file without one is unchanged since and left
+ * out, as the page lists it, unless an earlier round's thread holds it
+ * (threadHeldPaths): then folded to its header. The overview's totals are the view's, as
  * the page counts them (its filesInView.ts): the files with a section, and
  * each section's added and removed lines; so are each file's header and tree
  * row counts.
@@ -95,7 +97,8 @@ export function buildFirstScreen(review: ReviewData, limits: FirstScreenLimits =
   // In a round view each file's header and tree row count its round diff's lines, as the page's do.
   const shownFacts = roundView ? review.files.map((facts) => countedInView(facts, roundView)) : review.files;
   // files[i] is the facts of section i (the contract, api.ts); shown in file order.
-  const ordered = sortByFileOrder(shownFacts.map((facts, i) => ({ facts, section: sections[i]! })), (pair) => pair.facts.path);
+  const listed = listedInView(shownFacts.map((facts, i) => ({ facts, section: sections[i]! })), review, roundView);
+  const ordered = sortByFileOrder(listed, (pair) => pair.facts.path);
   const files: FirstScreenFile[] = [];
   let rowsLeft = limits.maxRows;
   for (let i = 0; i < ordered.length && rowsLeft > 0; i++) {
@@ -116,9 +119,16 @@ export function buildFirstScreen(review: ReviewData, limits: FirstScreenLimits =
       additions: signedCount('+', totals.additions, { grouped: true }),
       deletions: signedCount('−', totals.deletions, { grouped: true }),
     },
-    tree: treeRows(shownFacts, limits.maxTreeRows),
+    tree: treeRows(listed.map((pair) => pair.facts), limits.maxTreeRows),
     files,
   };
+}
+
+/** The files the diff and the tree list: in a round view those changed since, and those an earlier round's thread holds. */
+function listedInView<T extends { facts: FileFacts }>(pairs: T[], review: ReviewData, roundView: FirstScreenRoundView | null): T[] {
+  if (!roundView) return pairs;
+  const held = threadHeldPaths(review.rounds?.threads ?? []);
+  return pairs.filter(({ facts }) => roundView.sections.has(facts.path) || held.has(facts.path));
 }
 
 /** A file's facts with its round diff's counts when it is in the view; none for a file outside it (one set of counts, as the page's `countsInView`). */

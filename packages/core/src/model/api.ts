@@ -127,7 +127,25 @@ export const API = {
    * "Published to a pull request"). The reviewer's act: the agent's credential gets 403.
    */
   publish: '/api/publish',
+  /**
+   * PUT ManualPairsBody -> { ok: true }: the reviewer's pairs of a deleted and an added file,
+   * each shown as one renamed file (docs/cli.md, "Pairing files by hand"); the whole list, so
+   * an empty one unpairs every file. The next reading applies them. The reviewer's act: the
+   * agent's credential gets 403.
+   */
+  manualPairs: '/api/manual-pairs',
 } as const;
+
+/** A deleted file (`from`) and an added one (`to`) the reviewer compares as one renamed file. */
+export interface ManualPair {
+  from: string;
+  to: string;
+}
+
+/** The reviewer's pairs, all of them. */
+export interface ManualPairsBody {
+  pairs: ManualPair[];
+}
 
 /** What Open in editor asks for: a file of the diff the page loaded, at a new-side line or at its top. */
 export interface OpenInEditorBody {
@@ -195,6 +213,7 @@ export interface ApiResponses {
   openInEditor: { editor: string };
   check: CheckData;
   publish: PublishResult;
+  manualPairs: { ok: true };
 }
 
 export interface ApiRequests {
@@ -207,6 +226,7 @@ export interface ApiRequests {
   openInEditor: OpenInEditorBody;
   check: CheckStartBody;
   publish: Record<string, never>;
+  manualPairs: ManualPairsBody;
 }
 
 /**

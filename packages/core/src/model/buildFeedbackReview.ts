@@ -52,6 +52,6 @@ export function buildFeedbackReview(
 /** Only what the renderer prints renames with. */
 function feedbackFileOf(facts: FileFacts): FeedbackFile {
   return facts.status === 'renamed' || facts.status === 'copied'
-    ? { path: facts.path, status: facts.status, oldPath: facts.oldPath, similarity: facts.similarity }
+    ? { path: facts.path, status: facts.status, oldPath: facts.oldPath, similarity: facts.similarity, ...(facts.pairedByReviewer ? { pairedByReviewer: true as const } : {}) }
     : { path: facts.path, status: facts.status, oldPath: null };
 }

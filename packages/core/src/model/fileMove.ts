@@ -6,7 +6,7 @@
  */
 import type { FileStatus, MovedFileFacts, PlainFileFacts } from './types.js';
 
-export type FileMove = Pick<PlainFileFacts, 'status' | 'oldPath'> | Pick<MovedFileFacts, 'status' | 'oldPath' | 'similarity'>;
+export type FileMove = Pick<PlainFileFacts, 'status' | 'oldPath'> | Pick<MovedFileFacts, 'status' | 'oldPath' | 'similarity' | 'pairedByReviewer'>;
 
 /** `oldPath` is needed for a rename or copy; a rename without one (never written by git) is read as modified. */
 export function fileMove(status: FileStatus, oldPath: string | null, similarity: number | null): FileMove {

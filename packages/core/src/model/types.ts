@@ -162,6 +162,8 @@ export interface MovedFileFacts extends FileFactsCommon {
   oldPath: string;
   /** git's similarity index in percent (the 87 of `R087`); null when the source did not say (a patch without a `similarity index` line). */
   similarity: number | null;
+  /** Paired by the reviewer ("compare this deleted file with that added one"), not found by git: its similarity is null. */
+  pairedByReviewer?: true;
 }
 
 interface FileFactsCommon {

@@ -15,6 +15,7 @@ import {
   type FileContentsData,
   type FreshnessData,
   type Preferences,
+  type ManualPair,
   type OpenInEditorBody,
   type ProposalActBody,
   type ProposalsData,
@@ -75,6 +76,8 @@ export interface ReviewApi {
   askQuestion(ask: QuestionAsk): Promise<{ id: string }>;
   /** The reviewer's editor opens the file at the line; the answer names the editor started. */
   openInEditor(body: OpenInEditorBody): Promise<{ editor: string }>;
+  /** The reviewer's pairs of a deleted and an added file, all of them (the next reading shows each as one renamed file). */
+  putManualPairs(pairs: ManualPair[]): Promise<void>;
   /** The reviewer's settings, layout and name, into their preferences file (keepalive: the page is going away). */
   putPreferences(preferences: Preferences, options?: { keepalive?: boolean }): Promise<void>;
   /** The check before sending: which command, and the current run with its output from `from` on. */
@@ -190,6 +193,9 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
     },
     askQuestion: (ask) => request('questions', API.questions, jsonInit('POST', ask)),
     openInEditor: (body) => request('openInEditor', API.openInEditor, jsonInit('POST', body)),
+    async putManualPairs(pairs) {
+      await request('manualPairs', API.manualPairs, jsonInit('PUT', { pairs }));
+    },
     async putPreferences(preferences, options) {
       await request('preferences', API.preferences, jsonInit('PUT', preferences, options?.keepalive));
     },

@@ -12,6 +12,7 @@ import { RenderedToggle } from '../markdown/RenderedToggle.js';
 import { useController, useReview } from '../app/reviewContext.js';
 import { CopyFileLink } from '../navigation/CopyFileLink.js';
 import { OpenInEditorButton } from '../openInEditor/OpenInEditorButton.js';
+import { PairControl } from '../manualPairs/PairControl.js';
 import { countsInView, unchangedSinceRound } from '../diffViews/filesInView.js';
 import { hunksToReviewOf, hunksToReviewWords } from '../viewed/hunksToReview.js';
 
@@ -59,6 +60,7 @@ export function FileHeaderActions({ fileId }: { fileId: string }) {
             <span className="short-words">{moved.short}</span>
           </span>
         ) : null}
+        <PairControl file={file} />
         {file.generated ? <span className="chip" title="Lock file, build output or marked as generated">Generated</span> : null}
         {file.large && collapsed ? (
           <button type="button" className="btn btn-small" title={`More than ${groupDigits(LARGE_DIFF_CHANGED_LINES)} changed lines or 400 KB`} onClick={() => state.setCollapsed(fileId, false)}>

@@ -9,7 +9,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useReview } from '../app/reviewContext.js';
 import type { ReviewStoreState } from '../app/reviewStore.js';
 import { diffShown, fileViewIn } from '../diffViews/diffShown.js';
-import { shownFiles } from '../navigation/shownFiles.js';
+import { filesListed } from '../diffViews/filesInView.js';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import { createItemsBuilder, type ItemsInput, type ReviewItem } from './buildItems.js';
 import type { DiffEditHooks } from './extensionSlots.js';
@@ -32,8 +32,8 @@ function composerSlot(s: ReviewStoreState): ItemsInput['composer'] {
 
 /** What the items are built from, less editing. */
 function useItemsInputs(): ItemsInput {
-  // The filter and "hide viewed files" narrow the diff (navigation/shownFiles.ts).
-  const files = useReview(shownFiles);
+  // The filter, "hide viewed files" and "Since round N" narrow the diff (diffViews/filesInView.ts).
+  const files = useReview(filesListed);
   const annotations = useReview((s) => s.annotations);
   const threads = useReview((s) => s.review?.rounds?.threads);
   const proposals = useReview((s) => s.proposals);

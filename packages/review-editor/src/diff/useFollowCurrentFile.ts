@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { CodeView as CodeViewInstance } from '@pierre/diffs';
 import type { ReviewController } from '../app/reviewController.js';
-import { shownFiles } from '../navigation/shownFiles.js';
+import { filesListed } from '../diffViews/filesInView.js';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import type { SlotMeta } from './slotMeta.js';
 
@@ -48,7 +48,7 @@ export function useFollowCurrentFile(controller: ReviewController): OnScroll {
           const top = view.getTopForItem(s.currentFileId);
           if (top !== undefined && top >= scrollTop && top < scrollTop + height) return;
         }
-        const picked = fileAtTop(view, shownFiles(s), scrollTop);
+        const picked = fileAtTop(view, filesListed(s), scrollTop);
         if (!picked) return;
         // Written after this frame, not in it: the write re-renders the tree, which inside
         // the scroll's frame made its longest tasks longer (bench trace, scrolling S one

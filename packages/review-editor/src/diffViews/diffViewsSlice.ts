@@ -35,6 +35,9 @@ export interface DiffViewsSlice {
   diffLoad: DiffLoad;
   /** The diffs read for the chosen pair and span, by requestKey. */
   fetchedDiffs: ReadonlyMap<string, ViewDiffs>;
+  /** "Since round N" lists only the files changed since (filesInView.ts); "show all" lists the unchanged ones too, folded. */
+  showUnchanged: boolean;
+  setShowUnchanged(on: boolean): void;
   chooseRoundView(choice: RoundViewChoice): void;
   chooseCommitSpan(span: CommitSpan | null): void;
   setDiffLoad(load: DiffLoad): void;
@@ -49,6 +52,10 @@ export const createDiffViewsSlice: ReviewSliceCreator<DiffViewsSlice> = (set, ge
     commitSpan: null,
     diffLoad: { kind: 'idle' },
     fetchedDiffs: new Map(),
+    showUnchanged: false,
+    setShowUnchanged(showUnchanged) {
+      set({ showUnchanged });
+    },
     chooseRoundView(choice) {
       const s = get();
       set({ roundView: choice });

@@ -4,7 +4,7 @@
  * files changed since round 2, with their diff from round 2's text), and the
  * overview counts that view; "All changes" gives back the whole change.
  */
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReviewData } from '@redline/core';
 import { ReviewOverview } from '../annotations/ReviewOverview.js';
@@ -15,7 +15,7 @@ import { CALC_FILES, CALC_PATCH, KINDS_FILES, KINDS_PATCH, makeReview } from '..
 import { createHarness, type ReviewHarness } from '../testing/renderWithReview.js';
 import { roundsData } from '../testing/roundsFixture.js';
 import { recordScrolls, walkDown } from '../testing/walkView.js';
-import { filesInView, totalsInView } from './filesInView.js';
+import { filesInView, filesListed, totalsInView } from './filesInView.js';
 import { startRoundView } from '../threads/roundView.js';
 
 afterEach(() => {
@@ -134,5 +134,31 @@ describe('"Since round N" is the whole of what the cursor, j/k and the search wa
     h.store.getState().chooseRoundView('all');
     await vi.waitFor(() => expect(row()).toContain(`+${whole.additions} −${whole.deletions}`));
     expect(document.querySelector('.file-counts')?.textContent).toBe(`+${whole.additions}−${whole.deletions}`);
+  });
+
+  it('the diff and the tree list only the files changed since round N, say how many they hide, and "Show all" lists them again', async () => {
+    const h = await inRoundView();
+    render(
+      <ReviewContext.Provider value={h.controller}>
+        <FileTree />
+      </ReviewContext.Provider>,
+    );
+    const listed = () => document.querySelector('.file-tree')!.getAttribute('data-file-count');
+    expect(filesListed(h.store.getState()).map((file) => file.path)).toEqual(['src/calc.ts']);
+    expect(listed()).toBe('1');
+    expect(screen.getByRole('status').textContent).toBe('9 files unchanged since round 2 are hidden · Show all');
+    // One list: what is listed is what j/k, the cursor and the search walk.
+    expect(filesListed(h.store.getState()).map((file) => file.path)).toEqual(filesInView(h.store.getState()).map((file) => file.path));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    await vi.waitFor(() => expect(listed()).toBe('10'));
+    expect(screen.getByRole('status').textContent).toBe('9 files unchanged since round 2 listed · Hide them');
+    expect(filesInView(h.store.getState())).toHaveLength(1); // listed, folded: still outside what the view walks
+    fireEvent.click(screen.getByRole('button', { name: 'Hide them' }));
+    await vi.waitFor(() => expect(listed()).toBe('1'));
+
+    h.store.getState().chooseRoundView('all');
+    await vi.waitFor(() => expect(listed()).toBe('10'));
+    expect(screen.queryByText(/unchanged since round/)).toBeNull();
   });
 });

@@ -7,8 +7,12 @@
  * files unchanged since (folded, reviewed then) are outside it. An earlier
  * pair or a span of commits: the files it changed, with its diff. The whole
  * change: every file. Always within shownFiles (the filter, "hide viewed").
+ *
+ * What the diff and the tree list (filesListed) follows the same rule:
+ * "Since round N" lists only the files changed since, and says how many it
+ * leaves out ("show all" lists them again, folded).
  */
-import { countChangedLines } from '@redline/core';
+import { countChangedLines, threadHeldPaths } from '@redline/core';
 import type { ReviewStoreState } from '../app/reviewStore.js';
 import { shownFiles } from '../navigation/shownFiles.js';
 import type { ReviewFile } from '../reviewLoading/reviewFile.js';
@@ -34,7 +38,52 @@ export function filesInView(s: ReviewStoreState): readonly ReviewFile[] {
 
 function pickInView(view: DiffShown, files: readonly ReviewFile[]): readonly ReviewFile[] {
   if (view.kind === 'whole') return files;
-  return files.filter((file) => view.diffs.has(file.path)).map((file) => fileViewIn(view, file)?.file ?? file);
+  return files.filter((file) => inView(view, file)).map((file) => fileViewIn(view, file)?.file ?? file);
+}
+
+/** The one rule of what a view holds: the whole change every file, another view the files its diff has. */
+function inView(view: DiffShown, file: ReviewFile): boolean {
+  return view.kind === 'whole' || view.diffs.has(file.path);
+}
+
+type ListedInputs = Parameters<typeof shownFiles>[0] & Parameters<typeof diffShown>[0] & Pick<ReviewStoreState, 'showUnchanged' | 'proposals'>;
+
+let listedMemo: { shown: readonly ReviewFile[]; view: DiffShown; showUnchanged: boolean; proposals: ReviewStoreState['proposals']; listed: readonly ReviewFile[] } | null = null;
+
+/**
+ * The files the diff and the tree list (as the review's files, each view
+ * drawing its own diff in their place): the shown files, less, in "Since
+ * round N", those unchanged since (unless "show all" is on) that hold no
+ * thread left open by an earlier round and no agent proposal (those stay
+ * listed, so the thread can be read and resolved where it is). The other
+ * views list every shown file (an earlier pair or a span folds the files it
+ * did not change). The same array while its inputs are the same.
+ */
+export function filesListed(s: ListedInputs): readonly ReviewFile[] {
+  const shown = shownFiles(s);
+  const view = diffShown(s);
+  const m = listedMemo;
+  if (m && m.shown === shown && m.view === view && m.showUnchanged === s.showUnchanged && m.proposals === s.proposals) return m.listed;
+  let listed = shown;
+  if (view.kind === 'since-round' && !s.showUnchanged) {
+    const kept = keptUnchanged(s);
+    listed = shown.filter((file) => inView(view, file) || kept.has(file.path));
+  }
+  listedMemo = { shown, view, showUnchanged: s.showUnchanged, proposals: s.proposals, listed };
+  return listed;
+}
+
+/** The paths an unchanged file stays listed for: a thread open when the review was read (core threadHeldPaths), an agent proposal (whatever became of it since, so acting on it does not pull the file away). */
+function keptUnchanged(s: Pick<ReviewStoreState, 'review' | 'proposals'>): ReadonlySet<string> {
+  return new Set([...threadHeldPaths(s.review?.rounds?.threads ?? []), ...s.proposals.map((p) => p.proposal.finding.path)]);
+}
+
+/** In "Since round N": how many shown files are unchanged since and not kept listed (filesListed); else 0. */
+export function unchangedCount(s: ListedInputs): number {
+  const view = diffShown(s);
+  if (view.kind !== 'since-round') return 0;
+  const kept = keptUnchanged(s);
+  return shownFiles(s).reduce((n, file) => (inView(view, file) || kept.has(file.path) ? n : n + 1), 0);
 }
 
 /**
@@ -80,7 +129,7 @@ const NO_LINES = { additions: 0, deletions: 0 } as const;
 /** In "Since round N" (its diff in), a file unchanged since: N; else null. */
 export function unchangedSinceRound(s: ReviewStoreState, file: ReviewFile): number | null {
   const view = diffShown(s);
-  return view.kind === 'since-round' && !view.diffs.has(file.path) ? view.round : null;
+  return view.kind === 'since-round' && !inView(view, file) ? view.round : null;
 }
 
 function linesOfDiff(file: ReviewFile): { additions: number; deletions: number } {

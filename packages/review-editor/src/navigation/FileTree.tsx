@@ -16,10 +16,9 @@ import type { ReviewFile } from '../reviewLoading/reviewFile.js';
 import { ChangeCounts } from '../ui/ChangeCounts.js';
 import { Icon } from '../ui/icons.js';
 import { useController, useReview } from '../app/reviewContext.js';
-import { shownFiles } from './shownFiles.js';
 import { ShownFilesBar } from './ShownFilesBar.js';
 import { waitingWordsFor } from '../annotations/waitingItems.js';
-import { countsInView } from '../diffViews/filesInView.js';
+import { countsInView, filesListed } from '../diffViews/filesInView.js';
 import { ROW_HEIGHT, useCollapsedFolders, useCurrentRowInSight, useRovingRow, useTreeViewport } from './fileTreeRows.js';
 import { focusDiff } from './focusDiff.js';
 
@@ -32,7 +31,7 @@ const RANK_BY = {
 } as const;
 
 export function FileTree() {
-  const files = useReview(shownFiles);
+  const files = useReview(filesListed);
   const currentFileId = useReview((s) => s.currentFileId);
   const filter = useReview((s) => s.fileFilter);
   const [collapsedFolders, toggleFolder] = useCollapsedFolders();

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { SIDEBAR_WORDS, pathMatchesFilter, type FileListOrder } from '@redline/core';
 import { useController, useReview } from '../app/reviewContext.js';
 import { hiddenViewedCount } from './shownFiles.js';
+import { UnchangedNote } from '../diffViews/UnchangedNote.js';
 
 /** Narrowing the diff rebuilds CodeView's items: wait for a pause in typing, as the search does. */
 const FILTER_DELAY_MS = 120;
@@ -48,6 +49,7 @@ export function ShownFilesBar() {
           </span>
         ) : null}
       </div>
+      <UnchangedNote />
     </div>
   );
 }

@@ -5,8 +5,7 @@
  */
 import type { Side } from '@redline/core';
 import type { ReviewStore } from '../app/reviewStore.js';
-import { shownFiles } from './shownFiles.js';
-import { filesInView } from '../diffViews/filesInView.js';
+import { filesInView, filesListed } from '../diffViews/filesInView.js';
 
 /** What the diff view lets the rest of the page do to it. */
 export interface DiffViewport {
@@ -102,7 +101,7 @@ function markViewedAndNext(m: Moving) {
   if (!id) return;
   const s = m.store.getState();
   s.setViewed(id, true);
-  const files = shownFiles(m.store.getState());
+  const files = filesListed(m.store.getState());
   const at = files.findIndex((f) => f.id === id);
   const next = [...files.slice(at + 1), ...files.slice(0, at)].find((f) => !m.store.getState().isViewed(f.id));
   if (s.lineCursor) s.setLineCursor(null);
@@ -138,6 +137,8 @@ function jumpToAnnotation(m: Moving, id: string) {
   if (!a) return;
   if (a.scope === 'general') return m.viewport?.scrollToTop();
   if (!s.fileById.has(a.path)) return;
+  // A note on a file "Since round N" leaves out (filesInView.ts): its files are listed again, to show it.
+  if (!filesListed(s).some((f) => f.id === a.path)) s.setShowUnchanged(true);
   if (a.scope === 'file' || a.outdated) return reveal(m, a.path, () => jumpToFile(m, a.path));
   jumpToLine(m, a.path, a.side ?? 'new', a.startLine ?? 1);
 }

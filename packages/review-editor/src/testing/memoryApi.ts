@@ -170,10 +170,11 @@ function checkInMemory(memory: () => MemoryApi): Pick<ReviewApi, 'getCheck' | 's
   };
 }
 
-/** Open in editor and publishing, each call recorded. */
-function reviewerActsInMemory(memory: () => MemoryApi): Pick<ReviewApi, 'openInEditor' | 'publish'> {
+/** Open in editor, publishing and the reviewer's pairs, each call recorded. */
+function reviewerActsInMemory(memory: () => MemoryApi): Pick<ReviewApi, 'openInEditor' | 'publish' | 'putManualPairs'> {
   return {
     openInEditor: async (body) => (memory().calls.push(`open ${body.path}:${body.line ?? 'top'}`), { editor: 'memory-editor' }),
+    putManualPairs: async (pairs) => void memory().calls.push(`pairs ${pairs.map((pair) => `${pair.from}→${pair.to}`).join(' ')}`),
     publish: () => memoryPublish(memory()),
   };
 }

@@ -9,6 +9,7 @@ import { postFeedback } from './feedbackRoute.js';
 import { getFile } from './fileRoute.js';
 import { getFreshness } from './freshnessRoute.js';
 import { getImage } from './imageRoute.js';
+import { putManualPairs } from './manualPairsRoute.js';
 import { putPreferences } from './preferencesRoute.js';
 import { getReview } from './reviewRoute.js';
 import { getRoundChanges } from './roundChangesRoute.js';
@@ -39,6 +40,7 @@ export const API_ROUTES: ReadonlyMap<string, Partial<Record<Method, ApiHandler>>
   [API.openInEditor, { POST: postOpenInEditor }],
   [API.check, { GET: getCheck, POST: postCheck, DELETE: deleteCheck }],
   [API.publish, { POST: postPublish }],
+  [API.manualPairs, { PUT: putManualPairs }],
 ]);
 
 /** The handler for a path and method; HEAD is answered like GET. */
