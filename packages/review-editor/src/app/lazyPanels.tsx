@@ -1,5 +1,5 @@
 /**
- * The dialogs, the search bar, the agent's tour and the fix sets' views, each in its own chunk: the first diff
+ * The dialogs, the search bar, the agent's tour, the fix sets' views and a pull request's, each in its own chunk: the first diff
  * needs none of them, and the entry the page parses before it was 190 KB
  * brotli (the speed target: 130 KB). A panel opened before its chunk
  * arrived renders when it does (Suspense, no fallback); `preloadPanels`
@@ -19,6 +19,9 @@ const loaders = [
   loadOnce(async () => ({ default: (await import('../fixSets/FixSetList.js')).FixSetList })),
   loadOnce(async () => ({ default: (await import('../fixSets/CombineBar.js')).CombineBar })),
   loadOnce(async () => ({ default: (await import('../fixSets/FixSetMembership.js')).FixSetMembership })),
+  loadOnce(async () => ({ default: (await import('../threads/ForgeThreadList.js')).ForgeThreadList })),
+  loadOnce(async () => ({ default: (await import('../threads/ForgeThreadCard.js')).ForgeThreadCard })),
+  loadOnce(async () => ({ default: (await import('../feedback/PublishField.js')).PublishOutcomeNote })),
 ] as const;
 
 export const FeedbackDialog = lazy(loaders[0]);
@@ -32,6 +35,10 @@ export const TourBar = lazy(loaders[5]);
 export const FixSetList = lazy(loaders[6]);
 export const CombineBar = lazy(loaders[7]);
 export const FixSetMembership = lazy(loaders[8]);
+/** A pull request's views (its threads on GitHub, the publish outcome): only a review of a pull request draws them. */
+export const ForgeThreadList = lazy(loaders[9]);
+export const ForgeThreadCard = lazy(loaders[10]);
+export const PublishOutcomeNote = lazy(loaders[11]);
 
 /** Fetches every panel's chunk; a failure (the server gone) is left to the panel's own import. */
 export function preloadPanels(): void {

@@ -1,5 +1,5 @@
 /** Renders one CodeView annotation slot by what it carries. */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useExtension } from './extensionSlots.js';
 import type { SlotMeta } from './slotMeta.js';
 import { AnnotationCard } from '../annotations/AnnotationCard.js';
@@ -9,7 +9,7 @@ import { FitInWindow } from './FitInWindow.js';
 import { UnsafeLineChips } from './UnsafeLineChips.js';
 import { LongLineSlot } from '../longLines/LongLineSlot.js';
 import { ThreadCard } from '../threads/ThreadCard.js';
-import { ForgeThreadCard } from '../threads/ForgeThreadCard.js';
+import { ForgeThreadCard } from '../app/lazyPanels.js';
 import { ProposalCard } from '../proposals/ProposalCard.js';
 import { RenderedMarkdownFile } from '../markdown/RenderedMarkdownFile.js';
 
@@ -55,7 +55,9 @@ export function SlotView({ meta }: { meta: SlotMeta }) {
     case 'forge-thread':
       return (
         <Slot>
-          <ForgeThreadCard id={meta.id} />
+          <Suspense fallback={null}>
+            <ForgeThreadCard id={meta.id} />
+          </Suspense>
         </Slot>
       );
     case 'composer':

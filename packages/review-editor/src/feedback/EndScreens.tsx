@@ -1,6 +1,6 @@
 /** What the page says once the review is over (sent, or closed without feedback). */
 import { useReview } from '../app/reviewContext.js';
-import { PublishOutcomeNote } from './PublishField.js';
+import { LazyPanel, PublishOutcomeNote } from '../app/lazyPanels.js';
 
 export function SentScreen() {
   const output = useReview((s) => s.sentOutput ?? '');
@@ -8,7 +8,7 @@ export function SentScreen() {
     <main className="end-screen">
       <h1>Feedback sent</h1>
       <p>The agent has received your review. You can close this tab.</p>
-      <PublishOutcomeNote />
+      <LazyPanel of={PublishOutcomeNote} />
       <details>
         <summary>What the agent received</summary>
         <pre className="preview">{output}</pre>

@@ -4,7 +4,7 @@ import { SIDEBAR_WORDS } from '@redline/core';
 import { AnnotationList } from '../annotations/AnnotationList.js';
 import { FileTree } from './FileTree.js';
 import { ThreadList } from '../threads/ThreadList.js';
-import { ForgeThreadList } from '../threads/ForgeThreadList.js';
+import { ForgeThreadList, LazyPanel } from '../app/lazyPanels.js';
 import { ProposalList } from '../proposals/ProposalList.js';
 import { LazyQuestionsPanel } from '../questions/LazyQuestionsPanel.js';
 import { waitingItemsOf } from '../annotations/waitingItems.js';
@@ -17,6 +17,7 @@ type Tab = 'files' | 'comments';
 export function Sidebar() {
   const [tab, setTab] = useState<Tab>('files');
   const fileCount = useReview((s) => s.files.length);
+  const hasPullRequest = useReview((s) => (s.review?.pullRequest?.threads.length ?? 0) > 0);
   // Your comments, and what waits for you: the agent's pending proposals and the threads still open.
   const annotationCount = useReview((s) => s.annotations.length + waitingItemsOf(s).proposals.length + waitingItemsOf(s).threads.length);
   const viewedCount = useReview((s) => Object.keys(s.viewed).length);
@@ -47,7 +48,7 @@ export function Sidebar() {
             <LazyQuestionsPanel />
             <AnnotationList />
             <ThreadList />
-            <ForgeThreadList />
+            {hasPullRequest ? <LazyPanel of={ForgeThreadList} /> : null}
           </>
         )}
       </TabPanel>
