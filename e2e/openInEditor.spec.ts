@@ -17,7 +17,9 @@ let bin: string;
 test.beforeEach(() => {
   dir = repoWith({ 'src/calc.ts': 'export const a = 1;\nexport const b = 2;\nexport const c = 3;\n' }, { 'src/calc.ts': 'export const a = 1;\nexport const b = 20;\nexport const c = 30;\n' });
   bin = mkdtempSync(join(tmpdir(), 'redline-e2e-editor-'));
-  writeFileSync(join(bin, 'zed'), `#!/bin/sh\nprintf '%s\\n' "$@" >> '${join(bin, 'calls.txt')}'\n`, { mode: 0o755 });
+  // Written whole, then renamed into place: the test never reads a half-written record.
+  const calls = join(bin, 'calls.txt');
+  writeFileSync(join(bin, 'zed'), `#!/bin/sh\nprintf '%s\\n' "$@" > '${calls}.part' && mv '${calls}.part' '${calls}'\n`, { mode: 0o755 });
 });
 test.afterEach(() => {
   rmSync(dir, { recursive: true, force: true });

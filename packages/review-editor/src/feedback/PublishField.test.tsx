@@ -57,7 +57,8 @@ describe('publishing from the Send dialog', () => {
     expect(h.api.calls.slice(-2)).toEqual(['feedback', 'publish']);
     cleanup();
     renderWithReview(<SentScreen />, h);
-    expect(screen.getByRole('link', { name: REVIEW_URL }).getAttribute('href')).toBe(REVIEW_URL);
+    // The outcome note is a lazy chunk (app/lazyPanels.tsx): it comes in a moment after the screen.
+    expect((await screen.findByRole('link', { name: REVIEW_URL })).getAttribute('href')).toBe(REVIEW_URL);
     expect(screen.getByRole('status').textContent).toContain('Published to acme/widgets#42');
   });
 
@@ -67,7 +68,7 @@ describe('publishing from the Send dialog', () => {
     h.store.getState().setPublishToPullRequest(true);
     await h.controller.sendFeedback();
     renderWithReview(<SentScreen />, h);
-    expect(screen.getByRole('status').textContent).toBe(`Already published: ${REVIEW_URL}`);
+    expect((await screen.findByRole('status')).textContent).toBe(`Already published: ${REVIEW_URL}`);
   });
 
   it('says a failure in one line', async () => {
@@ -76,7 +77,7 @@ describe('publishing from the Send dialog', () => {
     h.store.getState().setPublishToPullRequest(true);
     await h.controller.sendFeedback();
     renderWithReview(<SentScreen />, h);
-    expect(screen.getByRole('alert').textContent).toBe(
+    expect((await screen.findByRole('alert')).textContent).toBe(
       'Not published: publish: GitHub refused the token (403): it lacks the pull request write scope. redline publish in the repository posts the round later.',
     );
   });

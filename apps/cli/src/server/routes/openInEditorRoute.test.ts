@@ -28,8 +28,10 @@ beforeAll(async () => {
   bin = mkdtempSync(join(tmpdir(), 'redline-editor-'));
   record = join(bin, 'called.txt');
   // An editor with no line syntax in launch-editor's table: it gets the file alone ("zed" style is tested in editorCommand.test.ts).
-  writeFileSync(join(bin, 'record-editor'), `#!/bin/sh\nprintf '%s\\n' "$PWD" "$@" > '${record}'\n`, { mode: 0o755 });
-  writeFileSync(join(bin, 'zed'), `#!/bin/sh\nprintf '%s\\n' "$PWD" "$@" > '${record}'\n`, { mode: 0o755 });
+  // Written whole, then renamed into place: the test never reads a half-written record.
+  const recorder = `#!/bin/sh\nprintf '%s\\n' "$PWD" "$@" > '${record}.part' && mv '${record}.part' '${record}'\n`;
+  writeFileSync(join(bin, 'record-editor'), recorder, { mode: 0o755 });
+  writeFileSync(join(bin, 'zed'), recorder, { mode: 0o755 });
   harness = await startHarness(await gitSource(repo.dir));
   review = (await harness.get(API.review)).json<ReviewData>();
 });
