@@ -99,13 +99,16 @@ test('a form closed with text on the first screen is the app\'s kept draft, with
 });
 
 test('typing straight through the hand-over loses no key and sends none to the page\'s shortcuts', async ({ page }) => {
-  // The app is not held: it takes the form over while the reviewer is typing (35 ms a key, 2.6 s of text).
-  redline = await startRedline({ cwd: fixture.dir });
-  await page.goto(redline.url, { waitUntil: 'commit' });
-  await expect(page.locator('html[data-first-screen-live] #redline-first-screen[data-highlighted]')).toBeAttached();
+  // The app takes the form over while the reviewer is typing (35 ms a key, 3 s of text): held until the
+  // click has opened the first screen's form (unheld, a fast load took the page over before the click, and
+  // the line clicked was gone), then let go a moment into the typing.
+  const release = await openWithAppHeld(page);
   await firstScreenLine(page, 2).click();
   const text = 'Typing on through the moment the app takes this form over: j, k, c and ] are text here.';
-  await page.keyboard.type(text, { delay: 35 });
+  const typing = page.keyboard.type(text, { delay: 35 });
+  await page.waitForTimeout(700);
+  await release();
+  await typing;
   await expect(page.locator('#redline-first-screen')).toHaveCount(0); // it was taken over while typing
   const appBox = page.locator('form.composer textarea');
   await expect(appBox).toHaveValue(text);
