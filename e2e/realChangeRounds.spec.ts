@@ -51,6 +51,9 @@ const thread = (page: Page, name: RegExp) => page.getByRole('article', { name })
 
 /** Shows one file: the filter narrows the tree to it, its row scrolls the diff there (`dist/` is generated: it starts folded). */
 async function showFile(page: Page, path: string, { expand }: { expand: boolean } = { expand: true }): Promise<void> {
+  // "Since round N" lists only the files changed since; "Show all" lists the unchanged ones too (folded).
+  const showAll = page.getByRole('button', { name: 'Show all' });
+  if (await showAll.isVisible()) await showAll.click();
   await page.getByRole('searchbox', { name: 'Filter files' }).fill(path);
   await page.getByRole('navigation', { name: 'Changed files' }).getByRole('button', { name: new RegExp(`^${path.replaceAll('.', '\\.')},`) }).click();
   await expect(page.getByRole('checkbox', { name: `Viewed ${path}` })).toBeVisible();
