@@ -7,12 +7,11 @@
  * paired again, a comment on it and Send: the export names the pair.
  * Screenshots (SCREENSHOTS=1): docs/screenshots/manual-pair-*.png.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { openReview, startRedline, type RunningRedline } from './support/redline';
+import { repoWith } from './support/repoWith';
 import { commentOnLine, fileDiff } from './support/reviewPage';
 import { screenshotAtBothSizes } from './support/screenshots';
 
@@ -28,22 +27,10 @@ test.afterEach(async () => {
 const JS = 'var a = 1;\nvar b = 2;\nfunction sum() {\n  return a + b;\n}\nmodule.exports = sum;\n';
 const TS = 'const a: number = 1;\nconst b: number = 2;\nexport function sum(): number {\n  return a + b;\n}\n';
 
+/** a.js committed, then deleted, with a.ts (and another .ts) added untracked in its place: a port below git's rename threshold. */
 function portedRepo(): string {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'redline-pair-')));
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'commit.gpgsign=false', '-c', 'core.hooksPath=/dev/null', '-c', 'user.name=R', '-c', 'user.email=r@r.invalid', ...args], { cwd: root, stdio: 'pipe' });
-  const write = (path: string, text: string) => {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  };
-  git('init', '--quiet', '--initial-branch=main');
-  write('src/a.js', JS);
-  write('README.md', 'A sum.\n');
-  git('add', '--all');
-  git('commit', '--quiet', '-m', 'initial');
+  const root = repoWith({ 'src/a.js': JS, 'README.md': 'A sum.\n' }, { 'src/a.ts': TS, 'src/other.ts': 'export const other = 1;\n' });
   rmSync(join(root, 'src/a.js'));
-  write('src/a.ts', TS);
-  write('src/other.ts', 'export const other = 1;\n');
   return root;
 }
 
