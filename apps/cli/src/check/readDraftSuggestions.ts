@@ -13,6 +13,7 @@ import type { DraftData } from '@redline/core';
 import type { Suggestion } from '../commands/apply/core.js';
 import type { ApplySet } from '../commands/apply/readExportSuggestions.js';
 import { readDraft } from '../drafts/readDraft.js';
+import type { ReviewedState } from './reviewedState.js';
 import { RedlineError } from '../errors.js';
 import { readOwnFile } from '../files/readOwnFile.js';
 import { MAX_BODY_BYTES } from '../server/httpIo.js';
@@ -28,12 +29,13 @@ export interface DraftSuggestions {
 
 const DRAFT_NAME = /^[0-9a-f]{64}\.json$/;
 
-export async function readDraftSuggestions(stateDir: string): Promise<DraftSuggestions> {
+/** The open review's draft, and what its check runs on (the session record keeps it: a commit review's head commit's tree). */
+export async function readDraftSuggestions(stateDir: string): Promise<DraftSuggestions & { reviewed: ReviewedState }> {
   const found = await new SessionStore(stateDir).find();
   if (found.kind !== 'live') {
     throw new RedlineError('no-session', "no open review in this repository: start one with 'redline', or check a saved export with --export FILE");
   }
-  return readNewestDraftSuggestions(stateDir);
+  return { ...(await readNewestDraftSuggestions(stateDir)), reviewed: found.record.reviewed };
 }
 
 /** The same, for the review's own server (its review is open by definition). */

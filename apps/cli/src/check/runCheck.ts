@@ -16,7 +16,8 @@ import type { Suggestion } from '../commands/apply/core.js';
 import { planSuggestionFiles } from '../commands/apply/planSuggestionFiles.js';
 import { readReviewedTexts } from '../commands/apply/readReviewedTexts.js';
 import type { ApplySet } from '../commands/apply/readExportSuggestions.js';
-import { createScratchCopy, type ReviewedState } from './scratchCopy.js';
+import type { ReviewedState } from './reviewedState.js';
+import { createScratchCopy } from './scratchCopy.js';
 import { runInProcessGroup, type GroupRun, type OutputStream } from './runInProcessGroup.js';
 
 export type CheckEvent =

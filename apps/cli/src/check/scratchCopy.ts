@@ -28,6 +28,7 @@ import { RedlineError } from '../errors.js';
 import { runGit } from '../git/runGit.js';
 import { TEMP_INDEX_CONFIG, withTemporaryIndex } from '../git/temporaryIndex.js';
 import { mapConcurrently } from '../mapConcurrently.js';
+import type { ReviewedState } from './reviewedState.js';
 
 /** Every scratch folder's name starts with this, under the system's temporary folder. */
 export const SCRATCH_PREFIX = 'redline-check-';
@@ -41,9 +42,6 @@ export interface ScratchCopy {
   /** Removes the whole scratch folder; safe to call twice. */
   remove(): Promise<void>;
 }
-
-/** What a check copies: the work tree (with its untracked files), or a commit's tree. */
-export type ReviewedState = { kind: 'work-tree' } | { kind: 'commit'; commit: string };
 
 export async function createScratchCopy(repoRoot: string, state: ReviewedState = { kind: 'work-tree' }): Promise<ScratchCopy> {
   const folder = await mkdtemp(join(tmpdir(), SCRATCH_PREFIX));

@@ -5,6 +5,7 @@
  * the review link's token never leaves the server's memory (and the stderr it
  * was printed on).
  */
+import type { ReviewedState } from '../check/reviewedState.js';
 import { invalid, readObject, readOneOf, readString, type JsonObject } from '../validation/fields.js';
 
 /** `foreground`: plain `redline`, which prints the feedback itself; `detached`: `redline start`, collected with `redline wait`. */
@@ -23,6 +24,8 @@ export interface SessionFacts {
   stateDir: string;
   /** The diff's description, e.g. "Uncommitted changes (working tree against HEAD)". */
   target: string;
+  /** What `redline check` runs on for this review's draft (check/reviewedState.ts); a record written before it was kept reads as the work tree. */
+  reviewed: ReviewedState;
   startedAt: string;
 }
 
@@ -58,12 +61,23 @@ function readRecord(object: JsonObject): SessionRecord | null {
     port: readPositiveInteger(object, 'port'),
     stateDir: readString(object, 'stateDir', 'session'),
     target: readString(object, 'target', 'session'),
+    reviewed: readReviewed(object.reviewed),
     startedAt: readString(object, 'startedAt', 'session'),
   };
   const state = readOneOf(object, 'state', 'session', ['open', 'sent', 'closed'] as const);
   if (state !== 'sent') return { ...facts, state };
   const copy = object.copy === null ? null : readString(object, 'copy', 'session');
   return { ...facts, state, copy };
+}
+
+function readReviewed(value: unknown): ReviewedState {
+  if (value === undefined) return { kind: 'work-tree' };
+  const object = readObject(value, 'session.reviewed');
+  const kind = readOneOf(object, 'kind', 'session.reviewed', ['work-tree', 'commit'] as const);
+  if (kind === 'work-tree') return { kind };
+  const commit = readString(object, 'commit', 'session.reviewed');
+  if (!/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(commit)) throw invalid('session.reviewed.commit', 'a full commit id', commit);
+  return { kind, commit };
 }
 
 function readPositiveInteger(object: JsonObject, key: string): number {

@@ -9,7 +9,7 @@ import { closeSync, constants, mkdirSync, openSync, rmSync, symlinkSync, writeFi
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../testSupport/gitRepo.js';
-import type { SessionFacts } from './sessionRecord.js';
+import { parseSessionRecord, recordToJson, type SessionFacts } from './sessionRecord.js';
 import { SessionStore } from './sessionStore.js';
 
 const KEY = { agent: 'a'.repeat(64), opener: 'b'.repeat(64) };
@@ -17,7 +17,7 @@ const KEY = { agent: 'a'.repeat(64), opener: 'b'.repeat(64) };
 const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
 
 function facts(store: SessionStore, pid = process.pid): SessionFacts {
-  return { id: SessionStore.newId(), mode: 'detached', pid, port: 4321, stateDir: store.stateDir, target: 't', startedAt: new Date().toISOString() };
+  return { id: SessionStore.newId(), mode: 'detached', pid, port: 4321, stateDir: store.stateDir, target: 't', reviewed: { kind: 'work-tree' }, startedAt: new Date().toISOString() };
 }
 
 describe('SessionStore', () => {
@@ -110,5 +110,15 @@ describe('SessionStore', () => {
         }
       }
     }
+  });
+
+  it("keeps what a review's check runs on: a commit review's head commit, read back; a record without it reads as the work tree", async () => {
+    const store = new SessionStore(makeTempDir());
+    const commit = 'c'.repeat(40);
+    const record = { ...facts(store), reviewed: { kind: 'commit', commit }, state: 'open' } as const;
+    expect(parseSessionRecord(recordToJson(record))).toEqual(record);
+    const { reviewed: _omitted, ...older } = record;
+    expect(parseSessionRecord(recordToJson(older as typeof record))).toEqual({ ...record, reviewed: { kind: 'work-tree' } });
+    expect(parseSessionRecord(recordToJson({ ...record, reviewed: { kind: 'commit', commit: 'HEAD' } }))).toBeNull();
   });
 });

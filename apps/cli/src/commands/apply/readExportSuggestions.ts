@@ -18,6 +18,8 @@ export interface ExportSuggestions {
   comments: number;
   /** The fix sets, each with its members (among `suggestions`) in order. */
   fixSets: ApplySet[];
+  /** What the export says was reviewed (`redline check --export` checks a commit review on its head commit's tree). */
+  target: FeedbackReview['target'];
 }
 
 /** A fix set as apply takes it: applied whole or not at all. */
@@ -45,7 +47,7 @@ export async function readExportSuggestions(input: string, cwd: string, stdin: N
   const roundOf = new Map<Suggestion, number>();
   for (const { round, suggestion } of carried) if (!ownIds.has(suggestion.id)) roundOf.set(suggestion, round);
   const fixSets = applySetsOf(exported.review, own, [...roundOf.keys()]);
-  return { suggestions: [...own, ...roundOf.keys()], roundOf, comments: annotations.length - own.length, fixSets };
+  return { suggestions: [...own, ...roundOf.keys()], roundOf, comments: annotations.length - own.length, fixSets, target: exported.review.target };
 }
 
 /** The export's sets with their members; a carried set's members are carried ones (the reader checked every member is there). */

@@ -56,4 +56,31 @@ describe('redline check: the open review\'s draft', () => {
       await exit;
     }
   });
+
+  it("checks a commit review's draft on that commit's tree: the work tree moved on since", async () => {
+    const { repo } = sumRepo();
+    repos.push(repo);
+    repo.git('add', 'sum.test.mjs');
+    repo.git('commit', '-q', '-m', 'the test');
+    const head = repo.git('rev-parse', 'HEAD').trim();
+    const fix = makeSuggestion({ path: 'sum.mjs', startLine: 2, endLine: 2, originalCode: '  return a - b;', suggestedCode: '  return a + b;', madeOn: SUM_JS });
+    // Reviewed: the first commit's sum.mjs (the test came in HEAD); the work tree then changes the reviewed line.
+    const io = captureIo(repo.root);
+    const exit = runCli(['--no-open', 'HEAD~1..HEAD'], io);
+    const page = await signInAsPage((await io.waitForStderr(REVIEW_URL_RE))[1]!);
+    try {
+      const review = (await page.get(API.review)).json<ReviewData>();
+      const draft: DraftData = { version: 2, fingerprint: review.fingerprint, annotations: [fix], viewed: {}, composer: null, updatedAt: new Date().toISOString() };
+      const saved = await httpCall({ port: page.port, method: 'PUT', path: API.draft, headers: { ...page.auth, origin: page.origin, 'content-type': 'application/json' }, body: JSON.stringify(draft) });
+      expect(saved.status).toBe(200);
+      repo.write('sum.mjs', 'export function sum() {\n  return 0;\n}\n');
+
+      const run = await runCheck(['--command', 'node --test'], repo.root);
+      expect(run.stderr).toContain(`of commit ${head.slice(0, 12)}'s tree to a scratch copy`);
+      expect(run.code, run.stderr).toBe(0);
+    } finally {
+      io.interrupt();
+      await exit;
+    }
+  });
 });

@@ -3,9 +3,10 @@ export const CHECK_HELP = `Usage: redline check [--export FILE] [--command CMD] 
 
 Runs your project's check command on the review's pending suggestions before
 you send them: the suggestions are applied, as redline apply would apply
-them, to a scratch copy of the work tree (its tracked and untracked files,
-copied into a new folder under the system's temporary folder), the command
-runs there, and the copy is removed. Your work tree, index, branches and
+them, to a scratch copy of what was reviewed (the work tree's tracked and
+untracked files; for a review of commits, the head commit's tree), in a new
+folder under the system's temporary folder; the command runs there, and the
+copy is removed. Your work tree, index, branches and
 configuration are never written.
 
   The suggestions are those of the review open in this repository (its

@@ -10,7 +10,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeSuggestion, type TempRepo } from '../../../testSupport/apply/applyTestKit.js';
+import { renderFeedbackJson } from '@redline/core';
+import { makeReview, makeSuggestion, type TempRepo } from '../../../testSupport/apply/applyTestKit.js';
 import { runCheck, SUM_JS, sumRepo, writeExport } from '../../../testSupport/check/checkTestKit.js';
 import { makeTempDir } from '../../../testSupport/gitRepo.js';
 import { captureIo } from '../../../testSupport/capturedIo.js';
@@ -57,6 +58,21 @@ describe('redline check: the suggestions in a scratch copy', () => {
     expect(run.stdout).toMatch(/^passed: `echo from-the-check; cat sum.mjs` passed in [\d.]+ s with 1 suggestion\n$/);
     expect(run.stderr).toContain('from-the-check\nexport function sum(a, b) {\n  return a + b;\n}\n');
     expect(run.stderr).toMatch(/copied 2 file\(s\) of the work tree to a scratch copy/);
+  });
+
+  it("checks a commit review's export on that commit's tree, not on the work tree that moved on since", async () => {
+    const { repo, fix } = repoWithFix();
+    repo.git('add', 'sum.test.mjs');
+    repo.git('commit', '-q', '-m', 'the test');
+    const head = repo.git('rev-parse', 'HEAD').trim();
+    // The work tree moved on: the reviewed line is gone from it, so a copy of it would refuse the suggestion.
+    repo.write('sum.mjs', 'export function sum() {\n  return 0;\n}\n');
+    const review = { ...makeReview([fix]), target: { kind: 'commit' as const, description: `Commit ${head.slice(0, 7)}`, baseCommit: null, headCommit: head } };
+    repo.write('.git/redline/reviews/commit.json', renderFeedbackJson(review));
+    const run = await runCheck(['--export', '.git/redline/reviews/commit.json', '--command', 'node --test'], repo.root);
+    expect(run.stderr).toContain(`copied 2 file(s) of commit ${head.slice(0, 12)}'s tree to a scratch copy`);
+    expect(run.code, run.stderr).toBe(0);
+    expect(repo.read('sum.mjs').toString()).toBe('export function sum() {\n  return 0;\n}\n');
   });
 
   it('names a suggestion that does not apply to the reviewed text and runs nothing (exit 1)', async () => {

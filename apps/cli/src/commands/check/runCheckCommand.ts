@@ -17,6 +17,7 @@ import type { CliIo } from '../../cliIo.js';
 import { readCheckConfig } from '../../check/checkConfig.js';
 import { checkedLine, checkResultOf, type CheckResult } from '../../check/checkResult.js';
 import { readDraftSuggestions } from '../../check/readDraftSuggestions.js';
+import { reviewedStateOf, type ReviewedState } from '../../check/reviewedState.js';
 import { runCheck, type CheckEvent } from '../../check/runCheck.js';
 import { EXIT, RedlineError } from '../../errors.js';
 import { findRepository } from '../../git/findRepository.js';
@@ -43,7 +44,8 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
 
   const pending = await readPending(options.exportFile, io, join(repository.gitDir, 'redline'));
   if (pending.unsentSuggestion) io.stderr.write('redline check: the suggestion still in its form (not added yet) is not checked\n');
-  if (pending.suggestions.length === 0) io.stderr.write('redline check: no pending suggestions: the work tree is checked as it is\n');
+  const checkedOn = pending.reviewed.kind === 'commit' ? `commit ${pending.reviewed.commit.slice(0, 12)}'s tree` : 'the work tree';
+  if (pending.suggestions.length === 0) io.stderr.write(`redline check: no pending suggestions: ${checkedOn} is checked as it is\n`);
 
   const aborted = new AbortController();
   let interruptedBy: 'SIGINT' | 'SIGTERM' | null = null;
@@ -53,7 +55,7 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
   });
   const outcome = await runCheck({
     repoRoot: repository.root,
-    state: { kind: 'work-tree' },
+    state: pending.reviewed,
     suggestions: pending.suggestions,
     roundOf: pending.roundOf,
     fixSets: pending.fixSets,
@@ -61,7 +63,7 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
     timeoutMs: config.timeoutSeconds * 1000,
     env: io.env,
     signal: aborted.signal,
-    onEvent: (event) => io.stderr.write(progressText(event)),
+    onEvent: (event) => io.stderr.write(progressText(event, checkedOn)),
   });
   const result = checkResultOf(command, outcome);
   const verdict = checkedLine(result, config.timeoutSeconds);
@@ -83,21 +85,23 @@ interface Pending {
   roundOf: ReadonlyMap<Suggestion, number>;
   fixSets: readonly ApplySet[];
   unsentSuggestion: boolean;
+  /** The review's reviewed state: a review of commits is checked on its head commit's tree. */
+  reviewed: ReviewedState;
 }
 
 async function readPending(exportFile: string | null, io: CliIo, stateDir: string): Promise<Pending> {
   if (exportFile !== null) {
     const read = await readExportSuggestions(exportFile, io.cwd, io.stdin);
-    return { suggestions: read.suggestions, roundOf: read.roundOf, fixSets: read.fixSets, unsentSuggestion: false };
+    return { suggestions: read.suggestions, roundOf: read.roundOf, fixSets: read.fixSets, unsentSuggestion: false, reviewed: reviewedStateOf(read.target) };
   }
   const draft = await readDraftSuggestions(stateDir);
   return { ...draft, roundOf: new Map() };
 }
 
-function progressText(event: CheckEvent): string {
+function progressText(event: CheckEvent, checkedOn: string): string {
   switch (event.kind) {
     case 'copied':
-      return `redline check: copied ${event.files} file(s) of the work tree to a scratch copy\n`;
+      return `redline check: copied ${event.files} file(s) of ${checkedOn} to a scratch copy\n`;
     case 'applied':
       return `redline check: applied ${event.suggestions} suggestion(s) there (${event.files} file(s) changed)\n`;
     case 'running':

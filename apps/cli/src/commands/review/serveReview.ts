@@ -16,6 +16,7 @@
 import { access } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reviewedStateOf } from '../../check/reviewedState.js';
 import type { CliIo } from '../../cliIo.js';
 import { RedlineError } from '../../errors.js';
 import { createReviewSource } from '../../review/createReviewSource.js';
@@ -110,7 +111,7 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
 }
 
 function sessionFacts(mode: SessionMode, port: number, stateDir: string, data: ReviewOpening): SessionFacts {
-  return { id: SessionStore.newId(), mode, pid: process.pid, port, stateDir, target: data.target.description, startedAt: new Date().toISOString() };
+  return { id: SessionStore.newId(), mode, pid: process.pid, port, stateDir, target: data.target.description, reviewed: reviewedStateOf(data.target), startedAt: new Date().toISOString() };
 }
 
 function summaryLine(data: ReviewOpening): string {

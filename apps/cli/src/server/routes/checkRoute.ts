@@ -15,7 +15,7 @@
 import type { CheckCommandChoice, CheckData } from '@redline/core';
 import { readCheckConfig } from '../../check/checkConfig.js';
 import { readNewestDraftSuggestions } from '../../check/readDraftSuggestions.js';
-import type { ReviewedState } from '../../check/scratchCopy.js';
+import { reviewedStateOf } from '../../check/reviewedState.js';
 import { RedlineError } from '../../errors.js';
 import { CheckCommandStore } from '../../preferences/checkCommandStore.js';
 import { GitReviewSource } from '../../review/gitReviewSource.js';
@@ -55,7 +55,7 @@ export async function postCheck(context: ApiContext): Promise<void> {
   const draft = await readNewestDraftSuggestions(source.stateDir);
   checks.start({
     repoRoot: root,
-    state: reviewedState(source),
+    state: reviewedStateOf(source.target.review),
     suggestions: draft.suggestions,
     fixSets: draft.fixSets,
     roundOf: new Map(),
@@ -82,12 +82,6 @@ async function commandChoice(context: ApiContext, root: string): Promise<CheckCo
   const confirmed = await new CheckCommandStore(context.preferences.dir).confirmed(root);
   if (confirmed !== null) return { kind: 'confirmed', command: confirmed };
   return { kind: 'to-confirm', offers: command.text === null ? command.offers : [] };
-}
-
-/** A review of commits is checked on its head commit's tree; any other review on the work tree. */
-function reviewedState(source: GitReviewSource): ReviewedState {
-  const target = source.target.review;
-  return (target.kind === 'commit' || target.kind === 'range') && target.headCommit !== null ? { kind: 'commit', commit: target.headCommit } : { kind: 'work-tree' };
 }
 
 function gitSource({ session }: ApiContext): GitReviewSource {
