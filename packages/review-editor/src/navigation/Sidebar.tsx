@@ -18,8 +18,8 @@ export function Sidebar() {
   const [tab, setTab] = useState<Tab>('files');
   const fileCount = useReview((s) => s.files.length);
   const hasPullRequest = useReview((s) => (s.review?.pullRequest?.threads.length ?? 0) > 0);
-  // Your comments, and what waits for you: the agent's pending proposals and the threads still open.
-  const annotationCount = useReview((s) => s.annotations.length + waitingItemsOf(s).proposals.length + waitingItemsOf(s).threads.length);
+  // Your comments, and what waits for you: the agent's pending proposals, the threads still open, and the pull request's unresolved threads on GitHub (listed in the tab too).
+  const annotationCount = useReview((s) => s.annotations.length + waitingItemsOf(s).proposals.length + waitingItemsOf(s).threads.length + (s.review?.pullRequest?.threads.length ?? 0));
   const viewedCount = useReview((s) => Object.keys(s.viewed).length);
   const id = useId();
   const width = useReview((s) => s.layout.sidebarWidth);

@@ -11,6 +11,7 @@ import { createHarness, renderWithReview } from '../testing/renderWithReview.js'
 import { createItemsBuilder } from '../diff/buildItems.js';
 import { ForgeThreadCard } from './ForgeThreadCard.js';
 import { ForgeThreadList } from './ForgeThreadList.js';
+import { Sidebar } from '../navigation/Sidebar.js';
 
 afterEach(cleanup);
 
@@ -58,5 +59,10 @@ describe("the pull request's threads on GitHub", () => {
     expect(outdated.textContent).toContain('outdated');
     expect(outdated.textContent).toContain('gone line');
     expect(within(list).getAllByRole('button')).toHaveLength(2);
+  });
+
+  it("are counted in the Comments tab, the outdated one too, as the tab lists them", () => {
+    renderWithReview(<Sidebar />, pullRequestReview());
+    expect(screen.getByRole('tab', { name: /Comments/ }).textContent).toContain('3');
   });
 });
