@@ -62,6 +62,14 @@ export { fixSetOfMember, fixSetOverlaps, fixSetProblems } from './fixSets/fixSet
 export { deriveFixSet, fixSetFromHunks, suggestionFromHunk } from './fixSets/deriveFixSet.js';
 export type { DerivedChange, DerivedSetWords, SessionFile, SessionFileHunks } from './fixSets/deriveFixSet.js';
 
+// Comparing several attempts at one change: the overview, and the picks as one fix set
+export { variantOverview } from './compare/variantOverview.js';
+export type { OverviewRow, VariantFileFact, VariantFiles } from './compare/variantOverview.js';
+export { pickedText } from './compare/pickedText.js';
+export type { HunkRange, Pick, PickTexts, PickedText } from './compare/pickedText.js';
+export { picksToFixSet } from './compare/picksToFixSet.js';
+export type { PickedFile, PicksChange } from './compare/picksToFixSet.js';
+
 // The feedback export: render and parse, markdown and JSON, fences, validation, order
 export {
   codeSpan, codeSpanDelimiter, fenceFor, fencedBlock, longestBacktickRun, readCodeSpan,
