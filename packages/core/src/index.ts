@@ -69,6 +69,7 @@ export { pickedText } from './compare/pickedText.js';
 export type { HunkRange, Pick, PickTexts, PickedText } from './compare/pickedText.js';
 export { picksToFixSet } from './compare/picksToFixSet.js';
 export type { PickedFile, PicksChange } from './compare/picksToFixSet.js';
+export type { CompareApplyResult, CompareData, CompareNamesBody, ComparePicksBody, CompareVariantData } from './compare/compareApi.js';
 
 // The feedback export: render and parse, markdown and JSON, fences, validation, order
 export {

@@ -1,0 +1,143 @@
+/**
+ * `redline compare` against real git: the refusals, each with its message and
+ * exit code, and a whole session over HTTP (the overview, the picks, the
+ * apply to a clean worktree, the agent's credential refused, nothing moved).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { API, type CompareApplyResult, type CompareData } from '@redline/core';
+import { runCli } from '../../main.js';
+import { signInAsPage } from '../../../testSupport/browserSession.js';
+import { captureIo } from '../../../testSupport/capturedIo.js';
+import { httpCall } from '../../../testSupport/httpClient.js';
+import { makeRepo } from '../../../testSupport/gitRepo.js';
+import { makeVariantRepo } from '../../../testSupport/variantRepo.js';
+
+const SUM_REDUCE = 'export function sum(values) {\n  return values.reduce((a, b) => a + b, 0);\n}\n\nexport function average(values) {\n  return sum(values) / values.length;\n}\n';
+const SUM_FOR_OF = 'export function sum(values) {\n  let total = 0;\n  for (const value of values) total += value;\n  return total;\n}\n\nexport function average(values) {\n  return values.length === 0 ? 0 : sum(values) / values.length;\n}\n';
+
+async function compareFails(cwd: string, args: string[]): Promise<{ code: number; err: string }> {
+  const io = captureIo(cwd);
+  const code = await runCli(['compare', '--no-open', ...args], io);
+  return { code, err: io.err() };
+}
+
+describe('redline compare: bad input', () => {
+  it('refuses a directory that is not a worktree of this repository', async () => {
+    const { repo, worktree } = makeVariantRepo();
+    worktree('a', { 'src/sum.js': SUM_REDUCE });
+    const other = makeRepo({ commit: { 'x.txt': 'x\n' } });
+    const { code, err } = await compareFails(repo.dir, ['a', other.dir]);
+    expect(code).toBe(2);
+    expect(err).toContain(`${other.dir}: not a worktree of this repository`);
+  });
+
+  it('refuses variants with no common base', async () => {
+    const { repo, worktree } = makeVariantRepo();
+    worktree('a', { 'src/sum.js': SUM_REDUCE });
+    repo.git('checkout', '--quiet', '--orphan', 'lonely');
+    repo.write('other.txt', 'unrelated\n');
+    repo.commitAll('unrelated history');
+    const { code, err } = await compareFails(repo.dir, ['a', 'lonely']);
+    expect(code).toBe(1);
+    expect(err).toMatch(/no common base: variant A \(branch a\), variant B \(branch lonely\) share no commit/);
+  });
+
+  it('refuses a variant that is the base itself', async () => {
+    const { repo, worktree } = makeVariantRepo();
+    worktree('a', { 'src/sum.js': SUM_REDUCE });
+    const { code, err } = await compareFails(repo.dir, ['a', 'main']);
+    expect(code).toBe(2);
+    expect(err).toMatch(/variant B \(branch main\) is the base itself/);
+  });
+
+  it('refuses two identical variants, saying so', async () => {
+    const { repo, worktree } = makeVariantRepo();
+    worktree('a', { 'src/sum.js': SUM_REDUCE });
+    const b = worktree('b', { 'src/sum.js': SUM_REDUCE });
+    const { code, err } = await compareFails(repo.dir, ['a', b.dir]);
+    expect(code).toBe(2);
+    expect(err).toMatch(/variant A \(branch a\) and variant B \(worktree .*\/b\) are identical/);
+  });
+
+  it('takes fewer than two variants as a usage error', async () => {
+    const { repo } = makeVariantRepo();
+    expect(await compareFails(repo.dir, ['main'])).toEqual({ code: 2, err: expect.stringContaining('compare takes two variants or more') });
+  });
+});
+
+describe('redline compare: a session', () => {
+  it('serves the overview, takes picks, applies them to a clean worktree as one fix set, and moves nothing', async () => {
+    const variants = makeVariantRepo();
+    const { repo, worktree } = variants;
+    const a = worktree('a', { 'src/sum.js': SUM_REDUCE, 'README.md': '# sum\n\nAdds numbers.\n' });
+    // b's attempt is uncommitted: compare reads the worktree as it is.
+    const b = worktree('b', { 'src/sum.js': SUM_FOR_OF, 'README.md': '# sum\n\nAdds numbers.\n' }, { commit: false });
+    const c = worktree('c', { 'src/sum.js': SUM_REDUCE.replace('(a, b) => a + b', '(total, value) => total + value'), 'README.md': '# sum\n\nAdds numbers.\n', 'test/sum.test.js': readFileSync(join(repo.dir, 'test/sum.test.js'), 'utf8') + "test('empty', () => assert.equal(sum([]), 0));\n" });
+    const target = worktree('target', {});
+    const before = variants.untouchedState();
+
+    const io = captureIo(repo.dir);
+    const exited = runCli(['compare', '--no-open', '--target', target.dir, a.dir, b.dir, 'c'], io);
+    const page = await signInAsPage((await io.waitForStderr(/Review: (\S+)\n/))[1]!);
+    const data = (await page.get(API.compare)).json<CompareData>();
+    expect(data.variants.map((v) => [v.id, v.name, v.source])).toEqual([['A', 'a', 'worktree'], ['B', 'b', 'worktree'], ['C', 'c', 'branch']]);
+    expect(data.rows.map((r) => [r.key, r.agree, r.touched.map((t) => (t ? `+${t.additions}-${t.deletions}` : null))])).toEqual([
+      ['README.md', true, ['+2-0', '+2-0', '+2-0']],
+      ['src/sum.js', false, ['+1-5', '+2-4', '+1-5']],
+      ['test/sum.test.js', false, [null, null, '+1-0']],
+    ]);
+    expect(data.target).toEqual({ path: target.dir, name: 'target' });
+
+    const put = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      httpCall({ port: page.port, method: 'PUT', path, headers: { ...page.auth, origin: page.origin, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    // The agent's credential is refused on the reviewer's acts.
+    expect((await put(API.comparePicks, { picks: [] }, { 'x-redline-agent': 'anything' })).status).toBe(403);
+    expect((await put(API.compareNames, { names: { B: 'for-of' } })).status).toBe(200);
+    const [sumHunk] = /@@ -(\d+),(\d+) \+(\d+),(\d+) @@/.exec(data.variants[1]!.patch.slice(data.variants[1]!.patch.indexOf('src/sum.js'))) ?? [];
+    expect(sumHunk).toBeDefined();
+    const [, oldStart, oldLines, newStart, newLines] = /@@ -(\d+),(\d+) \+(\d+),(\d+) @@/.exec(sumHunk!)!.map(Number);
+    const picks = [
+      { kind: 'file', path: 'README.md', variant: 'A' },
+      { kind: 'hunk', path: 'src/sum.js', variant: 'B', hunk: { oldStart, oldLines, newStart, newLines } },
+      { kind: 'file', path: 'test/sum.test.js', variant: 'C' },
+    ];
+    expect((await put(API.comparePicks, { picks })).status).toBe(200);
+    const again = (await page.get(API.compare)).json<CompareData>();
+    expect(again.variants[1]!.name).toBe('for-of');
+    expect(again.picks).toEqual(picks);
+
+    const applied = await page.post(API.compareApply, {});
+    expect(applied.status, applied.body.toString()).toBe(200);
+    const result = applied.json<CompareApplyResult>();
+    expect(result.change?.kind).toBe('set');
+    expect(result.written.sort()).toEqual(['README.md', 'src/sum.js', 'test/sum.test.js']);
+    expect(target.read('src/sum.js')).toBe(SUM_FOR_OF);
+    expect(target.read('test/sum.test.js')).toBe(c.read('test/sum.test.js'));
+    expect(target.read('README.md')).toBe('# sum\n\nAdds numbers.\n');
+
+    // Now the target has uncommitted changes: a second apply is refused, naming it; nothing is written.
+    const refused = await page.post(API.compareApply, {});
+    expect(refused.status).toBe(400);
+    expect(refused.json<{ error: { message: string } }>().error.message).toContain(`the target worktree ${target.dir} has uncommitted changes (README.md, src/sum.js, test/sum.test.js)`);
+
+    expect((await page.post(API.close, {})).status).toBe(200);
+    expect(await exited).toBe(3);
+    // The target's files put back by hand (a checkout would refresh its index): every ref, HEAD, index and status as before.
+    for (const path of result.written) target.write(path, readFileSync(join(repo.dir, path), 'utf8'));
+    expect(variants.untouchedState().split('\n')).toEqual(before.split('\n'));
+    expect(b.read('src/sum.js')).toBe(SUM_FOR_OF);
+  }, 60_000);
+
+  it('answers 404 on the compare routes of a plain review', async () => {
+    const repo = makeRepo({ commit: { 'a.txt': 'one\n' } });
+    repo.write('a.txt', 'two\n');
+    const io = captureIo(repo.dir);
+    const exited = runCli(['--no-open'], io);
+    const page = await signInAsPage((await io.waitForStderr(/Review: (\S+)\n/))[1]!);
+    expect((await page.get(API.compare)).status).toBe(404);
+    await page.post(API.close, {});
+    expect(await exited).toBe(3);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * A `redline compare` review's own state, beside the review session: the
+ * variants (their names the reviewer may change), the base, the overview,
+ * the picks, and the target "Apply picks" writes to
+ * (docs/cli.md#compare-several-attempts). The routes (server/routes/compareRoute.ts)
+ * are the reviewer's: the agent's credential never reaches them.
+ */
+import { variantOverview, type CompareApplyResult, type CompareData, type OverviewRow, type Pick } from '@redline/core';
+import { shortOid } from '../git/revisions.js';
+import { applyPicks, type PicksTarget } from './applyPicks.js';
+import type { VariantDiff } from './readVariantDiff.js';
+import type { Variant } from './resolveVariants.js';
+
+export interface CompareSetup {
+  root: string;
+  base: string;
+  variants: readonly Variant[];
+  diffs: readonly VariantDiff[];
+  target: PicksTarget | null;
+}
+
+export class CompareBoard {
+  private readonly names = new Map<string, string>();
+  private picks: Pick[] = [];
+  readonly rows: OverviewRow[];
+
+  constructor(private readonly setup: CompareSetup) {
+    for (const variant of setup.variants) this.names.set(variant.id, variant.name);
+    this.rows = variantOverview(setup.variants.map((variant, i) => ({ id: variant.id, files: setup.diffs[i]!.files })));
+  }
+
+  data(): CompareData {
+    const { base, variants, diffs, target } = this.setup;
+    return {
+      base: { commit: base, short: shortOid(base) },
+      variants: variants.map((variant, i) => ({
+        id: variant.id,
+        name: this.names.get(variant.id)!,
+        source: variant.source.kind,
+        where: variant.source.kind === 'worktree' ? variant.source.path : variant.source.ref,
+        files: diffs[i]!.files,
+        patch: diffs[i]!.patch,
+      })),
+      rows: this.rows,
+      target: target && { path: target.path, name: target.name },
+      picks: this.picks,
+    };
+  }
+
+  /** Names not given are kept; the ids must be the variants'. */
+  rename(names: ReadonlyMap<string, string>): void {
+    for (const id of names.keys()) if (!this.names.has(id)) throw new Error(`no variant ${id}`);
+    for (const [id, name] of names) this.names.set(id, name);
+  }
+
+  variantIds(): string[] {
+    return this.setup.variants.map((v) => v.id);
+  }
+
+  setPicks(picks: Pick[]): void {
+    this.picks = picks;
+  }
+
+  async apply(): Promise<CompareApplyResult> {
+    return applyPicks({ ...this.setup, rows: this.rows, picks: this.picks });
+  }
+}

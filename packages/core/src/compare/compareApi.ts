@@ -1,0 +1,48 @@
+/**
+ * The compare session's part of the HTTP contract (`redline compare`,
+ * docs/cli.md#compare-several-attempts), routed in `model/api.ts`.
+ */
+import type { Pick } from './pickedText.js';
+import type { OverviewRow, VariantFileFact } from './variantOverview.js';
+
+export interface CompareVariantData {
+  /** A, B, C… in the order given on the command line. */
+  id: string;
+  /** The branch or folder name, or the reviewer's name for it. */
+  name: string;
+  /** Where the variant was read: a worktree (with its uncommitted work), a branch or a commit. */
+  source: 'worktree' | 'branch' | 'commit';
+  /** The worktree's path, or the branch or revision as given. */
+  where: string;
+  files: VariantFileFact[];
+  /** Its unified diff against the base (git's, with 3 lines of context). */
+  patch: string;
+}
+
+export interface CompareData {
+  base: { commit: string; short: string };
+  variants: CompareVariantData[];
+  /** The overview: every file any variant touched, `touched` in the order of `variants`. */
+  rows: OverviewRow[];
+  /** Where "Apply picks" writes: a worktree with no uncommitted changes; null when none was named and the first variant has none. */
+  target: { path: string; name: string } | null;
+  /** The reviewer's picks so far. */
+  picks: Pick[];
+}
+
+/** PUT: the variants' shown names, by id (a name not given is kept). */
+export interface CompareNamesBody {
+  names: Record<string, string>;
+}
+
+/** PUT: every pick, each `{ kind: 'file', path, variant }` or `{ kind: 'hunk', path, variant, hunk }`; `path` is an overview row's key. */
+export interface ComparePicksBody {
+  picks: Pick[];
+}
+
+/** What applying the picks did: one change (a fix set's id, or a lone suggestion's) written to the target's files, all or nothing. */
+export interface CompareApplyResult {
+  target: string;
+  change: { kind: 'set' | 'suggestion'; id: string } | null;
+  written: string[];
+}
