@@ -8,7 +8,7 @@
 import { variantOverview, type CompareApplyResult, type CompareData, type OverviewRow, type Pick } from '@redline/core';
 import { shortOid } from '../git/revisions.js';
 import { applyPicks, type PicksTarget } from './applyPicks.js';
-import type { VariantDiff } from './readVariantDiff.js';
+import { readAgainst, type VariantDiff } from './readVariantDiff.js';
 import type { Variant } from './resolveVariants.js';
 
 export interface CompareSetup {
@@ -26,7 +26,7 @@ export class CompareBoard {
 
   constructor(private readonly setup: CompareSetup) {
     for (const variant of setup.variants) this.names.set(variant.id, variant.name);
-    this.rows = variantOverview(setup.variants.map((variant, i) => ({ id: variant.id, files: setup.diffs[i]!.files })));
+    this.rows = variantOverview(setup.variants.map((variant, i) => ({ id: variant.id, files: setup.diffs[i]!.files.map(({ section: _section, ...fact }) => fact) })));
   }
 
   data(): CompareData {
@@ -39,7 +39,6 @@ export class CompareBoard {
         source: variant.source.kind,
         where: variant.source.kind === 'worktree' ? variant.source.path : variant.source.ref,
         files: diffs[i]!.files,
-        patch: diffs[i]!.patch,
       })),
       rows: this.rows,
       target: target && { path: target.path, name: target.name },
@@ -59,6 +58,20 @@ export class CompareBoard {
 
   setPicks(picks: Pick[]): void {
     this.picks = picks;
+  }
+
+  /** The file of the overview row `key` in variant `to` against variant `from`; null when either id or the row is unknown. */
+  async against(fromId: string, toId: string, key: string): Promise<string | null> {
+    const row = this.rows.find((r) => r.key === key);
+    const side = (id: string) => {
+      const index = this.setup.variants.findIndex((v) => v.id === id);
+      if (index < 0 || !row) return null;
+      // A variant that left the file alone has it at its base path.
+      return { tree: this.setup.variants[index]!.tree, path: row.touched[index]?.path ?? key };
+    };
+    const from = side(fromId);
+    const to = side(toId);
+    return from && to ? readAgainst(this.setup.root, from, to) : null;
   }
 
   async apply(): Promise<CompareApplyResult> {

@@ -3,16 +3,16 @@
  * config-neutral flags (rename detection on): the per-file facts the core's
  * `variantOverview` takes, and the patch the page shows. Read-only.
  */
-import type { VariantFileFact } from '@redline/core';
+import { splitPatchSections, type CompareFileData } from '@redline/core';
+import { RedlineError } from '../errors.js';
 import { NEUTRAL_DIFF_FLAGS, NEUTRAL_LISTING_FLAGS } from '../git/diffFlags.js';
 import { parseNumstatZ } from '../git/parseNumstatZ.js';
 import { parseRawZ } from '../git/parseRawZ.js';
 import { runGitText } from '../git/runGit.js';
 
 export interface VariantDiff {
-  files: VariantFileFact[];
-  /** The unified diff against the base, every file. */
-  patch: string;
+  /** Each file with its section of the unified diff (the listing and the patch come in git's one order). */
+  files: CompareFileData[];
 }
 
 export async function readVariantDiff(root: string, base: string, tree: string): Promise<VariantDiff> {
@@ -22,7 +22,10 @@ export async function readVariantDiff(root: string, base: string, tree: string):
     runGitText(['diff', ...NEUTRAL_DIFF_FLAGS, base, tree], { cwd: root }),
   ]);
   const counts = new Map(parseNumstatZ(numstat).map((entry) => [`${entry.oldPath ?? ''}\0${entry.path}`, entry]));
-  const files = parseRawZ(raw).map((entry): VariantFileFact => {
+  const sections = splitPatchSections(patch);
+  const entries = parseRawZ(raw);
+  if (sections.length !== entries.length) throw new RedlineError('git-failed', `git diff listed ${entries.length} files and patched ${sections.length}`);
+  const files = entries.map((entry, i): CompareFileData => {
     const count = counts.get(`${entry.oldPath ?? ''}\0${entry.path}`);
     const deleted = entry.status === 'D';
     return {
@@ -32,7 +35,13 @@ export async function readVariantDiff(root: string, base: string, tree: string):
       additions: count?.additions ?? 0,
       deletions: count?.deletions ?? 0,
       binary: count?.binary ?? false,
+      section: sections[i]!,
     };
   });
-  return { files, patch };
+  return { files };
+}
+
+/** One file of variant `to` against variant `from`: their trees diffed on the file's paths in each. */
+export async function readAgainst(root: string, from: { tree: string; path: string }, to: { tree: string; path: string }): Promise<string> {
+  return runGitText(['--literal-pathspecs', 'diff', ...NEUTRAL_DIFF_FLAGS, from.tree, to.tree, '--', ...new Set([from.path, to.path])], { cwd: root });
 }

@@ -14,8 +14,16 @@ export interface CompareVariantData {
   source: 'worktree' | 'branch' | 'commit';
   /** The worktree's path, or the branch or revision as given. */
   where: string;
-  files: VariantFileFact[];
-  /** Its unified diff against the base (git's, with 3 lines of context). */
+  /** Each file it changed, with its section of the unified diff against the base (git's, 3 lines of context). */
+  files: CompareFileData[];
+}
+
+export interface CompareFileData extends VariantFileFact {
+  section: string;
+}
+
+/** One file of one variant against another's, as a unified diff section ('' when they are the same). */
+export interface CompareAgainstData {
   patch: string;
 }
 

@@ -27,7 +27,7 @@ import type { Tour } from '../tour/tourTypes.js';
 import type { Question, QuestionAsk, QuestionAsking } from '../questions/questionTypes.js';
 import type { Preferences } from './preferences.js';
 import type { CheckData, CheckStartBody } from './checkRun.js';
-import type { CompareApplyResult, CompareData, CompareNamesBody, ComparePicksBody } from '../compare/compareApi.js';
+import type { CompareAgainstData, CompareApplyResult, CompareData, CompareNamesBody, ComparePicksBody } from '../compare/compareApi.js';
 
 /**
  * The id of the server-rendered first screen in the review page
@@ -147,7 +147,12 @@ export const API = {
    * Nothing but the target's picked files is written. The reviewer's act.
    */
   compareApply: '/api/compare/apply',
+  /** GET ?from=B&to=C&path=P -> CompareAgainstData: one file of variant `to` against variant `from` ("C against B"). */
+  compareAgainst: '/api/compare/against',
 } as const;
+
+/** The `<meta name>` the server puts in a `redline compare` review's page, so the page offers the comparison without asking. */
+export const COMPARE_MARKER_NAME = 'redline-compare';
 
 /** A deleted file (`from`) and an added one (`to`) the reviewer compares as one renamed file. */
 export interface ManualPair {
@@ -231,6 +236,7 @@ export interface ApiResponses {
   compareNames: { ok: true };
   comparePicks: { ok: true };
   compareApply: CompareApplyResult;
+  compareAgainst: CompareAgainstData;
 }
 
 export interface ApiRequests {

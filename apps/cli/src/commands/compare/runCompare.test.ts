@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { API, type CompareApplyResult, type CompareData } from '@redline/core';
+import { API, COMPARE_MARKER_NAME, parseHunks, type CompareAgainstData, type CompareApplyResult, type CompareData } from '@redline/core';
 import { runCli } from '../../main.js';
 import { signInAsPage } from '../../../testSupport/browserSession.js';
 import { captureIo } from '../../../testSupport/capturedIo.js';
@@ -81,6 +81,7 @@ describe('redline compare: a session', () => {
     const io = captureIo(repo.dir);
     const exited = runCli(['compare', '--no-open', '--target', target.dir, a.dir, b.dir, 'c'], io);
     const page = await signInAsPage((await io.waitForStderr(/Review: (\S+)\n/))[1]!);
+    expect((await httpCall({ port: page.port, path: '/' })).body.toString()).toContain(`<meta name="${COMPARE_MARKER_NAME}" content="on">`);
     const data = (await page.get(API.compare)).json<CompareData>();
     expect(data.variants.map((v) => [v.id, v.name, v.source])).toEqual([['A', 'a', 'worktree'], ['B', 'b', 'worktree'], ['C', 'c', 'branch']]);
     expect(data.rows.map((r) => [r.key, r.agree, r.touched.map((t) => (t ? `+${t.additions}-${t.deletions}` : null))])).toEqual([
@@ -95,15 +96,16 @@ describe('redline compare: a session', () => {
     // The agent's credential is refused on the reviewer's acts.
     expect((await put(API.comparePicks, { picks: [] }, { 'x-redline-agent': 'anything' })).status).toBe(403);
     expect((await put(API.compareNames, { names: { B: 'for-of' } })).status).toBe(200);
-    const [sumHunk] = /@@ -(\d+),(\d+) \+(\d+),(\d+) @@/.exec(data.variants[1]!.patch.slice(data.variants[1]!.patch.indexOf('src/sum.js'))) ?? [];
-    expect(sumHunk).toBeDefined();
-    const [, oldStart, oldLines, newStart, newLines] = /@@ -(\d+),(\d+) \+(\d+),(\d+) @@/.exec(sumHunk!)!.map(Number);
+    const [sumHunk] = parseHunks(data.variants[1]!.files.find((f) => f.path === 'src/sum.js')!.section, 1000, 1000);
+    const { oldStart, oldLines, newStart, newLines } = sumHunk!.range;
     const picks = [
       { kind: 'file', path: 'README.md', variant: 'A' },
       { kind: 'hunk', path: 'src/sum.js', variant: 'B', hunk: { oldStart, oldLines, newStart, newLines } },
       { kind: 'file', path: 'test/sum.test.js', variant: 'C' },
     ];
     expect((await put(API.comparePicks, { picks })).status).toBe(200);
+    const against = (await page.get(`${API.compareAgainst}?${new URLSearchParams({ from: 'A', to: 'C', path: 'src/sum.js' })}`)).json<CompareAgainstData>();
+    expect(against.patch).toContain('-  return values.reduce((a, b) => a + b, 0);\n+  return values.reduce((total, value) => total + value, 0);');
     const again = (await page.get(API.compare)).json<CompareData>();
     expect(again.variants[1]!.name).toBe('for-of');
     expect(again.picks).toEqual(picks);
@@ -137,6 +139,7 @@ describe('redline compare: a session', () => {
     const exited = runCli(['--no-open'], io);
     const page = await signInAsPage((await io.waitForStderr(/Review: (\S+)\n/))[1]!);
     expect((await page.get(API.compare)).status).toBe(404);
+    expect((await httpCall({ port: page.port, path: '/' })).body.toString()).not.toContain(COMPARE_MARKER_NAME);
     await page.post(API.close, {});
     expect(await exited).toBe(3);
   });

@@ -1,7 +1,8 @@
 /**
  * A `redline compare` review's routes (docs/cli.md#compare-several-attempts):
  * GET /api/compare (the variants, base, overview and picks), PUT
- * /api/compare/names, PUT /api/compare/picks and POST /api/compare/apply. All
+ * /api/compare/names, PUT /api/compare/picks, POST /api/compare/apply and GET
+ * /api/compare/against (one file of a variant against another's). All
  * the reviewer's: a request with the agent's credential never reaches here
  * (403, agentRoutes.ts). In any other review they answer 404. The bodies are
  * checked here, once.
@@ -11,7 +12,7 @@ import { RedlineError } from '../../errors.js';
 import type { CompareBoard } from '../../compare/compareBoard.js';
 import { readObject, readOneOf, readString } from '../../validation/fields.js';
 import { readJsonBody, sendJson } from '../httpIo.js';
-import type { ApiContext } from './apiContext.js';
+import { requiredParam, type ApiContext } from './apiContext.js';
 
 const MAX_PICKS = 10_000;
 const MAX_NAME_CHARS = 80;
@@ -47,6 +48,13 @@ export async function postCompareApply({ req, res, session }: ApiContext): Promi
   const board = boardOf(session.compare);
   readObject(await readJsonBody(req), 'body');
   sendJson(req, res, 200, await board.apply());
+}
+
+export async function getCompareAgainst({ req, res, query, session }: ApiContext): Promise<void> {
+  const board = boardOf(session.compare);
+  const patch = await board.against(requiredParam(query, 'from'), requiredParam(query, 'to'), requiredParam(query, 'path'));
+  if (patch === null) throw new RedlineError('not-found', 'from and to must name variants, and path a file of the overview');
+  sendJson(req, res, 200, { patch });
 }
 
 function boardOf(board: CompareBoard | null): CompareBoard {
