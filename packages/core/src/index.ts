@@ -66,7 +66,7 @@ export type { DerivedChange, DerivedSetWords, SessionFile, SessionFileHunks } fr
 export { variantOverview } from './compare/variantOverview.js';
 export type { OverviewRow, VariantFileFact, VariantFiles } from './compare/variantOverview.js';
 export { pickedText } from './compare/pickedText.js';
-export type { HunkRange, Pick, PickTexts, PickedText } from './compare/pickedText.js';
+export type { HunkRange, VariantPick, PickTexts, PickedText } from './compare/pickedText.js';
 export { picksToFixSet } from './compare/picksToFixSet.js';
 export type { PickedFile, PicksChange } from './compare/picksToFixSet.js';
 export type { CompareAgainstData, CompareApplyResult, CompareData, CompareFileData, CompareNamesBody, ComparePicksBody, CompareVariantData } from './compare/compareApi.js';

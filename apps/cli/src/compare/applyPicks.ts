@@ -9,7 +9,7 @@
  * or branch of any worktree is touched (git is only read).
  */
 import { realpath } from 'node:fs/promises';
-import { picksToFixSet, type CompareApplyResult, type OverviewRow, type Pick, type PickedFile, type Suggestion } from '@redline/core';
+import { picksToFixSet, type CompareApplyResult, type OverviewRow, type VariantPick, type PickedFile, type Suggestion } from '@redline/core';
 import { RedlineError } from '../errors.js';
 import { decodeUtf8 } from '../files/readTextFile.js';
 import { readObjectsBatch } from '../git/readObjectsBatch.js';
@@ -34,7 +34,7 @@ export interface PicksInput {
   variants: readonly Variant[];
   rows: readonly OverviewRow[];
   target: PicksTarget | null;
-  picks: readonly Pick[];
+  picks: readonly VariantPick[];
 }
 
 export async function applyPicks(input: PicksInput): Promise<CompareApplyResult> {
@@ -87,7 +87,7 @@ type ReadTarget = (path: string) => Promise<{ text: string; revision: string } |
 
 /** Each picked file with the texts its picks are made from: the base's and each picked variant's, read from git's objects. */
 async function pickedFiles(input: PicksInput, readTarget: ReadTarget): Promise<PickedFile[]> {
-  const byPath = new Map<string, Pick[]>();
+  const byPath = new Map<string, VariantPick[]>();
   for (const pick of input.picks) byPath.set(pick.path, [...(byPath.get(pick.path) ?? []), pick]);
   const files: PickedFile[] = [];
   for (const [path, picks] of byPath) {

@@ -5,7 +5,7 @@
  * (docs/cli.md#compare-several-attempts). The routes (server/routes/compareRoute.ts)
  * are the reviewer's: the agent's credential never reaches them.
  */
-import { variantOverview, type CompareApplyResult, type CompareData, type OverviewRow, type Pick } from '@redline/core';
+import { variantOverview, type CompareApplyResult, type CompareData, type OverviewRow, type VariantPick } from '@redline/core';
 import { shortOid } from '../git/revisions.js';
 import { applyPicks, type PicksTarget } from './applyPicks.js';
 import { readAgainst, type VariantDiff } from './readVariantDiff.js';
@@ -21,7 +21,7 @@ export interface CompareSetup {
 
 export class CompareBoard {
   private readonly names = new Map<string, string>();
-  private picks: Pick[] = [];
+  private picks: VariantPick[] = [];
   readonly rows: OverviewRow[];
 
   constructor(private readonly setup: CompareSetup) {
@@ -56,7 +56,7 @@ export class CompareBoard {
     return this.setup.variants.map((v) => v.id);
   }
 
-  setPicks(picks: Pick[]): void {
+  setPicks(picks: VariantPick[]): void {
     this.picks = picks;
   }
 

@@ -2,7 +2,7 @@
  * The compare session's part of the HTTP contract (`redline compare`,
  * docs/cli.md#compare-several-attempts), routed in `model/api.ts`.
  */
-import type { Pick } from './pickedText.js';
+import type { VariantPick } from './pickedText.js';
 import type { OverviewRow, VariantFileFact } from './variantOverview.js';
 
 export interface CompareVariantData {
@@ -35,7 +35,7 @@ export interface CompareData {
   /** Where "Apply picks" writes: a worktree with no uncommitted changes; null when none was named and the first variant has none. */
   target: { path: string; name: string } | null;
   /** The reviewer's picks so far. */
-  picks: Pick[];
+  picks: VariantPick[];
 }
 
 /** PUT: the variants' shown names, by id (a name not given is kept). */
@@ -45,7 +45,7 @@ export interface CompareNamesBody {
 
 /** PUT: every pick, each `{ kind: 'file', path, variant }` or `{ kind: 'hunk', path, variant, hunk }`; `path` is an overview row's key. */
 export interface ComparePicksBody {
-  picks: Pick[];
+  picks: VariantPick[];
 }
 
 /** What applying the picks did: one change (a fix set's id, or a lone suggestion's) written to the target's files, all or nothing. */

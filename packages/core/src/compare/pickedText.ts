@@ -17,7 +17,7 @@ export interface HunkRange {
   newLines: number;
 }
 
-export type Pick =
+export type VariantPick =
   | { kind: 'file'; path: string; variant: string }
   | { kind: 'hunk'; path: string; variant: string; hunk: HunkRange };
 
@@ -30,7 +30,7 @@ export interface PickTexts {
 export type PickedText = { ok: true; text: string | null } | { ok: false; problem: string };
 
 /** The file's text after its picks (all for one file); null text: the file is deleted. */
-export function pickedText(path: string, picks: readonly Pick[], texts: PickTexts): PickedText {
+export function pickedText(path: string, picks: readonly VariantPick[], texts: PickTexts): PickedText {
   const whole = picks.filter((pick) => pick.kind === 'file');
   if (whole.length > 0) {
     if (picks.length > 1) return { ok: false, problem: `${path}: picked whole from ${whole[0]!.variant}, so no other pick can be laid on it (${picks.length} picks)` };

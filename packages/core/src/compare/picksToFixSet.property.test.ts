@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { planApply } from '../apply/planApply.js';
 import { sha256Hex } from '../safety/sha256.js';
 import type { Suggestion } from '../model/types.js';
-import { pickedText, type HunkRange, type Pick } from './pickedText.js';
+import { pickedText, type HunkRange, type VariantPick } from './pickedText.js';
 import { picksToFixSet } from './picksToFixSet.js';
 
 const CASES = 400;
@@ -68,10 +68,10 @@ describe('picksToFixSet (property)', () => {
         (base, variantEdits, targetOf, hunkPicks, wholeFrom) => {
           const texts = new Map(VARIANTS.map((id, i) => [id, edit(base, variantEdits[i]!)]));
           const target = targetOf === 3 ? base : texts.get(VARIANTS[targetOf]!)!;
-          const picks: Pick[] =
+          const picks: VariantPick[] =
             wholeFrom !== null
               ? [{ kind: 'file', path: 'f', variant: VARIANTS[wholeFrom]! }]
-              : hunkPicks.flatMap(([v, h]): Pick[] => {
+              : hunkPicks.flatMap(([v, h]): VariantPick[] => {
                   const variant = VARIANTS[v]!;
                   const hunks = hunksOf(base, texts.get(variant)!);
                   return hunks.length === 0 ? [] : [{ kind: 'hunk', path: 'f', variant, hunk: hunks[h % hunks.length]! }];
@@ -99,7 +99,7 @@ describe('picksToFixSet (property)', () => {
     fc.assert(
       fc.property(textArb, editsArb, (base, edits) => {
         const variant = edit(base, edits);
-        const picks: Pick[] = hunksOf(base, variant).map((hunk) => ({ kind: 'hunk', path: 'f', variant: 'B', hunk }));
+        const picks: VariantPick[] = hunksOf(base, variant).map((hunk) => ({ kind: 'hunk', path: 'f', variant: 'B', hunk }));
         const picked = pickedText('f', picks, { base, variants: new Map([['B', variant]]) });
         expect(picked).toEqual({ ok: true, text: variant });
       }),

@@ -9,12 +9,12 @@
  * (docs/apply.md).
  */
 import { deriveFixSet, type DerivedChange, type DerivedSetWords, type SessionFile } from '../fixSets/deriveFixSet.js';
-import { pickedText, type Pick, type PickTexts } from './pickedText.js';
+import { pickedText, type VariantPick, type PickTexts } from './pickedText.js';
 
 /** One picked file: its picks, the texts they are made from, and the target's text and revision (sha256 of its bytes; null: the target lacks it). */
 export interface PickedFile {
   path: string;
-  picks: readonly Pick[];
+  picks: readonly VariantPick[];
   texts: PickTexts;
   target: { text: string; revision: string } | null;
 }

@@ -9,6 +9,9 @@ import {
   type CheckData,
   type CheckStartBody,
   type CommitSpanData,
+  type CompareAgainstData,
+  type CompareApplyResult,
+  type CompareData,
   type DraftData,
   type FeedbackResult,
   type FeedbackSubmission,
@@ -26,6 +29,7 @@ import {
   type RoundChangesData,
   type RoundDiffData,
   type Side,
+  type VariantPick,
   DRAFT_BASE_HEADER,
   SESSION_HEADER,
 } from '@redline/core';
@@ -88,6 +92,14 @@ export interface ReviewApi {
   cancelCheck(): Promise<CheckData>;
   /** After a Send with `publish`: the round posted to the review's pull request (held by the server until the round is recorded). */
   publish(): Promise<PublishResult>;
+  /** A `redline compare` review's variants, base, overview and picks (404 in any other review). */
+  getCompare(): Promise<CompareData>;
+  putCompareNames(names: Record<string, string>): Promise<void>;
+  putComparePicks(picks: VariantPick[]): Promise<void>;
+  /** The picks applied to the target worktree as one fix set, all or nothing. */
+  applyComparePicks(): Promise<CompareApplyResult>;
+  /** One file of variant `to` against variant `from`. */
+  getCompareAgainst(from: string, to: string, path: string): Promise<CompareAgainstData>;
 }
 
 type Fetch = typeof fetch;
@@ -204,6 +216,15 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
     // No body: the route reads none.
     cancelCheck: () => request('check', API.check, { method: 'DELETE' }),
     publish: () => request('publish', API.publish, jsonInit('POST', {})),
+    getCompare: () => request('compare', API.compare),
+    async putCompareNames(names) {
+      await request('compareNames', API.compareNames, jsonInit('PUT', { names }));
+    },
+    async putComparePicks(picks) {
+      await request('comparePicks', API.comparePicks, jsonInit('PUT', { picks }));
+    },
+    applyComparePicks: () => request('compareApply', API.compareApply, jsonInit('POST', {})),
+    getCompareAgainst: (from, to, path) => request('compareAgainst', `${API.compareAgainst}?${new URLSearchParams({ from, to, path })}`),
   };
 }
 

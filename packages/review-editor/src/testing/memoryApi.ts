@@ -170,9 +170,17 @@ function checkInMemory(memory: () => MemoryApi): Pick<ReviewApi, 'getCheck' | 's
   };
 }
 
-/** Open in editor, publishing and the reviewer's pairs, each call recorded. */
-function reviewerActsInMemory(memory: () => MemoryApi): Pick<ReviewApi, 'openInEditor' | 'publish' | 'putManualPairs'> {
+type CompareCalls = 'getCompare' | 'putCompareNames' | 'putComparePicks' | 'applyComparePicks' | 'getCompareAgainst';
+
+/** Open in editor, publishing and the reviewer's pairs, each call recorded; the in-memory review compares no variants. */
+function reviewerActsInMemory(memory: () => MemoryApi): Pick<ReviewApi, 'openInEditor' | 'publish' | 'putManualPairs' | CompareCalls> {
+  const noCompare = () => Promise.reject(new ApiRequestError('this review compares no variants', 404, 'not-found'));
   return {
+    getCompare: noCompare,
+    putCompareNames: noCompare,
+    putComparePicks: noCompare,
+    applyComparePicks: noCompare,
+    getCompareAgainst: noCompare,
     openInEditor: async (body) => (memory().calls.push(`open ${body.path}:${body.line ?? 'top'}`), { editor: 'memory-editor' }),
     putManualPairs: async (pairs) => void memory().calls.push(`pairs ${pairs.map((pair) => `${pair.from}→${pair.to}`).join(' ')}`),
     publish: () => memoryPublish(memory()),

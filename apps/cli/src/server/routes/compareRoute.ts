@@ -7,7 +7,7 @@
  * (403, agentRoutes.ts). In any other review they answer 404. The bodies are
  * checked here, once.
  */
-import type { HunkRange, Pick } from '@redline/core';
+import type { HunkRange, VariantPick } from '@redline/core';
 import { RedlineError } from '../../errors.js';
 import type { CompareBoard } from '../../compare/compareBoard.js';
 import { readObject, readOneOf, readString } from '../../validation/fields.js';
@@ -62,13 +62,13 @@ function boardOf(board: CompareBoard | null): CompareBoard {
   return board;
 }
 
-/** `{ picks: Pick[] }`: each pick's variant one of the board's, its path a row of the overview, a hunk's ranges whole numbers. */
-export function readPicks(raw: unknown, board: CompareBoard): Pick[] {
+/** `{ picks: VariantPick[] }`: each pick's variant one of the board's, its path a row of the overview, a hunk's ranges whole numbers. */
+export function readPicks(raw: unknown, board: CompareBoard): VariantPick[] {
   const picks = readObject(raw, 'body').picks;
   if (!Array.isArray(picks) || picks.length > MAX_PICKS) throw new RedlineError('bad-request', `picks: expected a list of at most ${MAX_PICKS} picks`);
   const ids = new Set(board.variantIds());
   const keys = new Set(board.rows.map((row) => row.key));
-  return picks.map((value: unknown, i): Pick => {
+  return picks.map((value: unknown, i): VariantPick => {
     const where = `picks[${i}]`;
     const pick = readObject(value, where);
     const kind = readOneOf(pick, 'kind', where, ['file', 'hunk'] as const);
