@@ -3,19 +3,16 @@
  * exit code, and a whole session over HTTP (the overview, the picks, the
  * apply to a clean worktree, the agent's credential refused, nothing moved).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API, COMPARE_MARKER_NAME, parseHunks, type CompareAgainstData, type CompareApplyResult, type CompareData } from '@redline/core';
 import { runCli } from '../../main.js';
 import { signInAsPage } from '../../../testSupport/browserSession.js';
 import { captureIo } from '../../../testSupport/capturedIo.js';
 import { httpCall } from '../../../testSupport/httpClient.js';
-import { makeRepo } from '../../../testSupport/gitRepo.js';
-import { makeVariantRepo } from '../../../testSupport/variantRepo.js';
+import { makeRepo, makeTempDir } from '../../../testSupport/gitRepo.js';
+import { BASE_FILES, makeVariantRepo, SUM_JS, SUM_VARIANTS } from '../../../testSupport/variantRepo.js';
 
-const SUM_REDUCE = 'export function sum(values) {\n  return values.reduce((a, b) => a + b, 0);\n}\n\nexport function average(values) {\n  return sum(values) / values.length;\n}\n';
-const SUM_FOR_OF = 'export function sum(values) {\n  let total = 0;\n  for (const value of values) total += value;\n  return total;\n}\n\nexport function average(values) {\n  return values.length === 0 ? 0 : sum(values) / values.length;\n}\n';
+const variantRepo = () => makeVariantRepo(makeTempDir);
 
 async function compareFails(cwd: string, args: string[]): Promise<{ code: number; err: string }> {
   const io = captureIo(cwd);
@@ -25,60 +22,60 @@ async function compareFails(cwd: string, args: string[]): Promise<{ code: number
 
 describe('redline compare: bad input', () => {
   it('refuses a directory that is not a worktree of this repository', async () => {
-    const { repo, worktree } = makeVariantRepo();
-    worktree('a', { 'src/sum.js': SUM_REDUCE });
+    const { dir, git, worktree } = variantRepo();
+    worktree('a', SUM_VARIANTS.a);
     const other = makeRepo({ commit: { 'x.txt': 'x\n' } });
-    const { code, err } = await compareFails(repo.dir, ['a', other.dir]);
+    const { code, err } = await compareFails(dir, ['a', other.dir]);
     expect(code).toBe(2);
     expect(err).toContain(`${other.dir}: not a worktree of this repository`);
   });
 
   it('refuses variants with no common base', async () => {
-    const { repo, worktree } = makeVariantRepo();
-    worktree('a', { 'src/sum.js': SUM_REDUCE });
-    repo.git('checkout', '--quiet', '--orphan', 'lonely');
-    repo.write('other.txt', 'unrelated\n');
-    repo.commitAll('unrelated history');
-    const { code, err } = await compareFails(repo.dir, ['a', 'lonely']);
+    const { dir, git, worktree } = variantRepo();
+    worktree('a', SUM_VARIANTS.a);
+    git('checkout', '--quiet', '--orphan', 'lonely');
+    git('rm', '-r', '--quiet', '--cached', '.');
+    git('commit', '--quiet', '--allow-empty', '-m', 'unrelated history');
+    const { code, err } = await compareFails(dir, ['a', 'lonely']);
     expect(code).toBe(1);
     expect(err).toMatch(/no common base: variant A \(branch a\), variant B \(branch lonely\) share no commit/);
   });
 
   it('refuses a variant that is the base itself', async () => {
-    const { repo, worktree } = makeVariantRepo();
-    worktree('a', { 'src/sum.js': SUM_REDUCE });
-    const { code, err } = await compareFails(repo.dir, ['a', 'main']);
+    const { dir, git, worktree } = variantRepo();
+    worktree('a', SUM_VARIANTS.a);
+    const { code, err } = await compareFails(dir, ['a', 'main']);
     expect(code).toBe(2);
     expect(err).toMatch(/variant B \(branch main\) is the base itself/);
   });
 
   it('refuses two identical variants, saying so', async () => {
-    const { repo, worktree } = makeVariantRepo();
-    worktree('a', { 'src/sum.js': SUM_REDUCE });
-    const b = worktree('b', { 'src/sum.js': SUM_REDUCE });
-    const { code, err } = await compareFails(repo.dir, ['a', b.dir]);
+    const { dir, git, worktree } = variantRepo();
+    worktree('a', SUM_VARIANTS.a);
+    const b = worktree('b', SUM_VARIANTS.a);
+    const { code, err } = await compareFails(dir, ['a', b.dir]);
     expect(code).toBe(2);
     expect(err).toMatch(/variant A \(branch a\) and variant B \(worktree .*\/b\) are identical/);
   });
 
   it('takes fewer than two variants as a usage error', async () => {
-    const { repo } = makeVariantRepo();
-    expect(await compareFails(repo.dir, ['main'])).toEqual({ code: 2, err: expect.stringContaining('compare takes two variants or more') });
+    const { dir } = variantRepo();
+    expect(await compareFails(dir, ['main'])).toEqual({ code: 2, err: expect.stringContaining('compare takes two variants or more') });
   });
 });
 
 describe('redline compare: a session', () => {
   it('serves the overview, takes picks, applies them to a clean worktree as one fix set, and moves nothing', async () => {
-    const variants = makeVariantRepo();
-    const { repo, worktree } = variants;
-    const a = worktree('a', { 'src/sum.js': SUM_REDUCE, 'README.md': '# sum\n\nAdds numbers.\n' });
+    const variants = variantRepo();
+    const { worktree } = variants;
+    const a = worktree('a', SUM_VARIANTS.a);
     // b's attempt is uncommitted: compare reads the worktree as it is.
-    const b = worktree('b', { 'src/sum.js': SUM_FOR_OF, 'README.md': '# sum\n\nAdds numbers.\n' }, { commit: false });
-    const c = worktree('c', { 'src/sum.js': SUM_REDUCE.replace('(a, b) => a + b', '(total, value) => total + value'), 'README.md': '# sum\n\nAdds numbers.\n', 'test/sum.test.js': readFileSync(join(repo.dir, 'test/sum.test.js'), 'utf8') + "test('empty', () => assert.equal(sum([]), 0));\n" });
+    const b = worktree('b', SUM_VARIANTS.b, { commit: false });
+    worktree('c', SUM_VARIANTS.c);
     const target = worktree('target', {});
     const before = variants.untouchedState();
 
-    const io = captureIo(repo.dir);
+    const io = captureIo(variants.dir);
     const exited = runCli(['compare', '--no-open', '--target', target.dir, a.dir, b.dir, 'c'], io);
     const page = await signInAsPage((await io.waitForStderr(/Review: (\S+)\n/))[1]!);
     expect((await httpCall({ port: page.port, path: '/' })).body.toString()).toContain(`<meta name="${COMPARE_MARKER_NAME}" content="on">`);
@@ -86,8 +83,8 @@ describe('redline compare: a session', () => {
     expect(data.variants.map((v) => [v.id, v.name, v.source])).toEqual([['A', 'a', 'worktree'], ['B', 'b', 'worktree'], ['C', 'c', 'branch']]);
     expect(data.rows.map((r) => [r.key, r.agree, r.touched.map((t) => (t ? `+${t.additions}-${t.deletions}` : null))])).toEqual([
       ['README.md', true, ['+2-0', '+2-0', '+2-0']],
-      ['src/sum.js', false, ['+1-5', '+2-4', '+1-5']],
-      ['test/sum.test.js', false, [null, null, '+1-0']],
+      ['src/sum.js', false, ['+1-5', '+1-3', '+2-6']],
+      ['test/sum.test.js', false, [null, '+1-0', null]],
     ]);
     expect(data.target).toEqual({ path: target.dir, name: 'target' });
 
@@ -96,12 +93,12 @@ describe('redline compare: a session', () => {
     // The agent's credential is refused on the reviewer's acts.
     expect((await put(API.comparePicks, { picks: [] }, { 'x-redline-agent': 'anything' })).status).toBe(403);
     expect((await put(API.compareNames, { names: { B: 'for-of' } })).status).toBe(200);
-    const [sumHunk] = parseHunks(data.variants[1]!.files.find((f) => f.path === 'src/sum.js')!.section, 1000, 1000);
-    const { oldStart, oldLines, newStart, newLines } = sumHunk!.range;
+    const cSum = data.variants[2]!.files.find((f) => f.path === 'src/sum.js')!.section;
+    const hunks = parseHunks(cSum, 1000, 1000);
+    expect(hunks).toHaveLength(2);
     const picks = [
-      { kind: 'file', path: 'README.md', variant: 'A' },
-      { kind: 'hunk', path: 'src/sum.js', variant: 'B', hunk: { oldStart, oldLines, newStart, newLines } },
-      { kind: 'file', path: 'test/sum.test.js', variant: 'C' },
+      { kind: 'file', path: 'test/sum.test.js', variant: 'B' },
+      { kind: 'hunk', path: 'src/sum.js', variant: 'C', hunk: hunks[1]!.range },
     ];
     expect((await put(API.comparePicks, { picks })).status).toBe(200);
     const against = (await page.get(`${API.compareAgainst}?${new URLSearchParams({ from: 'A', to: 'C', path: 'src/sum.js' })}`)).json<CompareAgainstData>();
@@ -114,22 +111,21 @@ describe('redline compare: a session', () => {
     expect(applied.status, applied.body.toString()).toBe(200);
     const result = applied.json<CompareApplyResult>();
     expect(result.change?.kind).toBe('set');
-    expect(result.written.sort()).toEqual(['README.md', 'src/sum.js', 'test/sum.test.js']);
-    expect(target.read('src/sum.js')).toBe(SUM_FOR_OF);
-    expect(target.read('test/sum.test.js')).toBe(c.read('test/sum.test.js'));
-    expect(target.read('README.md')).toBe('# sum\n\nAdds numbers.\n');
+    expect(result.written.sort()).toEqual(['src/sum.js', 'test/sum.test.js']);
+    expect(target.read('src/sum.js')).toBe(SUM_JS.replace('  return sum(values) / values.length;', '  return values.length === 0 ? 0 : sum(values) / values.length;'));
+    expect(target.read('test/sum.test.js')).toBe(SUM_VARIANTS.b['test/sum.test.js']);
 
     // Now the target has uncommitted changes: a second apply is refused, naming it; nothing is written.
     const refused = await page.post(API.compareApply, {});
     expect(refused.status).toBe(400);
-    expect(refused.json<{ error: { message: string } }>().error.message).toContain(`the target worktree ${target.dir} has uncommitted changes (README.md, src/sum.js, test/sum.test.js)`);
+    expect(refused.json<{ error: { message: string } }>().error.message).toContain(`the target worktree ${target.dir} has uncommitted changes (src/sum.js, test/sum.test.js)`);
 
     expect((await page.post(API.close, {})).status).toBe(200);
     expect(await exited).toBe(3);
     // The target's files put back by hand (a checkout would refresh its index): every ref, HEAD, index and status as before.
-    for (const path of result.written) target.write(path, readFileSync(join(repo.dir, path), 'utf8'));
+    for (const path of result.written) target.write(path, BASE_FILES[path]!);
     expect(variants.untouchedState().split('\n')).toEqual(before.split('\n'));
-    expect(b.read('src/sum.js')).toBe(SUM_FOR_OF);
+    expect(b.read('src/sum.js')).toBe(SUM_VARIANTS.b['src/sum.js']);
   }, 60_000);
 
   it('answers 404 on the compare routes of a plain review', async () => {
