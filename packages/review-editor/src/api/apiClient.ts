@@ -216,6 +216,16 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
     // No body: the route reads none.
     cancelCheck: () => request('check', API.check, { method: 'DELETE' }),
     publish: () => request('publish', API.publish, jsonInit('POST', {})),
+    ...compareCalls(request, jsonInit),
+  };
+}
+
+type Request = <K extends keyof ApiResponses>(what: K, path: string, init?: RequestInit) => Promise<ApiResponses[K]>;
+type CompareCalls = Pick<ReviewApi, 'getCompare' | 'putCompareNames' | 'putComparePicks' | 'applyComparePicks' | 'getCompareAgainst'>;
+
+/** A `redline compare` review's routes (docs/cli.md#compare-several-attempts). */
+function compareCalls(request: Request, jsonInit: (method: 'PUT' | 'POST', body: unknown) => RequestInit): CompareCalls {
+  return {
     getCompare: () => request('compare', API.compare),
     async putCompareNames(names) {
       await request('compareNames', API.compareNames, jsonInit('PUT', { names }));

@@ -22,7 +22,7 @@ async function compareFails(cwd: string, args: string[]): Promise<{ code: number
 
 describe('redline compare: bad input', () => {
   it('refuses a directory that is not a worktree of this repository', async () => {
-    const { dir, git, worktree } = variantRepo();
+    const { dir, worktree } = variantRepo();
     worktree('a', SUM_VARIANTS.a);
     const other = makeRepo({ commit: { 'x.txt': 'x\n' } });
     const { code, err } = await compareFails(dir, ['a', other.dir]);
@@ -42,7 +42,7 @@ describe('redline compare: bad input', () => {
   });
 
   it('refuses a variant that is the base itself', async () => {
-    const { dir, git, worktree } = variantRepo();
+    const { dir, worktree } = variantRepo();
     worktree('a', SUM_VARIANTS.a);
     const { code, err } = await compareFails(dir, ['a', 'main']);
     expect(code).toBe(2);
@@ -50,7 +50,7 @@ describe('redline compare: bad input', () => {
   });
 
   it('refuses two identical variants, saying so', async () => {
-    const { dir, git, worktree } = variantRepo();
+    const { dir, worktree } = variantRepo();
     worktree('a', SUM_VARIANTS.a);
     const b = worktree('b', SUM_VARIANTS.a);
     const { code, err } = await compareFails(dir, ['a', b.dir]);
