@@ -6,16 +6,18 @@
  * "C against B" shows where they differ, the test file is taken whole from B
  * and the second hunk of `src/sum.js` from C, "Apply picks to target" writes
  * them, the repository's own `node --test` passes there, and no ref, HEAD,
- * index or other worktree moved. Screenshots (SCREENSHOTS=1):
+ * index or other worktree moved. A comment on B's line and the verdicts (B
+ * kept, A discarded) stay each variant's own; Send writes each variant's
+ * feedback for its agent. Screenshots (SCREENSHOTS=1):
  * docs/screenshots/compare-overview-*.png and compare-file-*.png.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { BASE_FILES, makeVariantRepo, SUM_VARIANTS } from '../apps/cli/testSupport/variantRepo';
-import { openReview, startRedline, type RunningRedline } from './support/redline';
+import { openReview, sendFeedback, startRedline, type RunningRedline } from './support/redline';
 import { screenshotAtBothSizes } from './support/screenshots';
 
 let redline: RunningRedline | null = null;
@@ -73,9 +75,17 @@ test('three attempts compared: overview, agree-and-fold, C against B, a file fro
   await expect(cSum.getByRole('button', { name: 'Taken from C' })).toHaveCount(1);
   await screenshotAtBothSizes(page, 'compare-file');
 
-  // The test file whole from B.
+  // The test file whole from B, with a comment on B's new test kept as B's, B kept and A discarded.
   await panel.getByRole('button', { name: 'test/sum.test.js' }).first().click();
-  await panel.getByRole('region', { name: 'File test/sum.test.js' }).getByRole('button', { name: 'Take this file from B' }).click();
+  const testFile = panel.getByRole('region', { name: 'File test/sum.test.js' });
+  await testFile.getByRole('button', { name: 'Take this file from B' }).click();
+  const bTest = testFile.getByRole('region', { name: 'B · b' });
+  await bTest.getByRole('button', { name: "Comment on B's line 7" }).click();
+  await bTest.getByRole('textbox').fill('Good: the empty case is tested.');
+  await bTest.getByRole('button', { name: 'Add comment' }).click();
+  await expect(bTest.getByRole('list', { name: "B's comments on test/sum.test.js" })).toContainText('Good: the empty case is tested.');
+  await panel.getByRole('combobox', { name: 'Verdict on B' }).selectOption('keep');
+  await panel.getByRole('combobox', { name: 'Verdict on A' }).selectOption('discard');
   const picks = panel.getByRole('region', { name: 'Picks' });
   await expect(picks.getByRole('listitem')).toHaveText([/src\/sum\.js: the hunk @@ -12,5 \+8,5 @@ from C \(c\)/, /test\/sum\.test\.js: the whole file from B \(b\)/]);
 
@@ -91,4 +101,12 @@ test('three attempts compared: overview, agree-and-fold, C against B, a file fro
   for (const path of ['src/sum.js', 'test/sum.test.js']) target.write(path, BASE_FILES[path]!);
   expect(variants.untouchedState().split('\n')).toEqual(before.split('\n'));
   expect(b.read('src/sum.js')).toBe(SUM_VARIANTS.b['src/sum.js']);
+
+  // Each variant's own feedback: in the page, and written by Send for its agent.
+  const feedback = panel.getByRole('region', { name: 'Feedback per variant' });
+  await expect(feedback.locator('summary')).toHaveText(['Variant A (a): discarded', 'Variant B (b): keep', 'Variant C (c): no decision yet']);
+  expect(await sendFeedback(page, redline)).toBe(0);
+  const gitDir = execFileSync('git', ['rev-parse', '--absolute-git-dir'], { cwd: variants.dir, encoding: 'utf8' }).trim();
+  expect(readFileSync(join(gitDir, 'redline/compare/variant-B.md'), 'utf8')).toContain('### Line 7\n\n```\ntest(\'average of nothing\', () => assert.equal(average([]), 0));\n```\n\n> Good: the empty case is tested.\n');
+  expect(readFileSync(join(gitDir, 'redline/compare/variant-A.md'), 'utf8')).toBe('# Variant A (a): discarded\n\nNot taken; no comments.\n');
 });

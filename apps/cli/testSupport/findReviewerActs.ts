@@ -13,8 +13,8 @@ interface ReviewerActPattern {
 }
 
 export const REVIEWER_ACT_PATTERNS: readonly ReviewerActPattern[] = [
-  { what: "a reviewer's route", pattern: /\/api\/(feedback|close|draft|session|proposals\/answer|questions|publish|compare\/(names|picks|apply))\b/i },
-  { what: "the core's name for a reviewer's route", pattern: /\bAPI\s*(\.|\[\s*['"`])\s*(feedback|close|draft|session|proposalAnswer|questions|publish|compareNames|comparePicks|compareApply)\b/i },
+  { what: "a reviewer's route", pattern: /\/api\/(feedback|close|draft|session|proposals\/answer|questions|publish|compare\/(names|picks|apply|notes))\b/i },
+  { what: "the core's name for a reviewer's route", pattern: /\bAPI\s*(\.|\[\s*['"`])\s*(feedback|close|draft|session|proposalAnswer|questions|publish|compareNames|comparePicks|compareApply|compareNotes)\b/i },
   { what: "the reviewer's credential", pattern: /x-redline-(session|link)\b|\bredline-session\b|\b(SESSION_HEADER|LINK_HEADER|SESSION_STORAGE_KEY)\b/i },
   { what: "the review link's token", pattern: /[?&]token=/i },
   { what: "redline open's credential or routes (a new review link)", pattern: /\/api\/opener\b|x-redline-opener\b|\bOPENER_(HEADER|API)\b|\breadOpenerKey\b|\bopener-key\b/i },

@@ -69,6 +69,8 @@ export { pickedText } from './compare/pickedText.js';
 export type { HunkRange, VariantPick, PickTexts, PickedText } from './compare/pickedText.js';
 export { picksToFixSet } from './compare/picksToFixSet.js';
 export type { PickedFile, PicksChange } from './compare/picksToFixSet.js';
+export { renderVariantFeedback } from './compare/renderVariantFeedback.js';
+export type { CompareNotesBody, VariantComment, VariantNotes, VariantVerdict } from './compare/compareApi.js';
 export type { CompareAgainstData, CompareApplyResult, CompareData, CompareFileData, CompareNamesBody, ComparePicksBody, CompareVariantData } from './compare/compareApi.js';
 
 // The feedback export: render and parse, markdown and JSON, fences, validation, order

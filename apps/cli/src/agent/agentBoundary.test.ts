@@ -71,6 +71,7 @@ const PLANTED = [
   "curl -X POST http://127.0.0.1:4000/api/compare/apply -d '{}'",
   "curl -X PUT http://127.0.0.1:4000/api/compare/picks -d '{\"picks\":[]}'",
   'put(API.comparePicks, { picks })',
+  "curl -X PUT http://127.0.0.1:4000/api/compare/notes -d '{\"variant\":\"B\"}'",
   "server.registerTool('apply_picks', …)",
 ];
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pickedText } from './pickedText.js';
+import { renderVariantFeedback } from './renderVariantFeedback.js';
 import { variantOverview, type VariantFileFact } from './variantOverview.js';
 
 const fact = (path: string, blob: string | null, extra: Partial<VariantFileFact> = {}): VariantFileFact => ({
@@ -74,5 +75,19 @@ describe('pickedText', () => {
   it('refuses a hunk outside the texts', () => {
     const picked = pickedText('f', [{ kind: 'hunk', path: 'f', variant: 'B', hunk: { oldStart: 9, oldLines: 5, newStart: 9, newLines: 5 } }], { base, variants });
     expect(picked).toEqual({ ok: false, problem: 'f: @@ -9,5 +9,5 @@ of B is outside the texts' });
+  });
+});
+
+describe('renderVariantFeedback', () => {
+  it('heads each variant with its verdict and lists its comments by file and line, the code fenced and the words quoted', () => {
+    const text = renderVariantFeedback({ id: 'B', name: 'for-of' }, {
+      verdict: 'keep',
+      comments: [
+        { path: 'src/z.js', side: 'new', line: 2, code: 'x ```', text: 'Fine.\nReally.' },
+        { path: 'src/a.js', side: 'old', line: 9, code: 'let y;', text: 'Why drop this?' },
+      ],
+    });
+    expect(text).toBe('# Variant B (for-of): keep\n\n## `src/a.js`\n\n### Old line 9\n\n```\nlet y;\n```\n\n> Why drop this?\n\n## `src/z.js`\n\n### Line 2\n\n````\nx ```\n````\n\n> Fine.\n> Really.\n');
+    expect(renderVariantFeedback({ id: 'C', name: 'c' }, { verdict: 'discard', comments: [] })).toBe('# Variant C (c): discarded\n\nNot taken; no comments.\n');
   });
 });

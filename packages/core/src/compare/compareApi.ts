@@ -16,6 +16,31 @@ export interface CompareVariantData {
   where: string;
   /** Each file it changed, with its section of the unified diff against the base (git's, 3 lines of context). */
   files: CompareFileData[];
+  /** The reviewer's word on it and comments on its lines, kept apart from every other variant's. */
+  notes: VariantNotes;
+}
+
+/** What becomes of a variant: kept, discarded, or not said yet. */
+export type VariantVerdict = 'keep' | 'discard' | 'undecided';
+
+/** A comment on one line of a variant's diff against the base: its file (the variant's path), the side and line, the line's text then, and the words. */
+export interface VariantComment {
+  path: string;
+  side: 'old' | 'new';
+  line: number;
+  code: string;
+  text: string;
+}
+
+export interface VariantNotes {
+  verdict: VariantVerdict;
+  comments: VariantComment[];
+}
+
+/** PUT: one variant's notes, whole. */
+export interface CompareNotesBody {
+  variant: string;
+  notes: VariantNotes;
 }
 
 export interface CompareFileData extends VariantFileFact {

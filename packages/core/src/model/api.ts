@@ -27,7 +27,7 @@ import type { Tour } from '../tour/tourTypes.js';
 import type { Question, QuestionAsk, QuestionAsking } from '../questions/questionTypes.js';
 import type { Preferences } from './preferences.js';
 import type { CheckData, CheckStartBody } from './checkRun.js';
-import type { CompareAgainstData, CompareApplyResult, CompareData, CompareNamesBody, ComparePicksBody } from '../compare/compareApi.js';
+import type { CompareAgainstData, CompareApplyResult, CompareData, CompareNamesBody, CompareNotesBody, ComparePicksBody } from '../compare/compareApi.js';
 
 /**
  * The id of the server-rendered first screen in the review page
@@ -147,6 +147,8 @@ export const API = {
    * Nothing but the target's picked files is written. The reviewer's act.
    */
   compareApply: '/api/compare/apply',
+  /** PUT CompareNotesBody -> { ok: true }: one variant's verdict and comments, whole. The reviewer's act. */
+  compareNotes: '/api/compare/notes',
   /** GET ?from=B&to=C&path=P -> CompareAgainstData: one file of variant `to` against variant `from` ("C against B"). */
   compareAgainst: '/api/compare/against',
 } as const;
@@ -237,6 +239,7 @@ export interface ApiResponses {
   comparePicks: { ok: true };
   compareApply: CompareApplyResult;
   compareAgainst: CompareAgainstData;
+  compareNotes: { ok: true };
 }
 
 export interface ApiRequests {
@@ -253,6 +256,7 @@ export interface ApiRequests {
   compareNames: CompareNamesBody;
   comparePicks: ComparePicksBody;
   compareApply: Record<string, never>;
+  compareNotes: CompareNotesBody;
 }
 
 /**

@@ -29,6 +29,7 @@ import {
   type RoundChangesData,
   type RoundDiffData,
   type Side,
+  type VariantNotes,
   type VariantPick,
   DRAFT_BASE_HEADER,
   SESSION_HEADER,
@@ -100,6 +101,8 @@ export interface ReviewApi {
   applyComparePicks(): Promise<CompareApplyResult>;
   /** One file of variant `to` against variant `from`. */
   getCompareAgainst(from: string, to: string, path: string): Promise<CompareAgainstData>;
+  /** One variant's verdict and comments, whole. */
+  putCompareNotes(variant: string, notes: VariantNotes): Promise<void>;
 }
 
 type Fetch = typeof fetch;
@@ -221,7 +224,7 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
 }
 
 type Request = <K extends keyof ApiResponses>(what: K, path: string, init?: RequestInit) => Promise<ApiResponses[K]>;
-type CompareCalls = Pick<ReviewApi, 'getCompare' | 'putCompareNames' | 'putComparePicks' | 'applyComparePicks' | 'getCompareAgainst'>;
+type CompareCalls = Pick<ReviewApi, 'getCompare' | 'putCompareNames' | 'putComparePicks' | 'applyComparePicks' | 'getCompareAgainst' | 'putCompareNotes'>;
 
 /** A `redline compare` review's routes (docs/cli.md#compare-several-attempts). */
 function compareCalls(request: Request, jsonInit: (method: 'PUT' | 'POST', body: unknown) => RequestInit): CompareCalls {
@@ -235,6 +238,9 @@ function compareCalls(request: Request, jsonInit: (method: 'PUT' | 'POST', body:
     },
     applyComparePicks: () => request('compareApply', API.compareApply, jsonInit('POST', {})),
     getCompareAgainst: (from, to, path) => request('compareAgainst', `${API.compareAgainst}?${new URLSearchParams({ from, to, path })}`),
+    async putCompareNotes(variant, notes) {
+      await request('compareNotes', API.compareNotes, jsonInit('PUT', { variant, notes }));
+    },
   };
 }
 

@@ -4,11 +4,12 @@
  * and, per hunk, "Take this hunk from B"; then one variant against another
  * ("C against B"), so the reviewer sees where they differ.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { CompareData, CompareVariantData, OverviewRow } from '@redline/core';
 import { useCompare, useCompareService } from './compareContext.js';
 import { againstKey, samePick, type CompareLayout } from './compareSlice.js';
 import { SectionHunks } from './SectionHunks.js';
+import { CommentForm, commentTarget, VariantComments } from './VariantNotesEditor.js';
 
 export function CompareFile() {
   const data = useCompare((s) => s.data);
@@ -46,6 +47,7 @@ function VariantFile({ variant, row, index }: { variant: CompareVariantData; row
   const service = useCompareService();
   const picks = useCompare((s) => s.picks);
   const touched = row.touched[index];
+  const [commenting, setCommenting] = useState<ReturnType<typeof commentTarget> | null>(null);
   const label = `${variant.id} · ${variant.name}`;
   if (!touched) {
     return (
@@ -69,7 +71,9 @@ function VariantFile({ variant, row, index }: { variant: CompareVariantData; row
           {taken ? `Taken from ${variant.id}` : `Take this file from ${variant.id}`}
         </button>
       </div>
-      <SectionHunks section={section} pickFor={{ path: row.key, variant: variant.id }} />
+      <SectionHunks section={section} pickFor={{ path: row.key, variant: variant.id }} onLine={(line) => setCommenting(commentTarget(touched.path, line))} />
+      {commenting ? <CommentForm variant={variant} target={commenting} onDone={() => setCommenting(null)} /> : null}
+      <VariantComments variant={variant} path={touched.path} />
     </section>
   );
 }

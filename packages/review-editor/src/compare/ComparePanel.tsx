@@ -3,8 +3,9 @@
  * over the diff: the variants (renameable), the overview (every file any
  * variant touched, each variant's +/−, the files where all agree marked and
  * folded), the file being read as each variant's diff against the base (one
- * under another or in columns), one variant against another, the picks, and
- * "Apply picks to …".
+ * under another or in columns) with each variant's verdict and comments on
+ * its lines, one variant against another, the picks, "Apply picks to …", and
+ * each variant's own feedback.
  */
 import { useEffect, useState } from 'react';
 import { useController } from '../app/reviewContext.js';
@@ -14,6 +15,7 @@ import { createCompareStore } from './compareSlice.js';
 import { CompareFile } from './CompareFile.js';
 import { CompareOverview } from './CompareOverview.js';
 import { PicksList } from './PicksList.js';
+import { VariantFeedback } from './VariantFeedback.js';
 import { VariantNames } from './VariantNames.js';
 import './compare.css';
 
@@ -65,6 +67,7 @@ function CompareBody() {
         <div className="compare-side">
           <CompareOverview />
           <PicksList />
+          <VariantFeedback />
         </div>
         <CompareFile />
       </div>

@@ -3,7 +3,7 @@
  * core's `parseHunks`, the first screen's reader), each with "Take this hunk
  * from B" when it is a variant's diff against the base.
  */
-import { parseHunks, type Hunk } from '@redline/core';
+import { parseHunks, type DiffRow, type Hunk } from '@redline/core';
 import { useCompare, useCompareService } from './compareContext.js';
 import { samePick } from './compareSlice.js';
 
@@ -11,19 +11,26 @@ import { samePick } from './compareSlice.js';
 const MAX_ROWS = 4000;
 const MAX_LINE_CHARS = 2000;
 
-export function SectionHunks({ section, pickFor }: { section: string; pickFor: { path: string; variant: string } | null }) {
+/** A variant's diff takes picks (`pickFor`) and comments on its lines (`onLine`: a line number clicked); another view takes neither. */
+interface HunksProps {
+  section: string;
+  pickFor: { path: string; variant: string } | null;
+  onLine?: (row: DiffRow) => void;
+}
+
+export function SectionHunks({ section, pickFor, onLine }: HunksProps) {
   const hunks = parseHunks(section, MAX_ROWS, MAX_LINE_CHARS);
   if (hunks.length === 0) return <p className="compare-note">No lines to show (a binary file, or only its mode or name changed).</p>;
   return (
     <div className="compare-hunks">
       {hunks.map((hunk, i) => (
-        <HunkView key={i} hunk={hunk} pickFor={pickFor} />
+        <HunkView key={i} hunk={hunk} pickFor={pickFor} onLine={onLine} />
       ))}
     </div>
   );
 }
 
-function HunkView({ hunk, pickFor }: { hunk: Hunk; pickFor: { path: string; variant: string } | null }) {
+function HunkView({ hunk, pickFor, onLine }: Omit<HunksProps, 'section'> & { hunk: Hunk }) {
   const service = useCompareService();
   const picks = useCompare((s) => s.picks);
   const { oldStart, oldLines, newStart, newLines } = hunk.range;
@@ -43,6 +50,7 @@ function HunkView({ hunk, pickFor }: { hunk: Hunk; pickFor: { path: string; vari
       <pre className="compare-rows">
         {hunk.rows.map((row, i) => (
           <span key={i} className={`compare-row ${row.kind}`}>
+            {onLine ? <LineButton row={row} variant={pickFor?.variant ?? ''} onLine={onLine} /> : null}
             <span className="compare-marker" aria-hidden="true">
               {row.kind === 'addition' ? '+' : row.kind === 'deletion' ? '-' : ' '}
             </span>
@@ -52,5 +60,16 @@ function HunkView({ hunk, pickFor }: { hunk: Hunk; pickFor: { path: string; vari
         ))}
       </pre>
     </div>
+  );
+}
+
+/** The row's line number, a button that comments on it (the new side's line; a deletion's old one). */
+function LineButton({ row, variant, onLine }: { row: DiffRow; variant: string; onLine: (row: DiffRow) => void }) {
+  const line = row.newLine ?? row.oldLine;
+  const side = row.newLine === null ? 'old line' : 'line';
+  return (
+    <button type="button" className="compare-line" aria-label={`Comment on ${variant}'s ${side} ${line}`} onClick={() => onLine(row)}>
+      {line}
+    </button>
   );
 }

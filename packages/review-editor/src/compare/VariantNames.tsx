@@ -1,7 +1,8 @@
-/** The variants, each named by its branch or folder; the reviewer renames one in place (PUT /api/compare/names). */
+/** The variants, each named by its branch or folder (the reviewer renames one in place: PUT /api/compare/names), each with its verdict. */
 import { useState } from 'react';
 import type { CompareVariantData } from '@redline/core';
 import { useCompare, useCompareService } from './compareContext.js';
+import { VerdictChoice } from './VariantNotesEditor.js';
 
 export function VariantNames() {
   const data = useCompare((s) => s.data);
@@ -45,6 +46,7 @@ function VariantName({ variant }: { variant: CompareVariantData }) {
         />
       )}
       <span className="variant-where">{variant.source === 'worktree' ? 'worktree' : variant.source}</span>
+      <VerdictChoice variant={variant} />
     </li>
   );
 }

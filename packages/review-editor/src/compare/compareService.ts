@@ -1,14 +1,15 @@
 /**
  * The comparison's requests: load it (GET /api/compare), rename a variant,
  * take or let go a pick (the whole list PUT at once), read "C against B" for
- * a file, and apply the picks to the target (POST /api/compare/apply). Each
+ * a file, keep a variant's verdict and comments (PUT /api/compare/notes), and
+ * apply the picks to the target (POST /api/compare/apply). Each
  * is the reviewer's act; a failure is said in the store, never thrown.
  */
-import { errorMessage, type VariantPick } from '@redline/core';
+import { errorMessage, type VariantNotes, type VariantPick } from '@redline/core';
 import type { ReviewApi } from '../api/apiClient.js';
 import { againstKey, togglePick, type AgainstPair, type CompareStore } from './compareSlice.js';
 
-export type CompareApi = Pick<ReviewApi, 'getCompare' | 'putCompareNames' | 'putComparePicks' | 'applyComparePicks' | 'getCompareAgainst'>;
+export type CompareApi = Pick<ReviewApi, 'getCompare' | 'putCompareNames' | 'putComparePicks' | 'applyComparePicks' | 'getCompareAgainst' | 'putCompareNotes'>;
 
 export interface CompareService {
   load(): Promise<void>;
@@ -16,6 +17,8 @@ export interface CompareService {
   take(pick: VariantPick): Promise<void>;
   showAgainst(pair: AgainstPair, file: string): Promise<void>;
   apply(): Promise<void>;
+  /** One variant's verdict and comments, whole (kept apart from every other variant's). */
+  setNotes(variant: string, notes: VariantNotes): Promise<void>;
 }
 
 export function createCompareService(store: CompareStore, api: CompareApi): CompareService {
@@ -64,6 +67,14 @@ export function createCompareService(store: CompareStore, api: CompareApi): Comp
         if (state().againstPatch?.key === key) state().set({ againstPatch: { key, patch: { kind: 'ready', value: patch } } });
       } catch (error) {
         if (state().againstPatch?.key === key) state().set({ againstPatch: { key, patch: { kind: 'failed', message: errorMessage(error) } } });
+      }
+    },
+    async setNotes(variant, notes) {
+      try {
+        await api.putCompareNotes(variant, notes);
+        await this.load();
+      } catch (error) {
+        fail(error);
       }
     },
     async apply() {

@@ -170,7 +170,7 @@ function checkInMemory(memory: () => MemoryApi): Pick<ReviewApi, 'getCheck' | 's
   };
 }
 
-type CompareCalls = 'getCompare' | 'putCompareNames' | 'putComparePicks' | 'applyComparePicks' | 'getCompareAgainst';
+type CompareCalls = 'getCompare' | 'putCompareNames' | 'putComparePicks' | 'applyComparePicks' | 'getCompareAgainst' | 'putCompareNotes';
 
 /** Open in editor, publishing and the reviewer's pairs, each call recorded; the in-memory review compares no variants. */
 function reviewerActsInMemory(memory: () => MemoryApi): Pick<ReviewApi, 'openInEditor' | 'publish' | 'putManualPairs' | CompareCalls> {
@@ -181,6 +181,7 @@ function reviewerActsInMemory(memory: () => MemoryApi): Pick<ReviewApi, 'openInE
     putComparePicks: noCompare,
     applyComparePicks: noCompare,
     getCompareAgainst: noCompare,
+    putCompareNotes: noCompare,
     openInEditor: async (body) => (memory().calls.push(`open ${body.path}:${body.line ?? 'top'}`), { editor: 'memory-editor' }),
     putManualPairs: async (pairs) => void memory().calls.push(`pairs ${pairs.map((pair) => `${pair.from}→${pair.to}`).join(' ')}`),
     publish: () => memoryPublish(memory()),

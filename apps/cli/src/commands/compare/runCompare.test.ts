@@ -3,6 +3,8 @@
  * exit code, and a whole session over HTTP (the overview, the picks, the
  * apply to a clean worktree, the agent's credential refused, nothing moved).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API, COMPARE_MARKER_NAME, parseHunks, type CompareAgainstData, type CompareApplyResult, type CompareData } from '@redline/core';
 import { runCli } from '../../main.js';
@@ -126,6 +128,32 @@ describe('redline compare: a session', () => {
     for (const path of result.written) target.write(path, BASE_FILES[path]!);
     expect(variants.untouchedState().split('\n')).toEqual(before.split('\n'));
     expect(b.read('src/sum.js')).toBe(SUM_VARIANTS.b['src/sum.js']);
+  }, 60_000);
+
+  it('keeps each variant\'s verdict and comments apart, and after Send writes each its own feedback', async () => {
+    const variants = variantRepo();
+    const a = variants.worktree('a', SUM_VARIANTS.a);
+    variants.worktree('b', SUM_VARIANTS.b);
+    const io = captureIo(variants.dir);
+    const exited = runCli(['compare', '--no-open', a.dir, 'b'], io);
+    const page = await signInAsPage((await io.waitForStderr(/Review: (\S+)\n/))[1]!);
+    const put = (body: unknown) => httpCall({ port: page.port, method: 'PUT', path: API.compareNotes, headers: { ...page.auth, origin: page.origin, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const comment = { path: 'test/sum.test.js', side: 'new', line: 7, code: "test('average of nothing', () => assert.equal(average([]), 0));", text: 'Good: the empty case.' };
+    expect((await put({ variant: 'B', notes: { verdict: 'keep', comments: [comment] } })).status).toBe(200);
+    expect((await put({ variant: 'A', notes: { verdict: 'discard', comments: [] } })).status).toBe(200);
+    const stray = await put({ variant: 'A', notes: { verdict: 'keep', comments: [comment] } });
+    expect(stray.status).toBe(400);
+    expect(stray.json<{ error: { message: string } }>().error.message).toBe('notes.comments: variant A did not change "test/sum.test.js"');
+    expect((await put({ variant: 'B', notes: { verdict: 'maybe', comments: [] } })).status).toBe(400);
+    const data = (await page.get(API.compare)).json<CompareData>();
+    expect(data.variants.map((v) => [v.id, v.notes.verdict, v.notes.comments.length])).toEqual([['A', 'discard', 0], ['B', 'keep', 1]]);
+
+    expect((await page.post(API.feedback, { verdict: 'comment', summary: 'Two attempts.', annotations: [] })).status).toBe(200);
+    expect(await exited).toBe(0);
+    const gitDir = variants.git('rev-parse', '--absolute-git-dir').trim();
+    expect(readFileSync(join(gitDir, 'redline/compare/variant-A.md'), 'utf8')).toBe('# Variant A (a): discarded\n\nNot taken; no comments.\n');
+    expect(readFileSync(join(gitDir, 'redline/compare/variant-B.md'), 'utf8')).toContain('# Variant B (b): keep\n\n## `test/sum.test.js`\n\n### Line 7\n');
+    expect(io.err()).toContain(`Each variant's feedback: ${join(gitDir, 'redline/compare/variant-A.md')}`);
   }, 60_000);
 
   it('answers 404 on the compare routes of a plain review', async () => {

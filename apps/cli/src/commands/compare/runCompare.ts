@@ -6,8 +6,8 @@
  * diff, the picks and "Apply picks": docs/cli.md#compare-several-attempts).
  * The link goes only to the terminal or the launched browser, as a review's.
  */
-import { basename, resolve } from 'node:path';
-import { realpath } from 'node:fs/promises';
+import { mkdir, realpath } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
 import type { CliIo } from '../../cliIo.js';
 import { CompareBoard } from '../../compare/compareBoard.js';
 import type { PicksTarget } from '../../compare/applyPicks.js';
@@ -15,6 +15,7 @@ import type { Worktree } from '../../compare/listWorktrees.js';
 import { readVariantDiff } from '../../compare/readVariantDiff.js';
 import { resolveVariants, type Variant } from '../../compare/resolveVariants.js';
 import { EXIT, RedlineError } from '../../errors.js';
+import { writeFileAtomic } from '../../files/writeFileAtomic.js';
 import { findRepository } from '../../git/findRepository.js';
 import type { ReviewOptions } from '../review/parseArgs.js';
 import { runReview } from '../review/runReview.js';
@@ -26,7 +27,7 @@ export async function runCompare(args: readonly string[], io: CliIo): Promise<nu
     io.stdout.write(COMPARE_HELP);
     return EXIT.feedbackSent;
   }
-  const { root } = await findRepository(io.cwd);
+  const { root, gitDir } = await findRepository(io.cwd);
   const { base, variants, worktrees } = await resolveVariants(root, io.cwd, options.variants, options.base);
   const target = await chooseTarget(io.cwd, options.target, variants, worktrees);
   const diffs = await Promise.all(variants.map((variant) => readVariantDiff(root, base, variant.tree)));
@@ -43,7 +44,22 @@ export async function runCompare(args: readonly string[], io: CliIo): Promise<nu
     newSeries: false,
     untrackedRenames: true,
   };
-  return runReview(review, io, (session) => (session.compare = board));
+  const exit = await runReview(review, io, (session) => (session.compare = board));
+  if (exit === EXIT.feedbackSent) await keepVariantFeedback(gitDir, board, io);
+  return exit;
+}
+
+/** After Send, each variant's own feedback (its verdict and comments) in a file of its own, for its agent: .git/redline/compare/variant-B.md. */
+async function keepVariantFeedback(gitDir: string, board: CompareBoard, io: CliIo): Promise<void> {
+  const dir = join(gitDir, 'redline', 'compare');
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const written: string[] = [];
+  for (const { id, markdown } of board.feedback()) {
+    const path = join(dir, `variant-${id}.md`);
+    await writeFileAtomic(path, markdown);
+    written.push(path);
+  }
+  io.stderr.write(`Each variant's feedback: ${written.join(', ')}\n`);
 }
 
 /** `--target PATH` (a worktree of this repository), else the first variant's worktree (or the one its branch is checked out in), else none. */

@@ -18,7 +18,7 @@ import { getProposals, postProposalAnswer } from './proposalsRoute.js';
 import { postQuestion } from './questionsRoute.js';
 import { postOpenInEditor } from './openInEditorRoute.js';
 import { postPublish } from './publishRoute.js';
-import { getCompare, getCompareAgainst, postCompareApply, putCompareNames, putComparePicks } from './compareRoute.js';
+import { getCompare, getCompareAgainst, postCompareApply, putCompareNames, putCompareNotes, putComparePicks } from './compareRoute.js';
 
 type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 
@@ -47,6 +47,7 @@ export const API_ROUTES: ReadonlyMap<string, Partial<Record<Method, ApiHandler>>
   [API.comparePicks, { PUT: putComparePicks }],
   [API.compareApply, { POST: postCompareApply }],
   [API.compareAgainst, { GET: getCompareAgainst }],
+  [API.compareNotes, { PUT: putCompareNotes }],
 ]);
 
 /** The handler for a path and method; HEAD is answered like GET. */

@@ -1,13 +1,13 @@
 /**
  * A `redline compare` review's routes (docs/cli.md#compare-several-attempts):
  * GET /api/compare (the variants, base, overview and picks), PUT
- * /api/compare/names, PUT /api/compare/picks, POST /api/compare/apply and GET
+ * /api/compare/names, PUT /api/compare/picks, PUT /api/compare/notes, POST /api/compare/apply and GET
  * /api/compare/against (one file of a variant against another's). All
  * the reviewer's: a request with the agent's credential never reaches here
  * (403, agentRoutes.ts). In any other review they answer 404. The bodies are
  * checked here, once.
  */
-import type { HunkRange, VariantPick } from '@redline/core';
+import type { HunkRange, VariantComment, VariantNotes, VariantPick } from '@redline/core';
 import { RedlineError } from '../../errors.js';
 import type { CompareBoard } from '../../compare/compareBoard.js';
 import { readObject, readOneOf, readString } from '../../validation/fields.js';
@@ -41,6 +41,13 @@ export async function putCompareNames({ req, res, session }: ApiContext): Promis
 export async function putComparePicks({ req, res, session }: ApiContext): Promise<void> {
   const board = boardOf(session.compare);
   board.setPicks(readPicks(await readJsonBody(req), board));
+  sendJson(req, res, 200, { ok: true });
+}
+
+export async function putCompareNotes({ req, res, session }: ApiContext): Promise<void> {
+  const board = boardOf(session.compare);
+  const body = readObject(await readJsonBody(req), 'body');
+  board.setNotes(readString(body, 'variant', 'body'), readNotes(readObject(body.notes, 'notes')));
   sendJson(req, res, 200, { ok: true });
 }
 
@@ -79,6 +86,29 @@ export function readPicks(raw: unknown, board: CompareBoard): VariantPick[] {
     if (kind === 'file') return { kind, path, variant };
     return { kind, path, variant, hunk: readHunk(readObject(pick.hunk, `${where}.hunk`), `${where}.hunk`) };
   });
+}
+
+const MAX_COMMENTS = 1000;
+const MAX_COMMENT_CHARS = 64 * 1024;
+
+/** `{ verdict, comments: [{ path, side, line, code, text }] }`, each field checked and named when wrong. */
+function readNotes(notes: Record<string, unknown>): VariantNotes {
+  const verdict = readOneOf(notes, 'verdict', 'notes', ['keep', 'discard', 'undecided'] as const);
+  const comments = notes.comments;
+  if (!Array.isArray(comments) || comments.length > MAX_COMMENTS) throw new RedlineError('bad-request', `notes.comments: expected a list of at most ${MAX_COMMENTS} comments`);
+  return {
+    verdict,
+    comments: comments.map((value: unknown, i): VariantComment => {
+      const where = `notes.comments[${i}]`;
+      const comment = readObject(value, where);
+      const line = comment.line;
+      if (typeof line !== 'number' || !Number.isSafeInteger(line) || line < 1) throw new RedlineError('bad-request', `${where}.line: expected a line number, 1 or more`);
+      const text = readString(comment, 'text', where);
+      const code = readString(comment, 'code', where);
+      if (text.trim() === '' || text.length > MAX_COMMENT_CHARS || code.length > MAX_COMMENT_CHARS) throw new RedlineError('bad-request', `${where}: expected words (1 to ${MAX_COMMENT_CHARS} characters) and the line's code`);
+      return { path: readString(comment, 'path', where), side: readOneOf(comment, 'side', where, ['old', 'new'] as const), line, code, text };
+    }),
+  };
 }
 
 function readHunk(hunk: Record<string, unknown>, where: string): HunkRange {
