@@ -27,7 +27,8 @@ export function ComparePanel({ onClose }: { onClose: () => void }) {
   });
   useEffect(() => void context.service.load(), [context]);
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    // Esc closes the comparison, unless a field of it took the key first (a comment, a name being edited).
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && !event.defaultPrevented && onClose();
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);

@@ -41,7 +41,10 @@ function VariantName({ variant }: { variant: CompareVariantData }) {
           onBlur={save}
           onKeyDown={(event) => {
             if (event.key === 'Enter') save();
-            if (event.key === 'Escape') setEditing(null);
+            if (event.key === 'Escape') {
+              event.preventDefault();
+              setEditing(null);
+            }
           }}
         />
       )}

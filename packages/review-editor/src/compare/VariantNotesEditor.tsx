@@ -51,7 +51,10 @@ export function CommentForm({ variant, target, onDone }: { variant: CompareVaria
           onChange={(event) => setText(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) add();
-            if (event.key === 'Escape') onDone();
+            if (event.key === 'Escape') {
+              event.preventDefault();
+              onDone();
+            }
           }}
         />
       </label>

@@ -156,6 +156,39 @@ describe('redline compare: a session', () => {
     expect(io.err()).toContain(`Each variant's feedback: ${join(gitDir, 'redline/compare/variant-A.md')}`);
   }, 60_000);
 
+  it('shows a file renamed in one variant and edited in another as one row, and refuses a binary pick with its reason', async () => {
+    const variants = variantRepo();
+    // A moves the test (git's rename detection pairs it), B edits it in place and adds a picture.
+    const a = variants.worktree('a', {});
+    a.git('mv', 'test/sum.test.js', 'test/sum.spec.js');
+    a.write('test/sum.spec.js', `${SUM_VARIANTS.b['test/sum.test.js']}`);
+    a.git('commit', '--quiet', '-am', 'a moves the test');
+    const b = variants.worktree('b', { 'test/sum.test.js': `${SUM_VARIANTS.b['test/sum.test.js']}// more\n` });
+    b.write('logo.png', '\u0089PNG\r\n\u001a\n\u0000\u0000binary');
+    b.git('add', '--all');
+    b.git('commit', '--quiet', '-m', 'b adds a picture');
+    const target = variants.worktree('target', {});
+    const io = captureIo(variants.dir);
+    const exited = runCli(['compare', '--no-open', '--target', target.dir, 'a', 'b'], io);
+    const page = await signInAsPage((await io.waitForStderr(/Review: (\S+)\n/))[1]!);
+    const data = (await page.get(API.compare)).json<CompareData>();
+    expect(data.rows.map((r) => [r.key, r.touched.map((t) => t && `${t.path}${t.binary ? ' (binary)' : ''}`)])).toEqual([
+      ['logo.png', [null, 'logo.png (binary)']],
+      ['test/sum.test.js', ['test/sum.spec.js', 'test/sum.test.js']],
+    ]);
+    const put = (picks: unknown) => httpCall({ port: page.port, method: 'PUT', path: API.comparePicks, headers: { ...page.auth, origin: page.origin, 'content-type': 'application/json' }, body: JSON.stringify({ picks }) });
+    expect((await put([{ kind: 'file', path: 'logo.png', variant: 'B' }])).status).toBe(200);
+    const binary = await page.post(API.compareApply, {});
+    expect(binary.status).toBe(400);
+    expect(binary.json<{ error: { message: string } }>().error.message).toBe('logo.png: binary in variant B; a pick changes lines of text, so copy it by hand');
+    expect((await put([{ kind: 'file', path: 'test/sum.test.js', variant: 'A' }])).status).toBe(200);
+    const renamed = await page.post(API.compareApply, {});
+    expect(renamed.json<{ error: { message: string } }>().error.message).toBe('test/sum.test.js: variant A renamed it to test/sum.spec.js; a pick changes the lines of a file, so rename it by hand');
+    expect(target.git('status', '--porcelain')).toBe('');
+    await page.post(API.close, {});
+    expect(await exited).toBe(3);
+  }, 60_000);
+
   it('answers 404 on the compare routes of a plain review', async () => {
     const repo = makeRepo({ commit: { 'a.txt': 'one\n' } });
     repo.write('a.txt', 'two\n');
