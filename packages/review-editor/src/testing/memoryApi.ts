@@ -3,7 +3,7 @@
  * contract as the real one (ReviewApi), with the feedback rendered by the
  * same core function the CLI uses, and every call recorded.
  */
-import { buildFeedbackReview, renderFeedbackMarkdown, sha256Hex, type CheckData, type DraftData, type FeedbackSubmission, type FileContentsData, type Preferences, type ProposalState, type PublishResult, type Question, type QuestionAsk, type QuestionAsking, type RangeCommit, type ReviewData, type Tour } from '@redline/core';
+import { buildFeedbackReview, renderFeedbackMarkdown, sha256Hex, type CheckData, type CompareData, type DraftData, type FeedbackSubmission, type FileContentsData, type Preferences, type ProposalState, type PublishResult, type Question, type QuestionAsk, type QuestionAsking, type RangeCommit, type ReviewData, type Tour } from '@redline/core';
 import { ApiRequestError, type ReviewApi } from '../api/apiClient.js';
 
 export interface MemoryApi extends ReviewApi {
@@ -38,6 +38,8 @@ export interface MemoryApi extends ReviewApi {
   check: CheckData;
   /** What POST /api/publish answers: a result, or an error it throws (as a 403 or a network failure would). */
   publishAnswer: PublishResult | ApiRequestError;
+  /** A `redline compare` review's data (picks, names and notes PUT change it, as the server would); null: 404, a plain review. */
+  compare: CompareData | null;
 }
 
 /** The recorded calls and the answers a test may change, as a fresh API starts with them. */
@@ -49,6 +51,7 @@ const MEMORY_START = () => ({
   drafts: new Map<string, DraftData>(),
   sent: [] as FeedbackSubmission[],
   closed: false,
+  compare: null as CompareData | null,
 });
 
 export function createMemoryApi(review: ReviewData, contents: Record<string, [string | null, string | null]> = {}): MemoryApi {
@@ -135,6 +138,7 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
     askQuestion: async (ask) => askInMemory(api, ask),
     ...checkInMemory(() => api),
     ...reviewerActsInMemory(() => api),
+    ...compareInMemory(() => api),
     async answerProposal(act) {
       api.calls.push(`proposal ${act.act} ${act.id}`);
       const state = api.proposals.find((p) => p.proposal.id === act.id);
@@ -172,16 +176,28 @@ function checkInMemory(memory: () => MemoryApi): Pick<ReviewApi, 'getCheck' | 's
 
 type CompareCalls = 'getCompare' | 'putCompareNames' | 'putComparePicks' | 'applyComparePicks' | 'getCompareAgainst' | 'putCompareNotes';
 
-/** Open in editor, publishing and the reviewer's pairs, each call recorded; the in-memory review compares no variants. */
-function reviewerActsInMemory(memory: () => MemoryApi): Pick<ReviewApi, 'openInEditor' | 'publish' | 'putManualPairs' | CompareCalls> {
-  const noCompare = () => Promise.reject(new ApiRequestError('this review compares no variants', 404, 'not-found'));
+/** A compare review's routes over `api.compare`, each call recorded; 404 while it is null (a plain review). */
+function compareInMemory(memory: () => MemoryApi): Pick<ReviewApi, CompareCalls> {
+  const data = (call: string): CompareData => {
+    memory().calls.push(call);
+    const compare = memory().compare;
+    if (compare === null) throw new ApiRequestError('this review compares no variants', 404, 'not-found');
+    return compare;
+  };
+  const variant = (id: string) => data(`compare notes ${id}`).variants.find((v) => v.id === id)!;
   return {
-    getCompare: noCompare,
-    putCompareNames: noCompare,
-    putComparePicks: noCompare,
-    applyComparePicks: noCompare,
-    getCompareAgainst: noCompare,
-    putCompareNotes: noCompare,
+    getCompare: async () => structuredClone(data('compare')),
+    putCompareNames: async (names) => void Object.entries(names).forEach(([id, name]) => (data(`compare name ${id}`).variants.find((v) => v.id === id)!.name = name)),
+    putComparePicks: async (picks) => void (data(`compare picks ${picks.length}`).picks = structuredClone(picks)),
+    applyComparePicks: async () => ({ target: data('compare apply').target?.path ?? '', change: null, written: [] }),
+    getCompareAgainst: async (from, to, path) => (data(`compare against ${from} ${to} ${path}`), { patch: '' }),
+    putCompareNotes: async (id, notes) => void (variant(id).notes = structuredClone(notes)),
+  };
+}
+
+/** Open in editor, publishing and the reviewer's pairs, each call recorded. */
+function reviewerActsInMemory(memory: () => MemoryApi): Pick<ReviewApi, 'openInEditor' | 'publish' | 'putManualPairs'> {
+  return {
     openInEditor: async (body) => (memory().calls.push(`open ${body.path}:${body.line ?? 'top'}`), { editor: 'memory-editor' }),
     putManualPairs: async (pairs) => void memory().calls.push(`pairs ${pairs.map((pair) => `${pair.from}→${pair.to}`).join(' ')}`),
     publish: () => memoryPublish(memory()),
