@@ -5,7 +5,7 @@
  * (docs/cli.md#compare-several-attempts). The routes (server/routes/compareRoute.ts)
  * are the reviewer's: the agent's credential never reaches them.
  */
-import { renderVariantFeedback, variantOverview, type CompareApplyResult, type CompareData, type OverviewRow, type VariantNotes, type VariantPick } from '@redline/core';
+import { renderVariantFeedback, sha256Hex, variantOverview, type CompareApplyResult, type CompareData, type Finding, type OverviewRow, type VariantNotes, type VariantPick } from '@redline/core';
 import { RedlineError } from '../errors.js';
 import { shortOid } from '../git/revisions.js';
 import { applyPicks, type PicksTarget } from './applyPicks.js';
@@ -24,12 +24,15 @@ export class CompareBoard {
   private readonly names = new Map<string, string>();
   private picks: VariantPick[] = [];
   private readonly notes = new Map<string, VariantNotes>();
+  /** Each variant's agent's findings, by their content's id (a finding posted again is a no-op). */
+  private readonly findings = new Map<string, Map<string, Finding>>();
   readonly rows: OverviewRow[];
 
   constructor(private readonly setup: CompareSetup) {
     for (const variant of setup.variants) {
       this.names.set(variant.id, variant.name);
       this.notes.set(variant.id, { verdict: 'undecided', comments: [] });
+      this.findings.set(variant.id, new Map());
     }
     this.rows = variantOverview(setup.variants.map((variant, i) => ({ id: variant.id, files: setup.diffs[i]!.files.map(({ section: _section, ...fact }) => fact) })));
   }
@@ -45,6 +48,7 @@ export class CompareBoard {
         where: variant.source.kind === 'worktree' ? variant.source.path : variant.source.ref,
         files: diffs[i]!.files,
         notes: this.notes.get(variant.id)!,
+        findings: [...this.findings.get(variant.id)!.values()],
       })),
       rows: this.rows,
       target: target && { path: target.path, name: target.name },
@@ -60,12 +64,31 @@ export class CompareBoard {
 
   /** One variant's notes, whole; the comments' paths must be files it changed. */
   setNotes(id: string, notes: VariantNotes): void {
-    const index = this.setup.variants.findIndex((v) => v.id === id);
-    if (index < 0) throw new RedlineError('bad-request', `variant: no variant ${JSON.stringify(id)}`);
-    const paths = new Set(this.setup.diffs[index]!.files.map((f) => f.path));
-    const stray = notes.comments.find((c) => !paths.has(c.path));
-    if (stray) throw new RedlineError('bad-request', `notes.comments: variant ${id} did not change ${JSON.stringify(stray.path)}`);
+    const stray = this.strayPath(id, notes.comments);
+    if (stray !== null) throw new RedlineError('bad-request', `notes.comments: variant ${id} did not change ${JSON.stringify(stray)}`);
     this.notes.set(id, notes);
+  }
+
+  /** What a variant's agent posted about it: refused whole, by name, for a path it did not change; ids of the new ones and of those already there. */
+  addFindings(id: string, findings: readonly Finding[]): { added: string[]; known: string[] } {
+    const stray = this.strayPath(id, findings);
+    if (stray !== null) throw new RedlineError('bad-input', `findings: variant ${id} did not change ${JSON.stringify(stray)}; nothing was posted`);
+    const held = this.findings.get(id)!;
+    const answer = { added: [] as string[], known: [] as string[] };
+    for (const finding of findings) {
+      const key = sha256Hex(JSON.stringify([finding.path, finding.side, finding.lines.start, finding.lines.end, finding.kind, finding.text, finding.suggestion])).slice(0, 12);
+      (held.has(key) ? answer.known : answer.added).push(key);
+      held.set(key, finding);
+    }
+    return answer;
+  }
+
+  /** The first path of `items` the variant did not change, or null; a variant that is not the board's is refused. */
+  private strayPath(id: string, items: readonly { path: string }[]): string | null {
+    const index = this.setup.variants.findIndex((v) => v.id === id);
+    if (index < 0) throw new RedlineError('bad-request', `variant: no variant ${JSON.stringify(id)} (the variants are ${this.variantIds().join(', ')})`);
+    const paths = new Set(this.setup.diffs[index]!.files.map((f) => f.path));
+    return items.find((item) => !paths.has(item.path))?.path ?? null;
   }
 
   /** Each variant's feedback export (renderVariantFeedback), by id. */

@@ -2,6 +2,7 @@
  * The compare session's part of the HTTP contract (`redline compare`,
  * docs/cli.md#compare-several-attempts), routed in `model/api.ts`.
  */
+import type { Finding } from '../proposals/proposalTypes.js';
 import type { VariantPick } from './pickedText.js';
 import type { OverviewRow, VariantFileFact } from './variantOverview.js';
 
@@ -18,6 +19,8 @@ export interface CompareVariantData {
   files: CompareFileData[];
   /** The reviewer's word on it and comments on its lines, kept apart from every other variant's. */
   notes: VariantNotes;
+  /** What its own agent posted about it (`redline annotate --variant ID`), shown in its column. */
+  findings: Finding[];
 }
 
 /** What becomes of a variant: kept, discarded, or not said yet. */

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import type { CompareData, CompareVariantData, OverviewRow } from '@redline/core';
 import { useCompare, useCompareService } from './compareContext.js';
 import { againstKey, samePick, type CompareLayout } from './compareSlice.js';
+import { AgentFindings } from './AgentFindings.js';
 import { SectionHunks } from './SectionHunks.js';
 import { CommentForm, commentTarget, VariantComments } from './VariantNotesEditor.js';
 
@@ -73,6 +74,7 @@ function VariantFile({ variant, row, index }: { variant: CompareVariantData; row
       </div>
       <SectionHunks section={section} pickFor={{ path: row.key, variant: variant.id }} onLine={(line) => setCommenting(commentTarget(touched.path, line))} />
       {commenting ? <CommentForm variant={variant} target={commenting} onDone={() => setCommenting(null)} /> : null}
+      <AgentFindings variant={variant} path={touched.path} />
       <VariantComments variant={variant} path={touched.path} />
     </section>
   );

@@ -23,8 +23,8 @@ const notes = { verdict: 'undecided' as const, comments: [] };
 const COMPARE: CompareData = {
   base: { commit: 'f'.repeat(40), short: 'fffffff' },
   variants: [
-    { id: 'B', name: 'for-of', source: 'worktree', where: '/w/b', files: [readme, bSum], notes },
-    { id: 'C', name: 'c', source: 'branch', where: 'c', files: [readme, cSum], notes },
+    { id: 'B', name: 'for-of', source: 'worktree', where: '/w/b', files: [readme, bSum], notes, findings: [{ kind: 'note', path: 'src/sum.js', side: 'new', lines: { start: 2, end: 2 }, text: 'Upper case on purpose.', suggestion: null }] },
+    { id: 'C', name: 'c', source: 'branch', where: 'c', files: [readme, cSum], notes, findings: [] },
   ],
   rows: [
     { key: 'README.md', agree: true, touched: [readme, readme] },
@@ -60,6 +60,7 @@ describe('the comparison', () => {
   it('keeps a comment on a line as that variant\'s; Esc in the comment closes it, not the comparison', async () => {
     const { harness, onClose, panel } = await renderPanel();
     const b = within(panel).getByRole('region', { name: 'B · for-of' });
+    expect(within(b).getByRole('list', { name: "B's agent on src/sum.js" }).textContent).toBe('note, line 2Upper case on purpose.');
     fireEvent.click(within(b).getByRole('button', { name: "Comment on B's line 2" }));
     fireEvent.keyDown(within(b).getByRole('textbox'), { key: 'Escape' });
     expect(within(b).queryByRole('textbox')).toBeNull();

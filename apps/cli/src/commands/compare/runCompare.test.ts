@@ -3,7 +3,7 @@
  * exit code, and a whole session over HTTP (the overview, the picks, the
  * apply to a clean worktree, the agent's credential refused, nothing moved).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API, COMPARE_MARKER_NAME, parseHunks, type CompareAgainstData, type CompareApplyResult, type CompareData } from '@redline/core';
@@ -185,6 +185,36 @@ describe('redline compare: a session', () => {
     const renamed = await page.post(API.compareApply, {});
     expect(renamed.json<{ error: { message: string } }>().error.message).toBe('test/sum.test.js: variant A renamed it to test/sum.spec.js; a pick changes the lines of a file, so rename it by hand');
     expect(target.git('status', '--porcelain')).toBe('');
+    await page.post(API.close, {});
+    expect(await exited).toBe(3);
+  }, 60_000);
+
+  it('takes each variant\'s agent\'s findings into its column (redline annotate --variant), refused by name for a file that variant did not change', async () => {
+    const variants = variantRepo();
+    const a = variants.worktree('a', SUM_VARIANTS.a);
+    const b = variants.worktree('b', SUM_VARIANTS.b);
+    const io = captureIo(variants.dir);
+    const exited = runCli(['compare', '--no-open', a.dir, 'b'], io);
+    const page = await signInAsPage((await io.waitForStderr(/Review: (\S+)\n/))[1]!);
+    const annotate = async (findings: unknown, variant: string) => {
+      const file = join(variants.dir, '.git', 'findings.json');
+      writeFileSync(file, JSON.stringify({ findings }));
+      // Each agent posts from its own worktree: B's from b's (the comparison is served from a's).
+      const agent = captureIo(variant === 'B' ? b.dir : variants.dir, { terminal: false });
+      return { code: await runCli(['annotate', file, '--variant', variant, '--json'], agent), err: agent.err(), out: agent.out() };
+    };
+    const note = { kind: 'note', path: 'test/sum.test.js', side: 'new', lines: { start: 7, end: 7 }, text: 'I added the empty case.' };
+    const posted = await annotate([note], 'B');
+    expect(posted.code, posted.err).toBe(0);
+    expect(posted.err).toContain('Posted 1 finding for variant B: 1 new, 0 already in the review.');
+    expect((await annotate([note], 'B')).out).toMatch(/"added":\[\],"known":\["[0-9a-f]{12}"\]/);
+    const stray = await annotate([note], 'A');
+    expect(stray.code).toBe(2);
+    expect(stray.err).toContain('findings: variant A did not change "test/sum.test.js"; nothing was posted');
+    const data = (await page.get(API.compare)).json<CompareData>();
+    expect(data.variants.map((v) => v.findings.map((f) => f.text))).toEqual([[], ['I added the empty case.']]);
+    // The review's own proposals got none of them.
+    expect((await page.get(API.proposals)).json<{ proposals: unknown[] }>().proposals).toEqual([]);
     await page.post(API.close, {});
     expect(await exited).toBe(3);
   }, 60_000);
