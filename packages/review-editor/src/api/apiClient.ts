@@ -9,9 +9,6 @@ import {
   type CheckData,
   type CheckStartBody,
   type CommitSpanData,
-  type CompareAgainstData,
-  type CompareApplyResult,
-  type CompareData,
   type DraftData,
   type FeedbackResult,
   type FeedbackSubmission,
@@ -29,8 +26,6 @@ import {
   type RoundChangesData,
   type RoundDiffData,
   type Side,
-  type VariantNotes,
-  type VariantPick,
   DRAFT_BASE_HEADER,
   SESSION_HEADER,
 } from '@redline/core';
@@ -93,17 +88,14 @@ export interface ReviewApi {
   cancelCheck(): Promise<CheckData>;
   /** After a Send with `publish`: the round posted to the review's pull request (held by the server until the round is recorded). */
   publish(): Promise<PublishResult>;
-  /** A `redline compare` review's variants, base, overview and picks (404 in any other review). */
-  getCompare(): Promise<CompareData>;
-  putCompareNames(names: Record<string, string>): Promise<void>;
-  putComparePicks(picks: VariantPick[]): Promise<void>;
-  /** The picks applied to the target worktree as one fix set, all or nothing. */
-  applyComparePicks(): Promise<CompareApplyResult>;
-  /** One file of variant `to` against variant `from`. */
-  getCompareAgainst(from: string, to: string, path: string): Promise<CompareAgainstData>;
-  /** One variant's verdict and comments, whole. */
-  putCompareNotes(variant: string, notes: VariantNotes): Promise<void>;
+  /**
+   * A `redline compare` review's routes (404 in any other review), one call for all: the
+   * comparison's chunk types them (compare/compareService.ts), so the entry carries one method.
+   */
+  callCompare<K extends CompareRoute>(what: K, method: 'GET' | 'PUT' | 'POST', body?: unknown, query?: Record<string, string>): Promise<ApiResponses[K]>;
 }
+
+export type CompareRoute = 'compare' | 'compareNames' | 'comparePicks' | 'compareApply' | 'compareAgainst' | 'compareNotes';
 
 type Fetch = typeof fetch;
 
@@ -219,28 +211,7 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
     // No body: the route reads none.
     cancelCheck: () => request('check', API.check, { method: 'DELETE' }),
     publish: () => request('publish', API.publish, jsonInit('POST', {})),
-    ...compareCalls(request, jsonInit),
-  };
-}
-
-type Request = <K extends keyof ApiResponses>(what: K, path: string, init?: RequestInit) => Promise<ApiResponses[K]>;
-type CompareCalls = Pick<ReviewApi, 'getCompare' | 'putCompareNames' | 'putComparePicks' | 'applyComparePicks' | 'getCompareAgainst' | 'putCompareNotes'>;
-
-/** A `redline compare` review's routes (docs/cli.md#compare-several-attempts). */
-function compareCalls(request: Request, jsonInit: (method: 'PUT' | 'POST', body: unknown) => RequestInit): CompareCalls {
-  return {
-    getCompare: () => request('compare', API.compare),
-    async putCompareNames(names) {
-      await request('compareNames', API.compareNames, jsonInit('PUT', { names }));
-    },
-    async putComparePicks(picks) {
-      await request('comparePicks', API.comparePicks, jsonInit('PUT', { picks }));
-    },
-    applyComparePicks: () => request('compareApply', API.compareApply, jsonInit('POST', {})),
-    getCompareAgainst: (from, to, path) => request('compareAgainst', `${API.compareAgainst}?${new URLSearchParams({ from, to, path })}`),
-    async putCompareNotes(variant, notes) {
-      await request('compareNotes', API.compareNotes, jsonInit('PUT', { variant, notes }));
-    },
+    callCompare: (what, method, body, query) => request(what, query ? `${API[what]}?${new URLSearchParams(query)}` : API[what], method === 'GET' ? undefined : jsonInit(method, body ?? {})),
   };
 }
 

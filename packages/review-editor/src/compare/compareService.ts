@@ -9,7 +9,7 @@ import { errorMessage, type VariantNotes, type VariantPick } from '@redline/core
 import type { ReviewApi } from '../api/apiClient.js';
 import { againstKey, togglePick, type AgainstPair, type CompareStore } from './compareSlice.js';
 
-export type CompareApi = Pick<ReviewApi, 'getCompare' | 'putCompareNames' | 'putComparePicks' | 'applyComparePicks' | 'getCompareAgainst' | 'putCompareNotes'>;
+export type CompareApi = Pick<ReviewApi, 'callCompare'>;
 
 export interface CompareService {
   load(): Promise<void>;
@@ -21,7 +21,20 @@ export interface CompareService {
   setNotes(variant: string, notes: VariantNotes): Promise<void>;
 }
 
-export function createCompareService(store: CompareStore, api: CompareApi): CompareService {
+/** The comparison's routes, typed over the client's one call. */
+function compareRoutes({ callCompare }: CompareApi) {
+  return {
+    getCompare: () => callCompare('compare', 'GET'),
+    putCompareNames: (names: Record<string, string>) => callCompare('compareNames', 'PUT', { names }),
+    putComparePicks: (picks: VariantPick[]) => callCompare('comparePicks', 'PUT', { picks }),
+    applyComparePicks: () => callCompare('compareApply', 'POST', {}),
+    getCompareAgainst: (from: string, to: string, path: string) => callCompare('compareAgainst', 'GET', undefined, { from, to, path }),
+    putCompareNotes: (variant: string, notes: VariantNotes) => callCompare('compareNotes', 'PUT', { variant, notes }),
+  };
+}
+
+export function createCompareService(store: CompareStore, client: CompareApi): CompareService {
+  const api = compareRoutes(client);
   const state = () => store.getState();
   const fail = (error: unknown) => state().set({ apply: { kind: 'failed', message: errorMessage(error) } });
   return {

@@ -3,7 +3,7 @@
  * contract as the real one (ReviewApi), with the feedback rendered by the
  * same core function the CLI uses, and every call recorded.
  */
-import { buildFeedbackReview, renderFeedbackMarkdown, sha256Hex, type CheckData, type CompareData, type DraftData, type FeedbackSubmission, type FileContentsData, type Preferences, type ProposalState, type PublishResult, type Question, type QuestionAsk, type QuestionAsking, type RangeCommit, type ReviewData, type Tour } from '@redline/core';
+import { buildFeedbackReview, renderFeedbackMarkdown, sha256Hex, type CheckData, type CompareData, type VariantNotes, type DraftData, type FeedbackSubmission, type FileContentsData, type Preferences, type ProposalState, type PublishResult, type Question, type QuestionAsk, type QuestionAsking, type RangeCommit, type ReviewData, type Tour } from '@redline/core';
 import { ApiRequestError, type ReviewApi } from '../api/apiClient.js';
 
 export interface MemoryApi extends ReviewApi {
@@ -174,24 +174,20 @@ function checkInMemory(memory: () => MemoryApi): Pick<ReviewApi, 'getCheck' | 's
   };
 }
 
-type CompareCalls = 'getCompare' | 'putCompareNames' | 'putComparePicks' | 'applyComparePicks' | 'getCompareAgainst' | 'putCompareNotes';
-
-/** A compare review's routes over `api.compare`, each call recorded; 404 while it is null (a plain review). */
-function compareInMemory(memory: () => MemoryApi): Pick<ReviewApi, CompareCalls> {
-  const data = (call: string): CompareData => {
-    memory().calls.push(call);
-    const compare = memory().compare;
-    if (compare === null) throw new ApiRequestError('this review compares no variants', 404, 'not-found');
-    return compare;
-  };
-  const variant = (id: string) => data(`compare notes ${id}`).variants.find((v) => v.id === id)!;
+/** A compare review's routes over `api.compare` (picks, names and notes PUT change it), each call recorded; 404 while it is null (a plain review). */
+function compareInMemory(memory: () => MemoryApi): Pick<ReviewApi, 'callCompare'> {
   return {
-    getCompare: async () => structuredClone(data('compare')),
-    putCompareNames: async (names) => void Object.entries(names).forEach(([id, name]) => (data(`compare name ${id}`).variants.find((v) => v.id === id)!.name = name)),
-    putComparePicks: async (picks) => void (data(`compare picks ${picks.length}`).picks = structuredClone(picks)),
-    applyComparePicks: async () => ({ target: data('compare apply').target?.path ?? '', change: null, written: [] }),
-    getCompareAgainst: async (from, to, path) => (data(`compare against ${from} ${to} ${path}`), { patch: '' }),
-    putCompareNotes: async (id, notes) => void (variant(id).notes = structuredClone(notes)),
+    async callCompare(what, method, body, query) {
+      memory().calls.push(`${method} ${what}${query ? ` ${Object.values(query).join(' ')}` : ''}`);
+      const data = memory().compare;
+      if (data === null) throw new ApiRequestError('this review compares no variants', 404, 'not-found');
+      const sent = structuredClone(body) as { names?: Record<string, string>; picks?: CompareData['picks']; variant?: string; notes?: VariantNotes };
+      if (what === 'compareNames') for (const [id, name] of Object.entries(sent.names!)) data.variants.find((v) => v.id === id)!.name = name;
+      if (what === 'comparePicks') data.picks = sent.picks!;
+      if (what === 'compareNotes') data.variants.find((v) => v.id === sent.variant)!.notes = sent.notes!;
+      const answers = { compare: () => structuredClone(data), compareApply: () => ({ target: data.target?.path ?? '', change: null, written: [] }), compareAgainst: () => ({ patch: '' }) };
+      return ((answers as Record<string, () => unknown>)[what] ?? (() => ({ ok: true })))() as never;
+    },
   };
 }
 
