@@ -60,6 +60,15 @@ describe('redline compare: bad input', () => {
     expect(err).toMatch(/variant A \(branch a\) and variant B \(worktree .*\/b\) are identical/);
   });
 
+  it('prints its help, and reads its options like the other commands', async () => {
+    const { dir } = variantRepo();
+    const io = captureIo(dir);
+    expect(await runCli(['compare', '--help'], io)).toBe(0);
+    expect(io.out()).toContain('Usage: redline compare A B [C...] [--base REV] [--target PATH]');
+    expect(await compareFails(dir, ['a', 'b', '--port', 'x'])).toEqual({ code: 2, err: expect.stringContaining("--port must be a number from 0 to 65535, got 'x'") });
+    expect(await compareFails(dir, ['a', 'b', '--nope'])).toEqual({ code: 2, err: expect.stringContaining("unknown option '--nope'") });
+  });
+
   it('takes fewer than two variants as a usage error', async () => {
     const { dir } = variantRepo();
     expect(await compareFails(dir, ['main'])).toEqual({ code: 2, err: expect.stringContaining('compare takes two variants or more') });
