@@ -45,6 +45,8 @@ export interface PreferencesChoice {
 
 export interface StartOptions {
   cwd: string;
+  /** A subcommand that comes first (`redline compare --no-open ...args`). */
+  subcommand?: 'compare';
   args?: string[];
   env?: NodeJS.ProcessEnv;
   /** An installed `redline` executable to run instead of the repository's (e2e/tarball.spec.ts). */
@@ -79,7 +81,7 @@ function preferencesHome(choice: PreferencesChoice | undefined, reused: string |
 }
 
 export async function startRedline(options: StartOptions): Promise<RunningRedline> {
-  const args = ['--no-open', ...(options.args ?? [])];
+  const args = [...(options.subcommand ? [options.subcommand] : []), '--no-open', ...(options.args ?? [])];
   const config = preferencesHome(options.preferences, options.configHome);
   const run = spawnInTerminal(options.command ?? process.execPath, options.command ? args : [BIN, ...args], {
     cwd: options.cwd,

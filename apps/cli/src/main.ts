@@ -27,6 +27,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         const { runApplyCommand } = await import('./commands/apply/runApplyCommand.js');
         return await runApplyCommand(command.args, io);
       }
+      case 'compare': {
+        const { runCompare } = await import('./commands/compare/runCompare.js');
+        return await runCompare(command.args, io);
+      }
       case 'rounds':
       case 'threads': {
         const { runRoundsCommand } = await import('./commands/rounds/runRoundsCommand.js');

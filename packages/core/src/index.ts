@@ -21,7 +21,7 @@ export { LABEL_KINDS, blockingWord, defaultBlocking, isLabelKind, labelChipWords
 export type { CommentLabel, LabelKind } from './model/commentLabel.js';
 export { lineSpanWords } from './model/lineSpan.js';
 export type { ForgeThread, ForgeThreadComment, PullRequestData } from './model/pullRequest.js';
-export { API, DRAFT_BASE_HEADER, FIRST_SCREEN_ID, LINK_HEADER, MAX_EDITABLE_BYTES, PREFERENCES_ELEMENT_ID, SESSION_HEADER, SESSION_STORAGE_KEY } from './model/api.js';
+export { API, COMPARE_MARKER_NAME, DRAFT_BASE_HEADER, FIRST_SCREEN_ID, LINK_HEADER, MAX_EDITABLE_BYTES, PREFERENCES_ELEMENT_ID, SESSION_HEADER, SESSION_STORAGE_KEY } from './model/api.js';
 export type { ApiRequests, ApiResponses, FeedbackResult, ManualPair, ManualPairsBody, OpenInEditorBody, ProposalActBody, ProposalsData, PublishResult, SessionGrant } from './model/api.js';
 export {
   clampSidebarWidth, DEFAULT_LAYOUT, DEFAULT_PREFERENCES, DEFAULT_SETTINGS, MAX_UNIFIED_BELOW, readPreferences, SIDEBAR_WIDTH,
@@ -61,6 +61,17 @@ export type { CombineResult } from './fixSets/combineIntoSet.js';
 export { fixSetOfMember, fixSetOverlaps, fixSetProblems } from './fixSets/fixSetProblems.js';
 export { deriveFixSet, fixSetFromHunks, suggestionFromHunk } from './fixSets/deriveFixSet.js';
 export type { DerivedChange, DerivedSetWords, SessionFile, SessionFileHunks } from './fixSets/deriveFixSet.js';
+
+// Comparing several attempts at one change: the overview, and the picks as one fix set
+export { variantOverview } from './compare/variantOverview.js';
+export type { OverviewRow, VariantFileFact, VariantFiles } from './compare/variantOverview.js';
+export { pickedText } from './compare/pickedText.js';
+export type { HunkRange, VariantPick, PickTexts, PickedText } from './compare/pickedText.js';
+export { picksToFixSet } from './compare/picksToFixSet.js';
+export type { PickedFile, PicksChange } from './compare/picksToFixSet.js';
+export { renderVariantFeedback } from './compare/renderVariantFeedback.js';
+export type { CompareNotesBody, VariantComment, VariantNotes, VariantVerdict } from './compare/compareApi.js';
+export type { CompareAgainstData, CompareApplyResult, CompareData, CompareFileData, CompareNamesBody, ComparePicksBody, CompareVariantData } from './compare/compareApi.js';
 
 // The feedback export: render and parse, markdown and JSON, fences, validation, order
 export {
@@ -159,7 +170,8 @@ export type {
 export { actKindWords, countActKinds } from './rounds/actKindWords.js';
 export { changedFilesLabel, countOf, groupDigits, largeDiffNote, SIDEBAR_WORDS, signedCount, unmodifiedLinesLabel } from './firstScreen/diffWording.js';
 export { fileNotices, isModeOnly, isRenameOnly } from './firstScreen/fileNotices.js';
-export type { DiffRow, RowKind, RowPair } from './firstScreen/parseHunks.js';
+export type { DiffRow, Hunk, RowKind, RowPair } from './firstScreen/parseHunks.js';
+export { pairRows, parseHunks } from './firstScreen/parseHunks.js';
 
 // Commit by commit: a range's commits and the patch of a span of them
 export type { CommitSpanData, RangeCommit, RangeCommitsData } from './model/rangeCommits.js';

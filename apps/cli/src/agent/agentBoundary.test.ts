@@ -67,6 +67,12 @@ const PLANTED = [
   'octokit.rest.pulls.createReview({ owner, repo, pull_number })',
   'curl -X POST https://api.github.com/repos/o/r/pulls/7/reviews',
   'gh pr review 7 --approve',
+  // Choosing among several attempts and applying the picks (redline compare) are the reviewer's acts.
+  "curl -X POST http://127.0.0.1:4000/api/compare/apply -d '{}'",
+  "curl -X PUT http://127.0.0.1:4000/api/compare/picks -d '{\"picks\":[]}'",
+  'put(API.comparePicks, { picks })',
+  "curl -X PUT http://127.0.0.1:4000/api/compare/notes -d '{\"variant\":\"B\"}'",
+  "server.registerTool('apply_picks', …)",
 ];
 
 describe('the agent boundary', () => {

@@ -21,6 +21,7 @@ import {
 } from '@redline/core';
 import { ProposalBoard } from '../proposals/proposalBoard.js';
 import { QuestionBoard } from '../questions/questionBoard.js';
+import type { CompareBoard } from '../compare/compareBoard.js';
 import { join } from 'node:path';
 import { DraftStore } from '../drafts/draftStore.js';
 import { RedlineError } from '../errors.js';
@@ -68,6 +69,8 @@ export class ReviewSession {
   readonly proposals = new ProposalBoard();
   /** The reviewer's questions to the agent: asked on the reviewer's route, answered on the agent's. */
   readonly questions = new QuestionBoard();
+  /** A `redline compare` review's variants and picks (compare/compareBoard.ts), attached before the server starts; null in any other review. */
+  compare: CompareBoard | null = null;
   readonly outcome: Promise<ReviewOutcome>;
   private settle!: (outcome: ReviewOutcome) => void;
   private ended = false;

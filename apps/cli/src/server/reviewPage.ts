@@ -17,7 +17,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants as zlib, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from 'node:zlib';
-import { PREFERENCES_ELEMENT_ID, type Preferences, type ReviewData } from '@redline/core';
+import { COMPARE_MARKER_NAME, PREFERENCES_ELEMENT_ID, type Preferences, type ReviewData } from '@redline/core';
 import type { PreferencesStore } from '../preferences/preferencesStore.js';
 import type { ReviewSession } from '../review/reviewSession.js';
 import { preferredEncoding } from './httpIo.js';
@@ -107,7 +107,9 @@ export class ReviewPage {
     // Read fresh: another review's page may have changed them since.
     const preferences = await sources.preferences.read();
     const { settings } = preferences;
-    const head = this.headOpen === null ? this.head : this.headOpen + preferencesElement(preferences) + this.head;
+    // A `redline compare` review says so in its head: the page offers the comparison without asking the server.
+    const compare = sources.session.compare === null ? '' : `<meta name="${COMPARE_MARKER_NAME}" content="on">`;
+    const head = this.headOpen === null ? this.head : this.headOpen + preferencesElement(preferences) + compare + this.head;
     const { tail } = this;
     if (tail === null || !how.firstScreen) {
       out.end(tail === null ? head : head + tail);

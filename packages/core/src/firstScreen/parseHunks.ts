@@ -4,6 +4,7 @@
  * runs), and the split view's pairing of them.
  */
 import { forEachGitLine, stripCr } from '../diff/gitLines.js';
+import type { HunkRange } from '../compare/pickedText.js';
 
 export type RowKind = 'context' | 'addition' | 'deletion';
 
@@ -14,16 +15,17 @@ export interface DiffRow {
   text: string;
 }
 
-/** A hunk's rows, and how many unchanged lines come before it. */
+/** A hunk's rows, how many unchanged lines come before it, and its header's ranges (what a pick of it names: compare/pickedText.ts). */
 export interface Hunk {
   gapBefore: number;
   rows: DiffRow[];
+  range: HunkRange;
 }
 
 /** Split view: the old side's row beside the new side's (null: nothing on that side). */
 export type RowPair = [DiffRow | null, DiffRow | null];
 
-const HUNK_HEADER_RE = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,\d+)? @@/;
+const HUNK_HEADER_RE = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 
 /**
  * The hunks of one file's section, up to `maxRows` rows in all. Lines
@@ -44,7 +46,8 @@ export function parseHunks(section: string, maxRows: number, maxLineChars: numbe
       newLine = Number(header[3]);
       // A hunk that only adds to an empty side starts "at" line 0.
       const oldStart = header[2] === '0' ? oldLine + 1 : oldLine;
-      current = { gapBefore: Math.max(0, oldStart - nextOld), rows: [] };
+      const range = { oldStart: oldLine, oldLines: Number(header[2] ?? 1), newStart: newLine, newLines: Number(header[4] ?? 1) };
+      current = { gapBefore: Math.max(0, oldStart - nextOld), rows: [], range };
       hunks.push(current);
       return true;
     }

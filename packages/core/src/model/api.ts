@@ -27,6 +27,7 @@ import type { Tour } from '../tour/tourTypes.js';
 import type { Question, QuestionAsk, QuestionAsking } from '../questions/questionTypes.js';
 import type { Preferences } from './preferences.js';
 import type { CheckData, CheckStartBody } from './checkRun.js';
+import type { CompareAgainstData, CompareApplyResult, CompareData, CompareNamesBody, CompareNotesBody, ComparePicksBody } from '../compare/compareApi.js';
 
 /**
  * The id of the server-rendered first screen in the review page
@@ -134,7 +135,26 @@ export const API = {
    * agent's credential gets 403.
    */
   manualPairs: '/api/manual-pairs',
+  /** GET -> CompareData: a `redline compare` review's variants, base, overview and picks (404 in any other review). */
+  compare: '/api/compare',
+  /** PUT CompareNamesBody -> { ok: true }: rename variants. The reviewer's act: the agent's credential gets 403. */
+  compareNames: '/api/compare/names',
+  /** PUT ComparePicksBody -> { ok: true }: the reviewer's picks, all of them. The reviewer's act. */
+  comparePicks: '/api/compare/picks',
+  /**
+   * POST {} -> CompareApplyResult: the picks as one fix set against the target's text, applied by
+   * `redline apply`'s path all or nothing; refused, named, when the target has uncommitted changes.
+   * Nothing but the target's picked files is written. The reviewer's act.
+   */
+  compareApply: '/api/compare/apply',
+  /** PUT CompareNotesBody -> { ok: true }: one variant's verdict and comments, whole. The reviewer's act. */
+  compareNotes: '/api/compare/notes',
+  /** GET ?from=B&to=C&path=P -> CompareAgainstData: one file of variant `to` against variant `from` ("C against B"). */
+  compareAgainst: '/api/compare/against',
 } as const;
+
+/** The `<meta name>` the server puts in a `redline compare` review's page, so the page offers the comparison without asking. */
+export const COMPARE_MARKER_NAME = 'redline-compare';
 
 /** A deleted file (`from`) and an added one (`to`) the reviewer compares as one renamed file. */
 export interface ManualPair {
@@ -214,6 +234,12 @@ export interface ApiResponses {
   check: CheckData;
   publish: PublishResult;
   manualPairs: { ok: true };
+  compare: CompareData;
+  compareNames: { ok: true };
+  comparePicks: { ok: true };
+  compareApply: CompareApplyResult;
+  compareAgainst: CompareAgainstData;
+  compareNotes: { ok: true };
 }
 
 export interface ApiRequests {
@@ -227,6 +253,10 @@ export interface ApiRequests {
   check: CheckStartBody;
   publish: Record<string, never>;
   manualPairs: ManualPairsBody;
+  compareNames: CompareNamesBody;
+  comparePicks: ComparePicksBody;
+  compareApply: Record<string, never>;
+  compareNotes: CompareNotesBody;
 }
 
 /**

@@ -88,7 +88,14 @@ export interface ReviewApi {
   cancelCheck(): Promise<CheckData>;
   /** After a Send with `publish`: the round posted to the review's pull request (held by the server until the round is recorded). */
   publish(): Promise<PublishResult>;
+  /**
+   * A `redline compare` review's routes (404 in any other review), one call for all: the
+   * comparison's chunk types them (compare/compareService.ts), so the entry carries one method.
+   */
+  callCompare<K extends CompareRoute>(what: K, method: 'GET' | 'PUT' | 'POST', body?: unknown, query?: Record<string, string>): Promise<ApiResponses[K]>;
 }
+
+export type CompareRoute = 'compare' | 'compareNames' | 'comparePicks' | 'compareApply' | 'compareAgainst' | 'compareNotes';
 
 type Fetch = typeof fetch;
 
@@ -204,6 +211,7 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
     // No body: the route reads none.
     cancelCheck: () => request('check', API.check, { method: 'DELETE' }),
     publish: () => request('publish', API.publish, jsonInit('POST', {})),
+    callCompare: (what, method, body, query) => request(what, query ? `${API[what]}?${new URLSearchParams(query)}` : API[what], method === 'GET' ? undefined : jsonInit(method, body ?? {})),
   };
 }
 

@@ -6,6 +6,7 @@ import { RoundViewSwitch } from '../threads/RoundViewSwitch.js';
 import { CommitSelector } from '../commits/CommitSelector.js';
 import { CollapseAllButton } from '../navigation/CollapseAllButton.js';
 import { CheckButton } from '../check/CheckButton.js';
+import { CompareButton } from '../compare/CompareButton.js';
 
 const DRAFT_LABEL = {
   idle: '',
@@ -47,6 +48,7 @@ export function TopBar() {
         </div>
       ) : null}
       <span className="spacer" />
+      <CompareButton />
       <RoundViewSwitch />
       <CommitSelector />
       <span className={`draft-status draft-${draftStatus}`} aria-live="polite">

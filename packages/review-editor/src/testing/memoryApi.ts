@@ -3,7 +3,7 @@
  * contract as the real one (ReviewApi), with the feedback rendered by the
  * same core function the CLI uses, and every call recorded.
  */
-import { buildFeedbackReview, renderFeedbackMarkdown, sha256Hex, type CheckData, type DraftData, type FeedbackSubmission, type FileContentsData, type Preferences, type ProposalState, type PublishResult, type Question, type QuestionAsk, type QuestionAsking, type RangeCommit, type ReviewData, type Tour } from '@redline/core';
+import { buildFeedbackReview, renderFeedbackMarkdown, sha256Hex, type CheckData, type CompareData, type VariantNotes, type DraftData, type FeedbackSubmission, type FileContentsData, type Preferences, type ProposalState, type PublishResult, type Question, type QuestionAsk, type QuestionAsking, type RangeCommit, type ReviewData, type Tour } from '@redline/core';
 import { ApiRequestError, type ReviewApi } from '../api/apiClient.js';
 
 export interface MemoryApi extends ReviewApi {
@@ -38,6 +38,8 @@ export interface MemoryApi extends ReviewApi {
   check: CheckData;
   /** What POST /api/publish answers: a result, or an error it throws (as a 403 or a network failure would). */
   publishAnswer: PublishResult | ApiRequestError;
+  /** A `redline compare` review's data (picks, names and notes PUT change it, as the server would); null: 404, a plain review. */
+  compare: CompareData | null;
 }
 
 /** The recorded calls and the answers a test may change, as a fresh API starts with them. */
@@ -49,6 +51,7 @@ const MEMORY_START = () => ({
   drafts: new Map<string, DraftData>(),
   sent: [] as FeedbackSubmission[],
   closed: false,
+  compare: null as CompareData | null,
 });
 
 export function createMemoryApi(review: ReviewData, contents: Record<string, [string | null, string | null]> = {}): MemoryApi {
@@ -135,6 +138,7 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
     askQuestion: async (ask) => askInMemory(api, ask),
     ...checkInMemory(() => api),
     ...reviewerActsInMemory(() => api),
+    ...compareInMemory(() => api),
     async answerProposal(act) {
       api.calls.push(`proposal ${act.act} ${act.id}`);
       const state = api.proposals.find((p) => p.proposal.id === act.id);
@@ -167,6 +171,23 @@ function checkInMemory(memory: () => MemoryApi): Pick<ReviewApi, 'getCheck' | 's
     getCheck: (from) => answer(`check from ${from}`),
     startCheck: (body) => answer(`check start${body.command === undefined ? '' : ` ${body.command}`}`),
     cancelCheck: () => answer('check cancel'),
+  };
+}
+
+/** A compare review's routes over `api.compare` (picks, names and notes PUT change it), each call recorded; 404 while it is null (a plain review). */
+function compareInMemory(memory: () => MemoryApi): Pick<ReviewApi, 'callCompare'> {
+  return {
+    async callCompare(what, method, body, query) {
+      memory().calls.push(`${method} ${what}${query ? ` ${Object.values(query).join(' ')}` : ''}`);
+      const data = memory().compare;
+      if (data === null) throw new ApiRequestError('this review compares no variants', 404, 'not-found');
+      const sent = structuredClone(body) as { names?: Record<string, string>; picks?: CompareData['picks']; variant?: string; notes?: VariantNotes };
+      if (what === 'compareNames') for (const [id, name] of Object.entries(sent.names!)) data.variants.find((v) => v.id === id)!.name = name;
+      if (what === 'comparePicks') data.picks = sent.picks!;
+      if (what === 'compareNotes') data.variants.find((v) => v.id === sent.variant)!.notes = sent.notes!;
+      const answers = { compare: () => structuredClone(data), compareApply: () => ({ target: data.target?.path ?? '', change: null, written: [] }), compareAgainst: () => ({ patch: '' }) };
+      return ((answers as Record<string, () => unknown>)[what] ?? (() => ({ ok: true })))() as never;
+    },
   };
 }
 

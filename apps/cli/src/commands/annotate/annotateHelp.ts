@@ -2,8 +2,8 @@
 export const ANNOTATE_HELP = `redline annotate: post your findings into the review, as proposals the reviewer answers.
 
 Usage:
-  redline annotate FILE [--repo DIR] [--json]
-  redline annotate - [--repo DIR] [--json]     (the findings on standard input)
+  redline annotate FILE [--repo DIR] [--variant ID] [--json]
+  redline annotate - [--repo DIR] [--variant ID] [--json]     (the findings on standard input)
 
 The findings are JSON (docs/cli.md, "redline annotate"):
   { "findings": [ { "kind": "finding" | "question" | "note",
@@ -31,6 +31,9 @@ again is a no-op. Nothing is posted if any finding is refused.
 
 Options:
   --repo DIR    the repository (default: the current directory)
+  --variant ID  in a comparison of several attempts ('redline compare A B C'),
+                the findings of attempt ID (A, B, C…), shown in its column; every
+                path a file that attempt changed (findings only, no tour)
   --json        print { "added": [ids], "known": [ids] } (or { "kept": N }) on stdout,
                 with "tourSteps": N when a tour was posted
 

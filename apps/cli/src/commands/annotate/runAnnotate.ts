@@ -16,11 +16,12 @@ import { keepFindings, pendingFindingsPath } from '../../proposals/pendingFindin
 import { readFindings, readTour } from '../../proposals/readFindings.js';
 import { forTerminal } from '../../terminal/forTerminal.js';
 import { SessionStore } from '../../sessions/sessionStore.js';
+import { listWorktrees } from '../../compare/listWorktrees.js';
 import { decodeStrictUtf8 } from '../../validation/strictUtf8.js';
 import { optionValue, readOptions, usageError } from '../readOptions.js';
 import { ANNOTATE_HELP } from './annotateHelp.js';
 
-const OPTIONS = { repo: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+const OPTIONS = { repo: { type: 'string' }, variant: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
 
 export async function runAnnotate(argv: readonly string[], io: CliIo): Promise<number> {
   const read = readOptions(argv, OPTIONS);
@@ -30,11 +31,14 @@ export async function runAnnotate(argv: readonly string[], io: CliIo): Promise<n
   }
   if (read.positionals.length !== 1) throw usageError("redline annotate takes one argument: a findings file, or '-' for standard input");
   const posting = readPosting(await readJsonInput(read.positionals[0]!, io));
+  // `--variant ID`: in a `redline compare` review, the findings of that variant's own agent (no tour: the review has one).
+  const variant = optionValue(read, 'variant') ?? null;
+  if (variant !== null && posting.tour !== null) throw usageError('--variant takes findings only: post the tour without --variant');
   const stateDir = await findStateDir(io.cwd, optionValue(read, 'repo') ?? null);
   const json = read.flags.has('json');
-  const store = new SessionStore(stateDir);
-  const found = await store.find();
+  const { store, found } = variant === null ? await sessionIn(stateDir) : await compareSession(io.cwd, stateDir);
   if (found.kind !== 'live') {
+    if (variant !== null) throw new RedlineError('no-session', `no review is running here: findings for variant ${forTerminal(variant)} go to a running 'redline compare'; nothing was posted`);
     if (posting.tour !== null) throw new RedlineError('no-session', "no review is running here: a tour goes to a running review ('redline start' first); nothing was posted");
     const kept = await keepFindings(stateDir, posting.findings);
     io.stderr.write(`No review is running here; ${posting.findings.length} finding${posting.findings.length === 1 ? '' : 's'} kept for the next one (${kept} in ${pendingFindingsPath(stateDir)}).\n`);
@@ -48,12 +52,33 @@ export async function runAnnotate(argv: readonly string[], io: CliIo): Promise<n
     io.stderr.write(`Posted your tour, "${forTerminal(posting.tour.title)}": ${answer.tourSteps} step${answer.tourSteps === 1 ? '' : 's'}; the reviewer can walk it in the page.\n`);
   }
   if (posting.findings.length > 0 || posting.tour === null) {
-    const posted = await client.postProposals(JSON.stringify({ findings: posting.findings }));
+    const posted = await client.postProposals(JSON.stringify(variant === null ? { findings: posting.findings } : { findings: posting.findings, variant }));
     Object.assign(answer, posted);
-    io.stderr.write(`Posted ${posting.findings.length} finding${posting.findings.length === 1 ? '' : 's'} as proposals: ${posted.added.length} new, ${posted.known.length} already in the review.\n`);
+    const as = variant === null ? 'as proposals' : `for variant ${forTerminal(variant)}`;
+    io.stderr.write(`Posted ${posting.findings.length} finding${posting.findings.length === 1 ? '' : 's'} ${as}: ${posted.added.length} new, ${posted.known.length} already in the review.\n`);
   }
   if (json) io.stdout.write(`${JSON.stringify(answer)}\n`);
   return 0;
+}
+
+async function sessionIn(stateDir: string) {
+  const store = new SessionStore(stateDir);
+  return { store, found: await store.find() };
+}
+
+/**
+ * Where a variant's agent finds the comparison: its own worktree's review, else
+ * the one running in another worktree of the repository (`redline compare`
+ * serves from the first variant's worktree; each agent works in its own).
+ */
+async function compareSession(cwd: string, stateDir: string): Promise<Awaited<ReturnType<typeof sessionIn>>> {
+  const own = await sessionIn(stateDir);
+  if (own.found.kind === 'live') return own;
+  for (const worktree of await listWorktrees(cwd).catch(() => [])) {
+    const other = await findStateDir(worktree.path, null).then(sessionIn).catch(() => null);
+    if (other?.found.kind === 'live') return other;
+  }
+  return own;
 }
 
 /** What one post holds: findings, a tour, or both (a bare list is findings). */

@@ -5,6 +5,8 @@ the feedback to your coding agent on stdout.
 Usage:
   redline [target] [options]
   redline apply [options]          apply the suggestions of a review (see redline apply --help)
+  redline compare A B [C...]       compare several attempts (worktrees, branches, commits) and apply
+                                   the picks of each to one worktree (see redline compare --help)
   redline rounds [--json]          list the rounds of the review series (see redline rounds --help)
   redline threads [--json] [--state S]  list its threads: earlier comments and suggestions, and their state
   redline open [--no-open]         open the review in your browser again, or print a new link (terminal only)

@@ -37,6 +37,8 @@ export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
   | { kind: 'apply'; args: string[] }
+  /** `redline compare A B [C...]`: handed over untouched, like apply. */
+  | { kind: 'compare'; args: string[] }
   /** `redline rounds …` and `redline threads …`: handed over untouched, like apply. */
   | { kind: 'rounds' | 'threads'; args: string[] }
   | { kind: 'verb'; verb: Verb; args: string[] }
@@ -62,6 +64,7 @@ type Read = ReadOptions<keyof typeof OPTIONS>;
 
 export function parseArgs(argv: readonly string[]): Command {
   if (argv[0] === 'apply') return { kind: 'apply', args: argv.slice(1) };
+  if (argv[0] === 'compare') return { kind: 'compare', args: argv.slice(1) };
   if (argv[0] === 'rounds' || argv[0] === 'threads') return { kind: argv[0], args: argv.slice(1) };
   const verb = VERBS.find((name) => name === argv[0]);
   if (verb) return { kind: 'verb', verb, args: argv.slice(1) };
@@ -118,7 +121,7 @@ function parseRevisionTarget(arg: string): GitTargetSpec {
 }
 
 /** Refs never start with '-', so they can never be read as options by git. */
-function checkRef(ref: string, where: string): string {
+export function checkRef(ref: string, where: string): string {
   if (ref.startsWith('-')) throw usage(`'${ref}' (${where}) is not a revision`);
   if (/[\0\n]/.test(ref)) throw usage(`${where}: a revision cannot contain control characters`);
   return ref;
@@ -129,7 +132,7 @@ function parsePullNumber(value: string): number {
   return Number(value);
 }
 
-function parsePort(value: string | undefined): number {
+export function parsePort(value: string | undefined): number {
   if (value === undefined) return 0;
   if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) throw usage(`--port must be a number from 0 to 65535, got '${value}'`);
   return Number(value);

@@ -13,13 +13,14 @@ import { keepFeedback } from './keepFeedback.js';
 import { announceLink } from './linkNotice.js';
 import { offerNewLinks } from './offerNewLinks.js';
 import type { ReviewOptions } from './parseArgs.js';
-import { serveReview, type OnCleanup, type ServedReview } from './serveReview.js';
+import { serveReview, type OnCleanup, type PrepareSession, type ServedReview } from './serveReview.js';
 
 export { DEFAULT_APP_DIR } from './serveReview.js';
 
 type Ending = ReviewOutcome | { kind: 'interrupted'; signal: 'SIGINT' | 'SIGTERM' };
 
-export async function runReview(options: ReviewOptions, io: CliIo): Promise<number> {
+/** `prepare`: what `redline compare` adds to the session before it is served. */
+export async function runReview(options: ReviewOptions, io: CliIo, prepare?: PrepareSession): Promise<number> {
   const cleanups: (() => Promise<void>)[] = [];
   let finished = false;
   const onCleanup: OnCleanup = async (cleanup) => {
@@ -31,7 +32,7 @@ export async function runReview(options: ReviewOptions, io: CliIo): Promise<numb
   );
   try {
     let served: ServedReview | null = null;
-    const ending = await Promise.race([reviewUntilEnd(options, io, onCleanup, (started) => (served = started)), interrupted]);
+    const ending = await Promise.race([reviewUntilEnd(options, io, onCleanup, (started) => (served = started), prepare), interrupted]);
     return await reportEnding(ending.kind === 'interrupted' && served ? { ...ending, served } : ending, options, io);
   } finally {
     finished = true;
@@ -44,8 +45,9 @@ async function reviewUntilEnd(
   io: CliIo,
   onCleanup: OnCleanup,
   onServed: (served: ServedReview) => void,
+  prepare: PrepareSession | undefined,
 ): Promise<Ending & { served?: ServedReview }> {
-  const served = await serveReview(options, io, 'foreground', onCleanup, (url, browser) => announceLink(url, browser, io));
+  const served = await serveReview(options, io, 'foreground', onCleanup, (url, browser) => announceLink(url, browser, io), prepare);
   onServed(served);
   await onCleanup(() => served.store.remove(served.facts.id));
   // A patch read from stdin has used it up; a new link is only ever written to a terminal.

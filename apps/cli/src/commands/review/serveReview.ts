@@ -50,10 +50,20 @@ export interface ServedReview {
   browser: BrowserOutcome;
 }
 
+/** What a caller adds to the session before the server starts (`redline compare` attaches its variants). */
+export type PrepareSession = (session: ReviewSession) => void;
+
 /** How the caller says where the link went (linkNotice.ts), before the rest of the reading goes on. */
 export type AnnounceLink = (url: string, browser: BrowserOutcome) => void;
 
-export async function serveReview(options: ReviewOptions, io: CliIo, mode: SessionMode, onCleanup: OnCleanup, announce: AnnounceLink): Promise<ServedReview> {
+export async function serveReview(
+  options: ReviewOptions,
+  io: CliIo,
+  mode: SessionMode,
+  onCleanup: OnCleanup,
+  announce: AnnounceLink,
+  prepare?: PrepareSession,
+): Promise<ServedReview> {
   const note = (line: string) => io.stderr.write(`${line}\n`);
   const outputPath = options.output === null ? null : resolve(io.cwd, options.output);
   if (outputPath) await assertWritableDir(outputPath);
@@ -62,6 +72,7 @@ export async function serveReview(options: ReviewOptions, io: CliIo, mode: Sessi
   const store = new SessionStore(source.stateDir);
   await store.assertNoOpenReview();
   const session = new ReviewSession(source, options.json ? 'json' : 'markdown', note);
+  prepare?.(session);
   // Only a `redline start` review has an agent that reads questions while it runs (its waits return them).
   if (mode === 'detached') session.questions.openAsking();
   // The first reading pairs untracked renames as the reviewer's page will (their preferences; --no-untracked-renames wins).

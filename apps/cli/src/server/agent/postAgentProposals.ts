@@ -2,7 +2,9 @@
  * POST /api/agent/proposals: the agent's findings, posted by `redline
  * annotate` (or the MCP tool post_findings, which runs it). Refused whole,
  * with the field path, when malformed; by name when a path is outside the
- * diff; when over the limits. A finding posted again is a no-op.
+ * diff; when over the limits. A finding posted again is a no-op. With a
+ * `variant` (a `redline compare` review), they are that variant's, shown in
+ * its column of the comparison.
  */
 import { MAX_FINDINGS_BYTES } from '@redline/core';
 import { RedlineError } from '../../errors.js';
@@ -14,7 +16,23 @@ import type { ProposalsPosted } from './agentApi.js';
 
 export async function postAgentProposals({ req, res, session }: AgentContext): Promise<void> {
   if (session.isEnded) throw new RedlineError('already-ended', 'this review has ended; post findings to the next one');
-  const findings = readFindings(await readJsonBody(req, MAX_FINDINGS_BYTES));
+  const body = await readJsonBody(req, MAX_FINDINGS_BYTES);
+  const findings = readFindings(body);
+  const variant = variantOf(body);
+  if (variant !== null) {
+    // A `redline compare` review: the findings go to that variant's column, not the review's proposals.
+    if (session.compare === null) throw new RedlineError('bad-input', `this review compares no variants, so there is no variant ${JSON.stringify(variant)}; post without --variant`);
+    sendJson(req, res, 200, session.compare.addFindings(variant, findings) satisfies ProposalsPosted);
+    return;
+  }
   const answer: ProposalsPosted = await session.proposals.add(await takeFindings(session, findings));
   sendJson(req, res, 200, answer);
+}
+
+/** The body's `variant` (a compare review's variant id, `redline annotate --variant`), or null when it names none. */
+function variantOf(body: unknown): string | null {
+  const variant = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).variant : undefined;
+  if (variant === undefined) return null;
+  if (typeof variant !== 'string' || variant === '') throw new RedlineError('bad-input', 'variant: expected a variant id (A, B, C…)');
+  return variant;
 }

@@ -18,6 +18,7 @@ import { getProposals, postProposalAnswer } from './proposalsRoute.js';
 import { postQuestion } from './questionsRoute.js';
 import { postOpenInEditor } from './openInEditorRoute.js';
 import { postPublish } from './publishRoute.js';
+import { getCompare, getCompareAgainst, postCompareApply, putCompareNames, putCompareNotes, putComparePicks } from './compareRoute.js';
 
 type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 
@@ -41,6 +42,12 @@ export const API_ROUTES: ReadonlyMap<string, Partial<Record<Method, ApiHandler>>
   [API.check, { GET: getCheck, POST: postCheck, DELETE: deleteCheck }],
   [API.publish, { POST: postPublish }],
   [API.manualPairs, { PUT: putManualPairs }],
+  [API.compare, { GET: getCompare }],
+  [API.compareNames, { PUT: putCompareNames }],
+  [API.comparePicks, { PUT: putComparePicks }],
+  [API.compareApply, { POST: postCompareApply }],
+  [API.compareAgainst, { GET: getCompareAgainst }],
+  [API.compareNotes, { PUT: putCompareNotes }],
 ]);
 
 /** The handler for a path and method; HEAD is answered like GET. */
