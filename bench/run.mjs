@@ -8,7 +8,8 @@
  *   --only S,M        repositories (default S,M,L,F,R,XL; with --quick S,M; XL: Redline, 1 run)
  *   --runs N          runs per figure, median reported (default 3; --quick 1)
  *   --tool NAME       redline, difit or plannotator only (default all; Plannotator when
- *                     REDLINE_BENCH_PLANNOTATOR names its build, bench/README.md)
+ *                     REDLINE_BENCH_PLANNOTATOR names its build, bench/README.md; difit 5 when
+ *                     REDLINE_BENCH_DIFIT names its build, else 2.2.7 from bench/peers)
  *   --quick           1 run, S and M, shorter caps: a few minutes
  *   --profile         one extra, unmeasured Redline run per repository with the CDP profiler on
  *   --no-extra        skip the other bench/*Bench.mjs modules
@@ -29,7 +30,7 @@ import { extraBenchFiles, readEditLatency, readFloor, runExtraBench } from './li
 import { pageEntrySize } from './lib/pageEntry.mjs';
 import { resolveForcedFrames } from './lib/sourceFrames.mjs';
 import { median } from './lib/stats.mjs';
-import { PEERS_DIR, ROOT, TOOLS, difitVersion, plannotatorVersion } from './lib/tools.mjs';
+import { DIFIT_BUILD, PEERS_DIR, ROOT, TOOLS, difitVersion, plannotatorVersion } from './lib/tools.mjs';
 
 /** Plannotator only where its build is named (REDLINE_BENCH_PLANNOTATOR): RESULTS.md says when it is absent. */
 const DEFAULT_TOOLS = process.env.REDLINE_BENCH_PLANNOTATOR ? ['redline', 'difit', 'plannotator'] : ['redline', 'difit'];
@@ -188,13 +189,16 @@ async function main() {
   };
   mkdirSync(WORK_DIR, { recursive: true });
 
-  if (options.tools.includes('difit')) await ensurePeers(results.notes);
+  if (options.tools.includes('difit') && !DIFIT_BUILD) await ensurePeers(results.notes);
   results.difitVersion = difitVersion();
+  results.difitSource = DIFIT_BUILD ? `built from its public source at ${DIFIT_BUILD}` : 'the registry\'s, in bench/peers';
   results.plannotatorVersion = plannotatorVersion();
   results.plannotatorAbsent = !options.tools.includes('plannotator');
   if (results.plannotatorAbsent) results.notes.push('Plannotator was not in this run: REDLINE_BENCH_PLANNOTATOR was not set (bench/README.md says how to build it); its rows say "not measured".');
   results.notes.push(
-    `difit ${results.difitVersion ?? '?'} (the newest version this registry serves) is installed for the bench only, in bench/peers with its own lock file (\`npm ci --prefix bench/peers\`), never in the workspace. It declares \`engines.node >=21\`; npm warns (EBADENGINE) but it installs and runs on Node ${process.versions.node}. Its one install script (@parcel/watcher, \`node scripts/build-from-source.js\`, blocked by npm 11's install-script policy) only builds from source when \`npm_config_build_from_source=true\`; the prebuilt binding comes from the optional dependency @parcel/watcher-linux-x64-glibc, so blocking it changes nothing.`,
+    DIFIT_BUILD
+      ? `difit ${results.difitVersion ?? '?'} ran from a build of its public source named by REDLINE_BENCH_DIFIT (${DIFIT_BUILD}; bench/README.md says how it is built), outside this repository. It declares \`engines.node >=21\` and runs on Node ${process.versions.node}.`
+      : `difit ${results.difitVersion ?? '?'} (the newest version this registry serves; difit 5 runs only when REDLINE_BENCH_DIFIT names a build of its source, bench/README.md) is installed for the bench only, in bench/peers with its own lock file (\`npm ci --prefix bench/peers\`), never in the workspace. It declares \`engines.node >=21\`; npm warns (EBADENGINE) but it installs and runs on Node ${process.versions.node}. Its one install script (@parcel/watcher, \`node scripts/build-from-source.js\`, blocked by npm 11's install-script policy) only builds from source when \`npm_config_build_from_source=true\`; the prebuilt binding comes from the optional dependency @parcel/watcher-linux-x64-glibc, so blocking it changes nothing.`,
   );
 
   const browser = await launchBrowser();
