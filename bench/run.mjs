@@ -16,9 +16,13 @@
  *   --no-build        do not build Redline first (by default: `tsc -b apps/cli`, and `vite build`
  *                     when apps/review/dist is missing or older than the UI sources)
  *   --wait-for-redline MIN  poll (every 2 min) up to MIN minutes for Redline to be built before its runs
+ *   --check           the guard: run (what the other options say; default the full set), compare
+ *                     each figure with bench/baseline.json (lib/baseline.mjs), print the table, exit 1
+ *                     when any is more than 15% worse beyond the spread; RESULTS.md is left alone
+ * A full run (the default repositories, runs and tools; no --check) also writes bench/baseline.json.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ensureRepos, REPO_SPECS } from './generateRepos.mjs';
@@ -26,6 +30,7 @@ import { NEUTRAL_DIFF_FLAGS, git } from './lib/git.mjs';
 import { commitInfo, machineInfo, waitForQuiet } from './lib/machine.mjs';
 import { launchBrowser, measureRun } from './lib/measureRun.mjs';
 import { renderResults } from './lib/report.mjs';
+import { compareWithBaseline, figuresOf, makeBaseline, renderCheck } from './lib/baseline.mjs';
 import { extraBenchFiles, readEditLatency, readFloor, runExtraBench } from './lib/extraBenches.mjs';
 import { pageEntrySize } from './lib/pageEntry.mjs';
 import { resolveForcedFrames } from './lib/sourceFrames.mjs';
@@ -37,13 +42,15 @@ const DEFAULT_TOOLS = process.env.REDLINE_BENCH_PLANNOTATOR ? ['redline', 'difit
 
 const BENCH_DIR = join(ROOT, 'bench');
 const WORK_DIR = join(BENCH_DIR, '.work');
+const BASELINE_FILE = join(BENCH_DIR, 'baseline.json');
+const FULL_SET = ['S', 'M', 'L', 'F', 'R', 'XL'];
 
 function log(message) {
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 }
 
 function parseArgs(argv) {
-  const options = { quick: false, profile: false, extra: true, build: true, only: null, runs: null, tools: DEFAULT_TOOLS, waitForRedlineMin: 0 };
+  const options = { quick: false, profile: false, extra: true, build: true, only: null, runs: null, tools: DEFAULT_TOOLS, waitForRedlineMin: 0, check: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -59,6 +66,7 @@ function parseArgs(argv) {
     else if (arg === '--runs') options.runs = Number(value());
     else if (arg === '--tool') options.tools = [value()];
     else if (arg === '--wait-for-redline') options.waitForRedlineMin = Number(value());
+    else if (arg === '--check') options.check = true;
     else if (arg === '--help' || arg === '-h') {
       process.stdout.write(readHelp());
       process.exit(0);
@@ -67,7 +75,9 @@ function parseArgs(argv) {
   for (const name of options.only ?? []) if (!REPO_SPECS[name]) throw new Error(`unknown repository "${name}" in --only (known: ${Object.keys(REPO_SPECS).join(', ')})`);
   for (const tool of options.tools) if (!TOOLS[tool]) throw new Error(`unknown tool "${tool}" (known: ${Object.keys(TOOLS).join(', ')})`);
   if (options.runs !== null && !(Number.isInteger(options.runs) && options.runs >= 1)) throw new Error(`--runs must be a positive integer, got "${options.runs}"`);
-  options.only ??= options.quick ? ['S', 'M'] : ['S', 'M', 'L', 'F', 'R', 'XL'];
+  // The baseline comes only from a full run: every repository, 3 runs, every tool of the default set.
+  options.full = !options.check && !options.quick && options.only === null && options.runs === null && options.tools === DEFAULT_TOOLS;
+  options.only ??= options.quick ? ['S', 'M'] : FULL_SET;
   options.runs ??= options.quick ? 1 : 3;
   // Steps are one viewport, or bigger so a scroll takes at most this many frames: Redline's M
   // is over 1,000,000 px tall and, at 50-100 ms a frame, one viewport a frame would take minutes.
@@ -79,7 +89,7 @@ function parseArgs(argv) {
 }
 
 function readHelp() {
-  return `Usage: npm run bench -- [--only S,M,L,F] [--runs N] [--tool redline|difit|plannotator] [--quick] [--profile] [--no-extra] [--no-build] [--wait-for-redline MIN]\n`;
+  return `Usage: npm run bench -- [--only S,M,L,F] [--runs N] [--tool redline|difit|plannotator] [--quick] [--profile] [--no-extra] [--no-build] [--wait-for-redline MIN] [--check]\n`;
 }
 
 /** Runs a command from the repository root; resolves { code, output }. */
@@ -174,6 +184,7 @@ async function waitForRedline(minutes) {
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
+  const baseline = options.check ? readBaseline() : null;
   const started = performance.now();
   const results = {
     command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
@@ -216,11 +227,12 @@ async function main() {
 
   const writeOut = () => {
     results.durationMs = performance.now() - started;
-    writeFileSync(join(WORK_DIR, 'last-run.json'), JSON.stringify(results, null, 2));
+    // A check run is kept apart: RESULTS.md and last-run.json stay the last real run's.
+    writeFileSync(join(WORK_DIR, options.check ? 'last-check.json' : 'last-run.json'), JSON.stringify(results, null, 2));
     // Every run's figures are also kept by date, so a later partial run never loses them.
     mkdirSync(join(WORK_DIR, 'runs'), { recursive: true });
     writeFileSync(join(WORK_DIR, 'runs', `${results.startedAt.replace(/[:.]/g, '-')}.json`), JSON.stringify(results, null, 2));
-    writeFileSync(join(BENCH_DIR, 'RESULTS.md'), renderResults(results));
+    if (!options.check) writeFileSync(join(BENCH_DIR, 'RESULTS.md'), renderResults(results));
   };
 
   for (const repo of results.repos) {
@@ -292,7 +304,24 @@ async function main() {
     if (floor) results.floor = floor;
   }
   writeOut();
-  log(`done in ${(results.durationMs / 1000).toFixed(0)} s: bench/RESULTS.md`);
+  if (options.full) writeFileSync(BASELINE_FILE, JSON.stringify(makeBaseline(results), null, 2) + '\n');
+  if (baseline) {
+    const check = compareWithBaseline(baseline, figuresOf(results));
+    process.stdout.write(renderCheck(baseline, check));
+    log(`check done in ${(results.durationMs / 1000).toFixed(0)} s: ${check.worse.length === 0 ? 'no figure worse' : `${check.worse.length} figure(s) worse`}`);
+    if (check.worse.length > 0) process.exitCode = 1;
+    return;
+  }
+  log(`done in ${(results.durationMs / 1000).toFixed(0)} s: bench/RESULTS.md${options.full ? ' and bench/baseline.json' : ''}`);
+}
+
+/** bench/baseline.json, for --check; a missing or unreadable one is an error that says how to write it. */
+function readBaseline() {
+  try {
+    return JSON.parse(readFileSync(BASELINE_FILE, 'utf8'));
+  } catch (error) {
+    throw new Error(`--check needs bench/baseline.json (${error.code === 'ENOENT' ? 'missing' : error.message}): a full \`npm run bench\` writes it`, { cause: error });
+  }
 }
 
 function summarizeRecord(r) {
