@@ -16,7 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress as brotliDecompressCallback, constants as zlib, gzip } from 'node:zlib';
@@ -165,13 +165,14 @@ function makeFile(extension: string, read: () => Buffer | Promise<Buffer>, immut
   };
 }
 
+/** The regular files under `dir` (a symbolic link is neither a file nor a folder here: never served). */
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   const listed = await Promise.all(
     entries.map(async (entry): Promise<string[]> => {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) return listFiles(path);
-      return entry.isFile() && (await stat(path)).isFile() ? [path] : [];
+      return entry.isFile() ? [path] : [];
     }),
   );
   return listed.flat();
