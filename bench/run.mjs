@@ -13,8 +13,9 @@
  *   --quick           1 run, S and M, shorter caps: a few minutes
  *   --profile         one extra, unmeasured Redline run per repository with the CDP profiler on
  *   --no-extra        skip the other bench/*Bench.mjs modules
- *   --no-build        do not build Redline first (by default: `tsc -b apps/cli`, and `vite build`
- *                     when apps/review/dist is missing or older than the UI sources)
+ *   --no-build        do not build Redline first (by default: `tsc -b apps/cli`, `vite build`
+ *                     when apps/review/dist is missing or older than the UI sources, and
+ *                     `npm run build:package`, the bundled CLI the runs start)
  *   --wait-for-redline MIN  poll (every 2 min) up to MIN minutes for Redline to be built before its runs
  *   --check           the guard: run (what the other options say; default the full set), compare
  *                     each figure with bench/baseline.json (lib/baseline.mjs), print the table, exit 1
@@ -118,8 +119,9 @@ function newestMtime(dir) {
 
 /**
  * Builds what Redline runs from, so `npm run bench` works on a fresh clone:
- * the CLI (`tsc -b apps/cli`, incremental, also builds the core) and the page
- * (`vite build`) when its output is missing or older than its sources.
+ * the CLI (`tsc -b apps/cli`, incremental, also builds the core; the other
+ * benches run it), the page (`vite build`) when its output is missing or
+ * older than its sources, and the published bundle the runs start.
  */
 async function buildRedline(notes) {
   log('building the CLI (tsc -b apps/cli)...');
@@ -127,10 +129,19 @@ async function buildRedline(notes) {
   if (cli.code !== 0) notes.push(`\`tsc -b apps/cli\` failed (exit ${cli.code}); measured whatever apps/cli/dist held: ${cli.output.trim().split('\n')[0]}`);
   const page = join(ROOT, 'apps/review/dist/index.html');
   const sources = Math.max(newestMtime(join(ROOT, 'apps/review')), newestMtime(join(ROOT, 'packages/review-editor')), newestMtime(join(ROOT, 'packages/core/src')), statSync(join(ROOT, 'vite.config.ts')).mtimeMs);
-  if (existsSync(page) && statSync(page).mtimeMs >= sources) return;
-  log('building the page (vite build)...');
-  const vite = await runCommand(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build']);
-  if (vite.code !== 0) notes.push(`\`vite build\` failed (exit ${vite.code}); measured whatever apps/review/dist held: ${vite.output.trim().split('\n').slice(-1)[0]}`);
+  if (!existsSync(page) || statSync(page).mtimeMs < sources) {
+    log('building the page (vite build)...');
+    const vite = await runCommand(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build']);
+    if (vite.code !== 0) notes.push(`\`vite build\` failed (exit ${vite.code}); measured whatever apps/review/dist held: ${vite.output.trim().split('\n').slice(-1)[0]}`);
+  }
+  await buildPackage(notes);
+}
+
+/** The published CLI (`npm run build:package`: the CLI and core bundled, about 2 s), which the bench's Redline runs (lib/redlinePublished.mjs). */
+async function buildPackage(notes) {
+  log('bundling the CLI (npm run build:package)...');
+  const bundle = await runCommand(process.execPath, [join(ROOT, 'scripts/buildPackage.mjs')]);
+  if (bundle.code !== 0) notes.push(`\`npm run build:package\` failed (exit ${bundle.code}); measured whatever packages/redline-review/dist held: ${bundle.output.trim().split('\n').slice(-1)[0]}`);
 }
 
 /** Installs difit into bench/peers (never into the workspace) from its lock file. */

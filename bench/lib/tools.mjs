@@ -17,7 +17,9 @@ import { watchForNeedle } from './pageProbe.mjs';
 import { preferencesHome } from './redlinePreferences.mjs';
 
 export const ROOT = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
-const REDLINE_BIN = join(ROOT, 'apps/cli/bin/redline.js');
+/** The published bundle, started as its bin starts it (lib/redlinePublished.mjs). */
+const REDLINE_BIN = join(ROOT, 'bench/lib/redlinePublished.mjs');
+const REDLINE_BUNDLE = join(ROOT, 'packages/redline-review/dist/redline.js');
 const REDLINE_APP = join(ROOT, 'apps/review/dist/index.html');
 export const PEERS_DIR = join(ROOT, 'bench/peers');
 /**
@@ -46,9 +48,8 @@ export const redline = {
   name: 'redline',
   label: 'Redline',
   available() {
-    if (!existsSync(REDLINE_BIN)) return `apps/cli/bin/redline.js is missing`;
-    if (!existsSync(join(ROOT, 'apps/cli/dist'))) return 'the CLI is not built (npx tsc -b apps/cli)';
     if (!existsSync(REDLINE_APP)) return 'the review app is not built (npx vite build)';
+    if (!existsSync(REDLINE_BUNDLE)) return 'the published CLI is not built (npm run build:package)';
     return null;
   },
   async start(repo, port, { env = {}, nodeArgs = [], editFlag = false } = {}) {
