@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// One run, three projects: the pure core and the CLI/server under Node, the
-// UI under happy-dom. Two workers at most: the machines have two cores.
+// One run, four projects: the pure core, the CLI/server and the bench's pure
+// modules under Node, the UI under happy-dom. Two workers at most: the machines have two cores.
 export default defineConfig({
   resolve: { conditions: ['redline-source'] },
   test: {
@@ -22,6 +22,11 @@ export default defineConfig({
           setupFiles: ['apps/cli/testSupport/isolatedConfigHome.ts'],
           testTimeout: 30_000,
         },
+      },
+      {
+        extends: true,
+        // The bench's pure modules (its runs are `npm run bench`, never a test).
+        test: { name: 'bench', environment: 'node', include: ['bench/**/*.test.mjs'] },
       },
       {
         extends: true,

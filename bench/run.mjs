@@ -8,16 +8,22 @@
  *   --only S,M        repositories (default S,M,L,F,R,XL; with --quick S,M; XL: Redline, 1 run)
  *   --runs N          runs per figure, median reported (default 3; --quick 1)
  *   --tool NAME       redline, difit or plannotator only (default all; Plannotator when
- *                     REDLINE_BENCH_PLANNOTATOR names its build, bench/README.md)
+ *                     REDLINE_BENCH_PLANNOTATOR names its build, bench/README.md; difit 5 when
+ *                     REDLINE_BENCH_DIFIT names its build, else 2.2.7 from bench/peers)
  *   --quick           1 run, S and M, shorter caps: a few minutes
  *   --profile         one extra, unmeasured Redline run per repository with the CDP profiler on
  *   --no-extra        skip the other bench/*Bench.mjs modules
- *   --no-build        do not build Redline first (by default: `tsc -b apps/cli`, and `vite build`
- *                     when apps/review/dist is missing or older than the UI sources)
+ *   --no-build        do not build Redline first (by default: `tsc -b apps/cli`, `vite build`
+ *                     when apps/review/dist is missing or older than the UI sources, and
+ *                     `npm run build:package`, the bundled CLI the runs start)
  *   --wait-for-redline MIN  poll (every 2 min) up to MIN minutes for Redline to be built before its runs
+ *   --check           the guard: run (what the other options say; default the full set), compare
+ *                     each figure with bench/baseline.json (lib/baseline.mjs), print the table, exit 1
+ *                     when any is more than 15% worse beyond the spread; RESULTS.md is left alone
+ * A full run (the default repositories, runs and tools; no --check) also writes bench/baseline.json.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ensureRepos, REPO_SPECS } from './generateRepos.mjs';
@@ -25,24 +31,27 @@ import { NEUTRAL_DIFF_FLAGS, git } from './lib/git.mjs';
 import { commitInfo, machineInfo, waitForQuiet } from './lib/machine.mjs';
 import { launchBrowser, measureRun } from './lib/measureRun.mjs';
 import { renderResults } from './lib/report.mjs';
+import { compareWithBaseline, figuresOf, makeBaseline, renderCheck } from './lib/baseline.mjs';
 import { extraBenchFiles, readEditLatency, readFloor, runExtraBench } from './lib/extraBenches.mjs';
 import { pageEntrySize } from './lib/pageEntry.mjs';
 import { resolveForcedFrames } from './lib/sourceFrames.mjs';
 import { median } from './lib/stats.mjs';
-import { PEERS_DIR, ROOT, TOOLS, difitVersion, plannotatorVersion } from './lib/tools.mjs';
+import { DIFIT_BUILD, PEERS_DIR, ROOT, TOOLS, difitVersion, plannotatorVersion } from './lib/tools.mjs';
 
 /** Plannotator only where its build is named (REDLINE_BENCH_PLANNOTATOR): RESULTS.md says when it is absent. */
 const DEFAULT_TOOLS = process.env.REDLINE_BENCH_PLANNOTATOR ? ['redline', 'difit', 'plannotator'] : ['redline', 'difit'];
 
 const BENCH_DIR = join(ROOT, 'bench');
 const WORK_DIR = join(BENCH_DIR, '.work');
+const BASELINE_FILE = join(BENCH_DIR, 'baseline.json');
+const FULL_SET = ['S', 'M', 'L', 'F', 'R', 'XL'];
 
 function log(message) {
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 }
 
 function parseArgs(argv) {
-  const options = { quick: false, profile: false, extra: true, build: true, only: null, runs: null, tools: DEFAULT_TOOLS, waitForRedlineMin: 0 };
+  const options = { quick: false, profile: false, extra: true, build: true, only: null, runs: null, tools: DEFAULT_TOOLS, waitForRedlineMin: 0, check: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -58,6 +67,7 @@ function parseArgs(argv) {
     else if (arg === '--runs') options.runs = Number(value());
     else if (arg === '--tool') options.tools = [value()];
     else if (arg === '--wait-for-redline') options.waitForRedlineMin = Number(value());
+    else if (arg === '--check') options.check = true;
     else if (arg === '--help' || arg === '-h') {
       process.stdout.write(readHelp());
       process.exit(0);
@@ -66,7 +76,9 @@ function parseArgs(argv) {
   for (const name of options.only ?? []) if (!REPO_SPECS[name]) throw new Error(`unknown repository "${name}" in --only (known: ${Object.keys(REPO_SPECS).join(', ')})`);
   for (const tool of options.tools) if (!TOOLS[tool]) throw new Error(`unknown tool "${tool}" (known: ${Object.keys(TOOLS).join(', ')})`);
   if (options.runs !== null && !(Number.isInteger(options.runs) && options.runs >= 1)) throw new Error(`--runs must be a positive integer, got "${options.runs}"`);
-  options.only ??= options.quick ? ['S', 'M'] : ['S', 'M', 'L', 'F', 'R', 'XL'];
+  // The baseline comes only from a full run: every repository, 3 runs, every tool of the default set.
+  options.full = !options.check && !options.quick && options.only === null && options.runs === null && options.tools === DEFAULT_TOOLS;
+  options.only ??= options.quick ? ['S', 'M'] : FULL_SET;
   options.runs ??= options.quick ? 1 : 3;
   // Steps are one viewport, or bigger so a scroll takes at most this many frames: Redline's M
   // is over 1,000,000 px tall and, at 50-100 ms a frame, one viewport a frame would take minutes.
@@ -78,7 +90,7 @@ function parseArgs(argv) {
 }
 
 function readHelp() {
-  return `Usage: npm run bench -- [--only S,M,L,F] [--runs N] [--tool redline|difit|plannotator] [--quick] [--profile] [--no-extra] [--no-build] [--wait-for-redline MIN]\n`;
+  return `Usage: npm run bench -- [--only S,M,L,F] [--runs N] [--tool redline|difit|plannotator] [--quick] [--profile] [--no-extra] [--no-build] [--wait-for-redline MIN] [--check]\n`;
 }
 
 /** Runs a command from the repository root; resolves { code, output }. */
@@ -107,8 +119,9 @@ function newestMtime(dir) {
 
 /**
  * Builds what Redline runs from, so `npm run bench` works on a fresh clone:
- * the CLI (`tsc -b apps/cli`, incremental, also builds the core) and the page
- * (`vite build`) when its output is missing or older than its sources.
+ * the CLI (`tsc -b apps/cli`, incremental, also builds the core; the other
+ * benches run it), the page (`vite build`) when its output is missing or
+ * older than its sources, and the published bundle the runs start.
  */
 async function buildRedline(notes) {
   log('building the CLI (tsc -b apps/cli)...');
@@ -116,10 +129,19 @@ async function buildRedline(notes) {
   if (cli.code !== 0) notes.push(`\`tsc -b apps/cli\` failed (exit ${cli.code}); measured whatever apps/cli/dist held: ${cli.output.trim().split('\n')[0]}`);
   const page = join(ROOT, 'apps/review/dist/index.html');
   const sources = Math.max(newestMtime(join(ROOT, 'apps/review')), newestMtime(join(ROOT, 'packages/review-editor')), newestMtime(join(ROOT, 'packages/core/src')), statSync(join(ROOT, 'vite.config.ts')).mtimeMs);
-  if (existsSync(page) && statSync(page).mtimeMs >= sources) return;
-  log('building the page (vite build)...');
-  const vite = await runCommand(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build']);
-  if (vite.code !== 0) notes.push(`\`vite build\` failed (exit ${vite.code}); measured whatever apps/review/dist held: ${vite.output.trim().split('\n').slice(-1)[0]}`);
+  if (!existsSync(page) || statSync(page).mtimeMs < sources) {
+    log('building the page (vite build)...');
+    const vite = await runCommand(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build']);
+    if (vite.code !== 0) notes.push(`\`vite build\` failed (exit ${vite.code}); measured whatever apps/review/dist held: ${vite.output.trim().split('\n').slice(-1)[0]}`);
+  }
+  await buildPackage(notes);
+}
+
+/** The published CLI (`npm run build:package`: the CLI and core bundled, about 2 s), which the bench's Redline runs (lib/redlinePublished.mjs). */
+async function buildPackage(notes) {
+  log('bundling the CLI (npm run build:package)...');
+  const bundle = await runCommand(process.execPath, [join(ROOT, 'scripts/buildPackage.mjs')]);
+  if (bundle.code !== 0) notes.push(`\`npm run build:package\` failed (exit ${bundle.code}); measured whatever packages/redline-review/dist held: ${bundle.output.trim().split('\n').slice(-1)[0]}`);
 }
 
 /** Installs difit into bench/peers (never into the workspace) from its lock file. */
@@ -173,6 +195,7 @@ async function waitForRedline(minutes) {
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
+  const baseline = options.check ? readBaseline() : null;
   const started = performance.now();
   const results = {
     command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
@@ -188,13 +211,16 @@ async function main() {
   };
   mkdirSync(WORK_DIR, { recursive: true });
 
-  if (options.tools.includes('difit')) await ensurePeers(results.notes);
+  if (options.tools.includes('difit') && !DIFIT_BUILD) await ensurePeers(results.notes);
   results.difitVersion = difitVersion();
+  results.difitSource = DIFIT_BUILD ? `built from its public source at ${DIFIT_BUILD}` : 'the registry\'s, in bench/peers';
   results.plannotatorVersion = plannotatorVersion();
   results.plannotatorAbsent = !options.tools.includes('plannotator');
   if (results.plannotatorAbsent) results.notes.push('Plannotator was not in this run: REDLINE_BENCH_PLANNOTATOR was not set (bench/README.md says how to build it); its rows say "not measured".');
   results.notes.push(
-    `difit ${results.difitVersion ?? '?'} (the newest version this registry serves) is installed for the bench only, in bench/peers with its own lock file (\`npm ci --prefix bench/peers\`), never in the workspace. It declares \`engines.node >=21\`; npm warns (EBADENGINE) but it installs and runs on Node ${process.versions.node}. Its one install script (@parcel/watcher, \`node scripts/build-from-source.js\`, blocked by npm 11's install-script policy) only builds from source when \`npm_config_build_from_source=true\`; the prebuilt binding comes from the optional dependency @parcel/watcher-linux-x64-glibc, so blocking it changes nothing.`,
+    DIFIT_BUILD
+      ? `difit ${results.difitVersion ?? '?'} ran from a build of its public source named by REDLINE_BENCH_DIFIT (${DIFIT_BUILD}; bench/README.md says how it is built), outside this repository. It declares \`engines.node >=21\` and runs on Node ${process.versions.node}.`
+      : `difit ${results.difitVersion ?? '?'} (the newest version this registry serves; difit 5 runs only when REDLINE_BENCH_DIFIT names a build of its source, bench/README.md) is installed for the bench only, in bench/peers with its own lock file (\`npm ci --prefix bench/peers\`), never in the workspace. It declares \`engines.node >=21\`; npm warns (EBADENGINE) but it installs and runs on Node ${process.versions.node}. Its one install script (@parcel/watcher, \`node scripts/build-from-source.js\`, blocked by npm 11's install-script policy) only builds from source when \`npm_config_build_from_source=true\`; the prebuilt binding comes from the optional dependency @parcel/watcher-linux-x64-glibc, so blocking it changes nothing.`,
   );
 
   const browser = await launchBrowser();
@@ -212,11 +238,12 @@ async function main() {
 
   const writeOut = () => {
     results.durationMs = performance.now() - started;
-    writeFileSync(join(WORK_DIR, 'last-run.json'), JSON.stringify(results, null, 2));
+    // A check run is kept apart: RESULTS.md and last-run.json stay the last real run's.
+    writeFileSync(join(WORK_DIR, options.check ? 'last-check.json' : 'last-run.json'), JSON.stringify(results, null, 2));
     // Every run's figures are also kept by date, so a later partial run never loses them.
     mkdirSync(join(WORK_DIR, 'runs'), { recursive: true });
     writeFileSync(join(WORK_DIR, 'runs', `${results.startedAt.replace(/[:.]/g, '-')}.json`), JSON.stringify(results, null, 2));
-    writeFileSync(join(BENCH_DIR, 'RESULTS.md'), renderResults(results));
+    if (!options.check) writeFileSync(join(BENCH_DIR, 'RESULTS.md'), renderResults(results));
   };
 
   for (const repo of results.repos) {
@@ -288,7 +315,24 @@ async function main() {
     if (floor) results.floor = floor;
   }
   writeOut();
-  log(`done in ${(results.durationMs / 1000).toFixed(0)} s: bench/RESULTS.md`);
+  if (options.full) writeFileSync(BASELINE_FILE, JSON.stringify(makeBaseline(results), null, 2) + '\n');
+  if (baseline) {
+    const check = compareWithBaseline(baseline, figuresOf(results));
+    process.stdout.write(renderCheck(baseline, check));
+    log(`check done in ${(results.durationMs / 1000).toFixed(0)} s: ${check.worse.length === 0 ? 'no figure worse' : `${check.worse.length} figure(s) worse`}`);
+    if (check.worse.length > 0) process.exitCode = 1;
+    return;
+  }
+  log(`done in ${(results.durationMs / 1000).toFixed(0)} s: bench/RESULTS.md${options.full ? ' and bench/baseline.json' : ''}`);
+}
+
+/** bench/baseline.json, for --check; a missing or unreadable one is an error that says how to write it. */
+function readBaseline() {
+  try {
+    return JSON.parse(readFileSync(BASELINE_FILE, 'utf8'));
+  } catch (error) {
+    throw new Error(`--check needs bench/baseline.json (${error.code === 'ENOENT' ? 'missing' : error.message}): a full \`npm run bench\` writes it`, { cause: error });
+  }
 }
 
 function summarizeRecord(r) {

@@ -115,8 +115,9 @@ export function installProbe(config) {
         return false;
       },
       listedFiles() {
-        // One "Mark as reviewed" checkbox per file row of the tree.
-        return document.querySelectorAll('#file-tree-panel [role="checkbox"]').length;
+        // One "Mark as reviewed" checkbox per file row of the tree (difit 5's folder
+        // rows have one too, titled "Mark all files as reviewed": not counted).
+        return document.querySelectorAll('#file-tree-panel [role="checkbox"][title^="Mark as "]').length;
       },
     },
     // Plannotator draws its diff with Pierre too: the same "live" test as Redline's own diff.

@@ -1,5 +1,5 @@
 /**
- * The two tools under test, behind one shape:
+ * The tools under test, behind one shape:
  *   available()          -> null when it can run, else why not (one line)
  *   start(repo, port, { editFlag })
  *                        -> startServer(...) result: { url, readyMs, stop }; Redline's also
@@ -17,14 +17,23 @@ import { watchForNeedle } from './pageProbe.mjs';
 import { preferencesHome } from './redlinePreferences.mjs';
 
 export const ROOT = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
-const REDLINE_BIN = join(ROOT, 'apps/cli/bin/redline.js');
+/** The published bundle, started as its bin starts it (lib/redlinePublished.mjs). */
+const REDLINE_BIN = join(ROOT, 'bench/lib/redlinePublished.mjs');
+const REDLINE_BUNDLE = join(ROOT, 'packages/redline-review/dist/redline.js');
 const REDLINE_APP = join(ROOT, 'apps/review/dist/index.html');
 export const PEERS_DIR = join(ROOT, 'bench/peers');
-const DIFIT_BIN = join(PEERS_DIR, 'node_modules/difit/dist/cli/index.js');
+/**
+ * Which difit runs: a build from its public source named by REDLINE_BENCH_DIFIT
+ * (its checkout, built: bench/README.md says how), else the registry's 2.2.7
+ * pinned in bench/peers.
+ */
+export const DIFIT_BUILD = process.env.REDLINE_BENCH_DIFIT ?? null;
+const DIFIT_DIR = DIFIT_BUILD ?? join(PEERS_DIR, 'node_modules/difit');
+const DIFIT_BIN = join(DIFIT_DIR, 'dist/cli/index.js');
 
 export function difitVersion() {
   try {
-    return JSON.parse(readFileSync(join(PEERS_DIR, 'node_modules/difit/package.json'), 'utf8')).version;
+    return JSON.parse(readFileSync(join(DIFIT_DIR, 'package.json'), 'utf8')).version;
   } catch {
     return null;
   }
@@ -39,9 +48,8 @@ export const redline = {
   name: 'redline',
   label: 'Redline',
   available() {
-    if (!existsSync(REDLINE_BIN)) return `apps/cli/bin/redline.js is missing`;
-    if (!existsSync(join(ROOT, 'apps/cli/dist'))) return 'the CLI is not built (npx tsc -b apps/cli)';
     if (!existsSync(REDLINE_APP)) return 'the review app is not built (npx vite build)';
+    if (!existsSync(REDLINE_BUNDLE)) return 'the published CLI is not built (npm run build:package)';
     return null;
   },
   async start(repo, port, { env = {}, nodeArgs = [], editFlag = false } = {}) {
@@ -126,12 +134,13 @@ export const difit = {
   name: 'difit',
   label: 'difit',
   available() {
-    if (!existsSync(DIFIT_BIN)) return 'difit is not installed in bench/peers (npm ci --prefix bench/peers failed?)';
+    if (!existsSync(DIFIT_BIN)) return DIFIT_BUILD ? `no built difit at ${DIFIT_BUILD} (dist/cli/index.js; bench/README.md: building difit)` : 'difit is not installed in bench/peers (npm ci --prefix bench/peers failed?)';
     return null;
   },
   start(repo, port) {
-    // difit reads a diff from stdin whenever stdin is not a terminal, so it
-    // runs under `script` (a pseudo-terminal), as a user would run it. It is
+    // difit 2 reads a diff from stdin whenever stdin is not a terminal, so it
+    // runs under `script` (a pseudo-terminal), as a user would run it (difit 5
+    // reads stdin only without a commit argument; the same command serves). It is
     // given the change as a commit (difit <sha> = <sha>^..<sha>): its working
     // tree mode would prompt to `git add -N` the untracked files.
     const command = [process.execPath, DIFIT_BIN, repo.changeCommit, '--no-open', '--port', String(port)].map(shellQuote).join(' ');

@@ -5,9 +5,10 @@
  */
 import { spawn } from 'node:child_process';
 import { RedlineError } from '../errors.js';
-import { editorLaunch } from './editorCommand.js';
 
 export async function openInEditor(env: NodeJS.ProcessEnv, file: string, line: number | null, cwd: string): Promise<{ editor: string }> {
+  // Loaded here, not when the CLI starts (launch-editor's tables, shell-quote).
+  const { editorLaunch } = await import('./editorCommand.js');
   const launch = editorLaunch(env, file, line);
   if (launch.kind === 'none') {
     throw new RedlineError('no-editor', 'no editor to open: set REDLINE_EDITOR (or VISUAL or EDITOR) in the shell that runs redline, e.g. REDLINE_EDITOR=code');

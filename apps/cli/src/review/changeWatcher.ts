@@ -5,8 +5,9 @@
  * `wait`), stopped with the server. `.git` is not watched (reading the diff
  * refreshes the index, which would wake the waiters again), nor
  * `node_modules`; a staged change is still seen at the wait's end.
+ * chokidar is loaded then, not when the CLI starts.
  */
-import { watch, type FSWatcher } from 'chokidar';
+import type { FSWatcher } from 'chokidar';
 
 /** The folders never watched: git's own (reading the diff writes its index) and installed packages. */
 function isIgnored(root: string, path: string): boolean {
@@ -48,14 +49,20 @@ export class ChangeWatcher {
   }
 
   private start(): Promise<void> {
-    if (this.ready) return this.ready;
-    const watcher = watch(this.root, { ignoreInitial: true, ignored: (path) => isIgnored(this.root, path) });
-    this.watcher = watcher;
-    watcher.on('all', () => {
-      for (const wake of [...this.waiters]) wake();
-    });
-    watcher.on('error', () => undefined);
-    this.ready = new Promise((resolve) => watcher.once('ready', () => resolve()));
+    this.ready ??= import('chokidar').then(
+      ({ watch }) => {
+        // Stopped while chokidar was loading: nothing to watch for.
+        if (this.stopped) return;
+        const watcher = watch(this.root, { ignoreInitial: true, ignored: (path) => isIgnored(this.root, path) });
+        this.watcher = watcher;
+        watcher.on('all', () => {
+          for (const wake of [...this.waiters]) wake();
+        });
+        watcher.on('error', () => undefined);
+        return new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+      },
+      () => undefined,
+    );
     return this.ready;
   }
 }

@@ -7,7 +7,7 @@ import type { TargetChoice } from '../commands/review/parseArgs.js';
 import { createDemoRepo, removeDemoRepo } from '../demo/createDemoRepo.js';
 import { RedlineError } from '../errors.js';
 import { findRepository, type Repository } from '../git/findRepository.js';
-import { openPullRequest, type PullRequestChoice } from '../forge/github/openPullRequest.js';
+import type { PullRequestChoice } from '../forge/github/openPullRequest.js';
 import { resolveTarget } from '../git/resolveTarget.js';
 import { chooseSeries } from '../rounds/chooseSeries.js';
 import { NO_ROUNDS, seriesRoundsReader, type SinceRoundGate } from '../rounds/roundsReader.js';
@@ -56,6 +56,8 @@ export async function createReviewSource(target: TargetChoice, context: SourceCo
 
 /** A pull request: fetched, then reviewed as the range `base...head`, in the pull request's own series. */
 async function createPullRequestSource(repository: Repository, pull: PullRequestChoice, context: SourceContext): Promise<ReviewSource> {
+  // Loaded here: the GitHub client (Octokit) is needed by a pull request's review only.
+  const { openPullRequest } = await import('../forge/github/openPullRequest.js');
   const opened = await openPullRequest(repository.root, pull, context.env, context.note);
   const gitTarget = await resolveTarget(repository.root, opened.spec);
   gitTarget.review.description = opened.description;

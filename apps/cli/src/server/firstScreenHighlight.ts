@@ -8,8 +8,11 @@
  * in Node with the Oniguruma engine, 958 ms with precompiled JavaScript
  * regexes), which the first screen, painted at about 0.4 s, cannot wait for.
  * highlight.js's common set (36 languages) loads in about 70 ms, once per
- * server and off the request path (ReviewPage starts it), and colours a
- * first screen's 48 rows in 3-30 ms. Its classes take the colours of the
+ * server, when the first screen is first rendered: ReviewPage warms that
+ * render when the server listens, and it waits for the review's whole first
+ * reading, which goes on once the link is printed. So the load is off the
+ * path to the link (it held the link back by 30-80 ms) and off the page's
+ * request, which comes later. It colours a first screen's 48 rows in 3-30 ms. Its classes take the colours of the
  * app's themes (GitHub high contrast: styles/firstScreen.css), so the app's
  * diff replaces it with the same palette; a token the two classify
  * differently may change colour then.

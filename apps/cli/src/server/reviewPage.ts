@@ -73,7 +73,6 @@ export class ReviewPage {
 
   static fromApp(app: StaticApp): ReviewPage {
     const { html, csp } = app.indexPage();
-    void loadLineHighlighter(); // about 70 ms, while git reads the diff
     const headAt = html.indexOf('<head>');
     const open = headAt === -1 ? 0 : headAt + '<head>'.length;
     const headOpen = headAt === -1 ? null : html.slice(0, open);
@@ -133,7 +132,9 @@ export class ReviewPage {
    * Renders the first screen of the diff as last read (whitespace shown, the
    * default), off the request path: called once the server listens, while
    * the browser is still starting. Rendering it on the first request cost
-   * 70 ms of L's (2,000 files) first paint; a reload was 2 ms.
+   * 70 ms of L's (2,000 files) first paint; a reload was 2 ms. The render
+   * waits for the review's first reading, whole, and only then loads
+   * highlight.js (firstScreenHighlight.ts): both after the link is printed.
    */
   warm({ session }: PageSources): void {
     setImmediate(() => void this.firstScreen(session, false));

@@ -1,8 +1,11 @@
 /**
- * The built review page (index.html and assets/**), loaded into memory at
- * startup. A request is answered only when its raw path is exactly one of
- * the files found there, so no request path is ever joined to a directory.
- * index.html itself is handed to ReviewPage (indexPage), which sends it.
+ * The built review page (index.html and assets/**). index.html is read at
+ * startup; the assets are listed then (a build holds hundreds of language
+ * and theme chunks, and reading them all held the server's start back by
+ * 0.1-0.2 s) and each is read on its first request and kept. A request is
+ * answered only when its raw path is exactly one of the files listed at
+ * startup, so no request path is ever joined to a directory. index.html
+ * itself is handed to ReviewPage (indexPage), which sends it.
  *
  * Compressed forms: the build writes `<file>.br` beside each file
  * (apps/review/build/precompressPlugin.ts); one is read and checked against
@@ -13,12 +16,12 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress as brotliDecompressCallback, constants as zlib, gzip } from 'node:zlib';
 import { RedlineError } from '../errors.js';
-import { preferredEncoding, type ContentCoding } from './httpIo.js';
+import { preferredEncoding, sendText, type ContentCoding } from './httpIo.js';
 import { contentSecurityPolicy } from './securityHeaders.js';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -46,7 +49,8 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '
 const HASHED_ASSET_RE = /-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
 interface AppFile {
-  body: Buffer;
+  /** The file's bytes: read on its first request (index.html: at startup), then kept. */
+  body(): Promise<Buffer>;
   contentType: string;
   compressible: boolean;
   immutable: boolean;
@@ -66,7 +70,10 @@ const gzipAsync = promisify(gzip);
 const brotliDecompress = promisify(brotliDecompressCallback);
 
 export class StaticApp {
-  private constructor(private readonly files: Map<string, AppFile>) {}
+  private constructor(
+    private readonly files: Map<string, AppFile>,
+    private readonly indexHtml: string,
+  ) {}
 
   /** Loads index.html and assets/** from `appDir`. */
   static async load(appDir: string): Promise<StaticApp> {
@@ -78,7 +85,8 @@ export class StaticApp {
       );
     }
     const files = new Map<string, AppFile>();
-    files.set('/index.html', makeFile('.html', index, false, contentSecurityPolicy(inlineScriptHashes(index.toString('utf8')))));
+    const indexHtml = index.toString('utf8');
+    files.set('/index.html', makeFile('.html', () => index, false, contentSecurityPolicy(inlineScriptHashes(indexHtml))));
     const assetsDir = join(appDir, 'assets');
     const listed = await listFiles(assetsDir);
     const onDisk = new Set(listed);
@@ -87,17 +95,16 @@ export class StaticApp {
       if (path.endsWith(PRECOMPRESSED_SUFFIX) && onDisk.has(path.slice(0, -PRECOMPRESSED_SUFFIX.length))) continue;
       const urlPath = '/assets/' + relative(assetsDir, path).split(sep).join('/');
       const extension = extname(path).toLowerCase();
-      const file = makeFile(extension, await readFile(path), HASHED_ASSET_RE.test(urlPath), null);
+      const file = makeFile(extension, () => readFile(path), HASHED_ASSET_RE.test(urlPath), null);
       if (file.compressible && onDisk.has(path + PRECOMPRESSED_SUFFIX)) file.prebuilt = path + PRECOMPRESSED_SUFFIX;
       files.set(urlPath, file);
     }
-    return new StaticApp(files);
+    return new StaticApp(files, indexHtml);
   }
 
   /** index.html as text, with its CSP: what ReviewPage fills in and sends. */
   indexPage(): { html: string; csp: string } {
-    const file = this.files.get('/index.html')!;
-    return { html: file.body.toString('utf8'), csp: file.csp! };
+    return { html: this.indexHtml, csp: this.files.get('/index.html')!.csp! };
   }
 
   /**
@@ -110,14 +117,19 @@ export class StaticApp {
     if (!file) return false;
     const encoding = file.compressible ? preferredEncoding(String(req.headers['accept-encoding'] ?? '')) : null;
     const cacheControl = file.immutable ? 'private, max-age=31536000, immutable' : 'no-cache';
-    if (!encoding) {
-      send(req, res, file, cacheControl, null, file.body);
-      return true;
-    }
-    compressedBody(file, encoding).then(
-      (body) => send(req, res, file, cacheControl, encoding, body),
-      // Compression failed (it should not): the plain file is still a right answer.
-      () => send(req, res, file, cacheControl, null, file.body),
+    file.body().then(
+      (plain) => {
+        if (!encoding) return send(req, res, file, cacheControl, null, plain);
+        compressedBody(file, plain, encoding).then(
+          (body) => send(req, res, file, cacheControl, encoding, body),
+          // Compression failed (it should not): the plain file is still a right answer.
+          () => send(req, res, file, cacheControl, null, plain),
+        );
+      },
+      // Listed at startup but unreadable now (the build was replaced under the server).
+      () => {
+        if (!res.destroyed) sendText(res, 404, 'Not found');
+      },
     );
     return true;
   }
@@ -135,9 +147,15 @@ function send(req: IncomingMessage, res: ServerResponse, file: AppFile, cacheCon
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-function makeFile(extension: string, body: Buffer, immutable: boolean, csp: string | null): AppFile {
+function makeFile(extension: string, read: () => Buffer | Promise<Buffer>, immutable: boolean, csp: string | null): AppFile {
+  let body: Promise<Buffer> | null = null;
   return {
-    body,
+    body() {
+      body ??= Promise.resolve(read());
+      // A failed read is tried again on the next request.
+      body.catch(() => (body = null));
+      return body;
+    },
     contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
     compressible: COMPRESSIBLE.has(extension),
     immutable,
@@ -147,15 +165,17 @@ function makeFile(extension: string, body: Buffer, immutable: boolean, csp: stri
   };
 }
 
+/** The regular files under `dir` (a symbolic link is neither a file nor a folder here: never served). */
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  const files: string[] = [];
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) files.push(...(await listFiles(path)));
-    else if (entry.isFile() && (await stat(path)).isFile()) files.push(path);
-  }
-  return files;
+  const listed = await Promise.all(
+    entries.map(async (entry): Promise<string[]> => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return listFiles(path);
+      return entry.isFile() ? [path] : [];
+    }),
+  );
+  return listed.flat();
 }
 
 /** 'sha256-…' CSP sources for each inline <script> of the page. */
@@ -178,15 +198,15 @@ export function inlineScriptHashes(html: string): string[] {
  * pool, and kept. Only the assets a page really loads are ever compressed
  * here (a build holds hundreds of language chunks).
  */
-function compressedBody(file: AppFile, encoding: Encoding): Promise<Buffer> {
+function compressedBody(file: AppFile, plain: Buffer, encoding: Encoding): Promise<Buffer> {
   let body = file.compressed.get(encoding);
   if (!body) {
     body =
       encoding === 'br'
-        ? takePrebuilt(file).then(
-            (prebuilt) => prebuilt ?? brotli(file.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: file.body.length } }),
+        ? takePrebuilt(file, plain).then(
+            (prebuilt) => prebuilt ?? brotli(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: plain.length } }),
           )
-        : gzipAsync(file.body, { level: 6 });
+        : gzipAsync(plain, { level: 6 });
     file.compressed.set(encoding, body);
     body.catch(() => file.compressed.delete(encoding));
   }
@@ -194,13 +214,13 @@ function compressedBody(file: AppFile, encoding: Encoding): Promise<Buffer> {
 }
 
 /** The build's `.br` if it decompresses to exactly the file (a stale or broken one is dropped). */
-async function takePrebuilt(file: AppFile): Promise<Buffer | null> {
+async function takePrebuilt(file: AppFile, plain: Buffer): Promise<Buffer | null> {
   const path = file.prebuilt;
   file.prebuilt = null;
   if (!path) return null;
   try {
     const prebuilt = await readFile(path);
-    return (await brotliDecompress(prebuilt)).equals(file.body) ? prebuilt : null;
+    return (await brotliDecompress(prebuilt)).equals(plain) ? prebuilt : null;
   } catch {
     return null;
   }

@@ -76,9 +76,12 @@ export class SessionStore {
   async claim(facts: SessionFacts, keys: SessionKeys): Promise<void> {
     try {
       await makePrivateDir(this.folder(facts.id));
-      await writeFileAtomic(join(this.folder(facts.id), KEY_FILES.agent), `${keys.agent}\n`, 0o600);
-      await writeFileAtomic(join(this.folder(facts.id), KEY_FILES.opener), `${keys.opener}\n`, 0o600);
-      await this.write({ ...facts, state: 'open' });
+      // The two keys and the record are files of their own: written together.
+      await Promise.all([
+        writeFileAtomic(join(this.folder(facts.id), KEY_FILES.agent), `${keys.agent}\n`, 0o600),
+        writeFileAtomic(join(this.folder(facts.id), KEY_FILES.opener), `${keys.opener}\n`, 0o600),
+        this.write({ ...facts, state: 'open' }),
+      ]);
     } catch (error) {
       throw writeFailed(`keep the review's state in ${this.stateDir}`, error);
     }
