@@ -88,8 +88,8 @@ export interface VariantRepo {
   dir: string;
   git: Git;
   base: string;
-  /** A worktree on a new branch `name` at the base, with `files` written (and committed unless `commit: false`). */
-  worktree(name: string, files: Record<string, string>, options?: { commit?: boolean }): VariantWorktree;
+  /** A worktree on a new branch `name` from the base (or `from`), with `files` written and, unless told not to, committed. */
+  worktree(name: string, files: Record<string, string>, options?: { commit?: boolean; from?: string }): VariantWorktree;
   untouchedState(): string;
 }
 
@@ -114,7 +114,7 @@ export function makeVariantRepo(makeDir: (prefix: string) => string): VariantRep
     base,
     worktree(name, files, options = {}) {
       const path = join(worktreesDir, name);
-      git('worktree', 'add', '--quiet', '-b', name, path, base);
+      git('worktree', 'add', '--quiet', '-b', name, path, options.from ?? base);
       const worktree: VariantWorktree = { dir: path, git: gitIn(path), write: (file, contents) => write(path, file, contents), read: (file) => readFileSync(join(path, file), 'utf8') };
       for (const [file, contents] of Object.entries(files)) worktree.write(file, contents);
       if (options.commit !== false && Object.keys(files).length > 0) {

@@ -63,7 +63,7 @@ export { deriveFixSet, fixSetFromHunks, suggestionFromHunk } from './fixSets/der
 export type { DerivedChange, DerivedSetWords, SessionFile, SessionFileHunks } from './fixSets/deriveFixSet.js';
 
 // Comparing several attempts at one change: the overview, and the picks as one fix set
-export { variantOverview } from './compare/variantOverview.js';
+export { isTakenWhole, variantOverview } from './compare/variantOverview.js';
 export type { OverviewRow, VariantFileFact, VariantFiles } from './compare/variantOverview.js';
 export { pickedText } from './compare/pickedText.js';
 export type { HunkRange, VariantPick, PickTexts, PickedText } from './compare/pickedText.js';

@@ -19,7 +19,8 @@ import { isSuccess } from '../commands/apply/applyReport.js';
 import { planSuggestionFiles } from '../commands/apply/planSuggestionFiles.js';
 import type { ApplySet } from '../commands/apply/readExportSuggestions.js';
 import { readTargetFile, type TargetFile } from '../commands/apply/readTargetFile.js';
-import { writeTargetFiles } from '../commands/apply/writeTargetFiles.js';
+import { writeTargetFiles, type WriteRequest } from '../commands/apply/writeTargetFiles.js';
+import { splitWholeFilePicks, wholeFileWrites } from './wholeFilePicks.js';
 import type { Variant } from './resolveVariants.js';
 
 /** The worktree the picks are applied to. */
@@ -44,7 +45,8 @@ export async function applyPicks(input: PicksInput): Promise<CompareApplyResult>
   await refuseDirtyTarget(target);
   const realRoot = await realpath(target.path);
   const targets = new Map<string, TargetFile>();
-  const files = await pickedFiles(input, async (path) => {
+  const { whole, lines } = splitWholeFilePicks(input);
+  const files = await pickedFiles({ ...input, picks: lines }, async (path) => {
     const problem = checkRepoPath(path);
     if (problem) throw new RedlineError('bad-input', problem.message);
     const read = await readTargetFile(target.path, realRoot, path);
@@ -59,19 +61,20 @@ export async function applyPicks(input: PicksInput): Promise<CompareApplyResult>
   const derived = picksToFixSet(files, { description: `Picked from variants ${names}`, createdAt: new Date().toISOString() });
   if (!derived.ok) throw new RedlineError('bad-input', `the picks cannot be applied: ${derived.problems.join('; ')}`);
   const { change } = derived;
-  if (change.kind === 'none') return { target: target.path, change: null, written: [] };
-  const members: Suggestion[] = change.kind === 'set' ? change.members : [change.suggestion];
+  const members: Suggestion[] = change.kind === 'set' ? change.members : change.kind === 'suggestion' ? [change.suggestion] : [];
   const sets: ApplySet[] = change.kind === 'set' ? [{ id: change.set.id, description: change.set.description, round: null, members }] : [];
   const { results, planned } = await planSuggestionFiles({ root: target.path, realRoot, selected: members, roundOf: new Map(), reviewed: new Map(), fixSets: sets });
   const refused = members.map((m) => results.get(m)!).filter((r) => !isSuccess(r.status));
   if (refused.length > 0) throw new RedlineError('bad-input', `nothing written to ${target.name}: ${refused.map((r) => r.message).join('; ')}`);
-  const outcome = await writeTargetFiles(
-    planned.filter((f) => f.plan.changed).map((f) => ({ path: f.path, root: realRoot, full: f.target.full, bytes: Buffer.from(f.plan.newText, 'utf8'), expectedSha256: f.target.sha256, stats: f.target.stats })),
-    { allOrNothing: true },
-  );
+  const requests: WriteRequest[] = [
+    ...planned.filter((f) => f.plan.changed).map((f) => ({ kind: 'replace' as const, path: f.path, root: realRoot, full: f.target.full, bytes: Buffer.from(f.plan.newText, 'utf8'), expectedSha256: f.target.sha256, stats: f.target.stats })),
+    ...(await wholeFileWrites(input, whole, target, realRoot)),
+  ];
+  if (requests.length === 0) return { target: target.path, change: null, written: [] };
+  const outcome = await writeTargetFiles(requests, { allOrNothing: true });
   if (outcome.failures.length > 0) throw new RedlineError('write-failed', `nothing written to ${target.name}: ${outcome.failures.map((f) => f.message).join('; ')}`);
-  const id = change.kind === 'set' ? change.set.id : change.suggestion.id;
-  return { target: target.path, change: { kind: change.kind, id }, written: outcome.written };
+  const made = change.kind === 'set' ? { kind: change.kind, id: change.set.id } : change.kind === 'suggestion' ? { kind: change.kind, id: change.suggestion.id } : null;
+  return { target: target.path, change: made, written: outcome.written };
 }
 
 /** Uncommitted changes in the target (untracked files too) refuse the apply, named. */

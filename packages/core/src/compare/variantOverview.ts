@@ -20,6 +20,15 @@ export interface VariantFileFact {
   binary: boolean;
 }
 
+/**
+ * What a suggestion cannot carry is taken whole (apply's whole-file writes): a
+ * file the variant added or deleted, or a binary one. The one rule the
+ * server's apply and the page's pick buttons go by.
+ */
+export function isTakenWhole(fact: VariantFileFact): boolean {
+  return fact.basePath === null || fact.blob === null || fact.binary;
+}
+
 export interface VariantFiles {
   /** The variant's id (stable; its shown name is the page's business). */
   id: string;

@@ -5,7 +5,7 @@
  * ("C against B"), so the reviewer sees where they differ.
  */
 import { useEffect, useState } from 'react';
-import type { CompareData, CompareVariantData, OverviewRow } from '@redline/core';
+import { isTakenWhole, type CompareData, type CompareVariantData, type OverviewRow } from '@redline/core';
 import { useCompare, useCompareService } from './compareContext.js';
 import { againstKey, samePick, type CompareLayout } from './compareSlice.js';
 import { AgentFindings } from './AgentFindings.js';
@@ -72,7 +72,8 @@ function VariantFile({ variant, row, index }: { variant: CompareVariantData; row
           {taken ? `Taken from ${variant.id}` : `Take this file from ${variant.id}`}
         </button>
       </div>
-      <SectionHunks section={section} pickFor={{ path: row.key, variant: variant.id }} onLine={(line) => setCommenting(commentTarget(touched.path, line))} />
+      {/* A file the variant added or deleted, or a binary one, is taken whole (apply's whole-file writes), never by the hunk. */}
+      <SectionHunks section={section} pickFor={isTakenWhole(touched) ? null : { path: row.key, variant: variant.id }} onLine={(line) => setCommenting(commentTarget(touched.path, line))} />
       {commenting ? <CommentForm variant={variant} target={commenting} onDone={() => setCommenting(null)} /> : null}
       <AgentFindings variant={variant} path={touched.path} />
       <VariantComments variant={variant} path={touched.path} />

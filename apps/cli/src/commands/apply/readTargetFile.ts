@@ -61,7 +61,8 @@ export async function readTargetFile(root: string, realRoot: string, path: strin
   }
 }
 
-async function refuseDirectoriesOnTheWay(root: string, path: string): Promise<TargetRefusal | null> {
+/** Every directory on the way to `path` is a directory, not a symbolic link (a missing one: `not-found`). */
+export async function refuseDirectoriesOnTheWay(root: string, path: string): Promise<TargetRefusal | null> {
   const segments = path.split('/');
   for (let depth = 1; depth < segments.length; depth++) {
     const dir = segments.slice(0, depth).join('/');

@@ -90,6 +90,7 @@ async function run(args: string[], io: ApplyIo, hooks: WriteHooks | undefined): 
   } else if (toWrite.length > 0) {
     const outcome = await writeTargetFiles(
       toWrite.map((f) => ({
+        kind: 'replace' as const,
         path: f.path,
         root: realRoot,
         full: f.target.full,

@@ -16,30 +16,42 @@
  * All targets are confirmed before the first rename, so in all-or-nothing
  * mode a change to any one file writes none. A small window between the last
  * confirmation and the rename remains: POSIX has no compare-and-swap rename.
+ *
+ * Besides replacing a file's bytes (`replace`, what a suggestion does), a
+ * whole file picked from a compared variant may be created (`create`: the
+ * file must not exist; its temp file is made in the deepest folder that does,
+ * the missing folders are made at the commit, and the temp is hard-linked to
+ * the new name, which fails rather than overwrite a file made meanwhile) or
+ * deleted (`delete`: confirmed unchanged as a replacement is, then unlinked).
  */
 import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
-import { lstat, open, rename, rm } from 'node:fs/promises';
+import { link, lstat, mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { sha256Bytes } from '../../files/sha256Bytes.js';
 import { syncDirectory } from '../../files/writeFileAtomic.js';
 import { MAX_APPLY_FILE_BYTES } from './readTargetFile.js';
 import { errorMessage } from '@redline/core';
 
-export interface WriteRequest {
+interface RequestPlace {
   /** Repository path, for messages. */
   path: string;
   /** The repository root's real path: every directory below it on the way to `full` is checked again before the write. */
   root: string;
   /** Absolute path of the target. */
   full: string;
-  /** The new content. */
-  bytes: Uint8Array;
-  /** sha256 of the bytes the plan was made from. */
+}
+
+/** The file as it was read: the bytes the plan was made from (their sha256) and its stats (mode, owner, inode). */
+interface ReadState {
   expectedSha256: string;
-  /** Stats of the target as it was read (mode, owner, inode). */
   stats: Stats;
 }
+
+export type WriteRequest =
+  | (RequestPlace & ReadState & { kind: 'replace'; bytes: Uint8Array })
+  | (RequestPlace & { kind: 'create'; bytes: Uint8Array; mode: number })
+  | (RequestPlace & ReadState & { kind: 'delete' });
 
 export interface WriteHooks {
   /** Called once all temp files are written, before the targets are re-checked (tests use it to change a file meanwhile). */
@@ -59,9 +71,12 @@ export interface WriteResult {
 
 interface Prepared {
   request: WriteRequest;
-  temp: string;
-  /** The directories from the root to the target's, as they were when the temp file was made. */
+  /** The written temp file; null for a delete. */
+  temp: string | null;
+  /** The directories from the root to the target's (a create: to the deepest one that exists), as they were when prepared. */
   directories: DirectoryIdentity[];
+  /** A create's folders that do not exist yet, made at the commit, outermost first. */
+  missing: string[];
 }
 
 interface DirectoryIdentity {
@@ -82,14 +97,14 @@ export async function writeTargetFiles(
   const prepared: Prepared[] = [];
   for (const request of requests) {
     const result = await prepare(request);
-    if ('temp' in result) prepared.push(result);
+    if ('directories' in result) prepared.push(result);
     else failures.push(result);
   }
   try {
     if (prepared.length > 0) await options.hooks?.beforeRename?.(prepared.map((p) => p.request.path));
     const confirmed: Prepared[] = [];
     for (const p of prepared) {
-      const problem = (await confirmDirectories(p)) ?? (await confirmUnchanged(p.request));
+      const problem = (await confirmDirectories(p)) ?? (p.request.kind === 'create' ? await confirmAbsent(p.request) : await confirmUnchanged(p.request));
       if (problem) failures.push(problem);
       else confirmed.push(p);
     }
@@ -98,7 +113,7 @@ export async function writeTargetFiles(
     const written: string[] = [];
     for (const p of confirmed) {
       try {
-        await rename(p.temp, p.request.full);
+        await commit(p);
         written.push(p.request.path);
         await syncDirectory(dirname(p.request.full));
       } catch (error) {
@@ -108,7 +123,7 @@ export async function writeTargetFiles(
     return { written, failures };
   } finally {
     // Renamed temps are gone already; this removes the ones left behind.
-    await Promise.all(prepared.map((p) => rm(p.temp, { force: true }).catch(() => undefined)));
+    await Promise.all(prepared.map((p) => (p.temp === null ? undefined : rm(p.temp, { force: true }).catch(() => undefined))));
   }
 }
 
@@ -118,14 +133,17 @@ function directoriesTo(root: string, full: string): string[] {
   return parts.reduce((chain, part) => [...chain, join(chain.at(-1)!, part)], [root]);
 }
 
-async function readDirectories(request: WriteRequest): Promise<DirectoryIdentity[] | WriteFailure> {
+/** The directories on the way, each a real directory; a create may end in folders that do not exist yet (`missing`). */
+async function readDirectories(request: WriteRequest): Promise<{ identities: DirectoryIdentity[]; missing: string[] } | WriteFailure> {
   const identities: DirectoryIdentity[] = [];
-  for (const path of directoriesTo(request.root, request.full)) {
+  const chain = directoriesTo(request.root, request.full);
+  for (const [i, path] of chain.entries()) {
     const info = await lstat(path).catch(() => null);
+    if (!info && request.kind === 'create' && i > 0) return { identities, missing: chain.slice(i) };
     if (!info || !info.isDirectory()) return changedFolder(request, path, 'it is not a directory');
     identities.push({ path, dev: info.dev, ino: info.ino });
   }
-  return identities;
+  return { identities, missing: [] };
 }
 
 /** Each directory on the way must still be the very directory it was: a swap for a symlink would send the write elsewhere. */
@@ -145,11 +163,14 @@ function changedFolder(request: WriteRequest, path: string, why: string): WriteF
 }
 
 async function prepare(request: WriteRequest): Promise<Prepared | WriteFailure> {
-  const directories = await readDirectories(request);
-  if (!Array.isArray(directories)) return directories;
-  const dir = dirname(request.full);
+  const read = await readDirectories(request);
+  if (!('identities' in read)) return read;
+  const { identities: directories, missing } = read;
+  if (request.kind === 'delete') return { request, temp: null, directories, missing };
+  // A create's temp waits in the deepest folder that exists (a hard link needs the same file system).
+  const dir = directories.at(-1)!.path;
   const temp = join(dir, `.${basename(request.full)}.redline-${randomBytes(6).toString('hex')}.tmp`);
-  const mode = request.stats.mode & 0o7777;
+  const mode = request.kind === 'create' ? request.mode & 0o777 : request.stats.mode & 0o7777;
   let handle;
   try {
     handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
@@ -158,7 +179,7 @@ async function prepare(request: WriteRequest): Promise<Prepared | WriteFailure> 
   }
   try {
     await handle.chmod(mode);
-    if (typeof process.getuid === 'function') {
+    if (request.kind === 'replace' && typeof process.getuid === 'function') {
       await handle.chown(request.stats.uid, request.stats.gid).catch(() => undefined);
       // Without the right to give the file away, chown fails and the file
       // keeps our ownership, as write-file-atomic does.
@@ -166,7 +187,7 @@ async function prepare(request: WriteRequest): Promise<Prepared | WriteFailure> 
     await handle.writeFile(request.bytes);
     await handle.sync();
     await handle.close();
-    return { request, temp, directories };
+    return { request, temp, directories, missing };
   } catch (error) {
     await handle.close().catch(() => undefined);
     await rm(temp, { force: true }).catch(() => undefined);
@@ -174,8 +195,26 @@ async function prepare(request: WriteRequest): Promise<Prepared | WriteFailure> 
   }
 }
 
+/** A replace or delete: the same file, unchanged, committed by a rename over it or by removing it; a create: the missing folders made, then a hard link that refuses to overwrite. */
+async function commit(p: Prepared): Promise<void> {
+  const { request, temp } = p;
+  if (request.kind === 'delete') return rm(request.full);
+  if (temp === null) throw new Error(`${request.path}: nothing prepared`);
+  if (request.kind === 'replace') return rename(temp, request.full);
+  for (const folder of p.missing) await mkdir(folder);
+  await link(temp, request.full);
+  await rm(temp);
+}
+
+/** A create's target must still not exist (nor a symbolic link by its name). */
+async function confirmAbsent(request: WriteRequest): Promise<WriteFailure | null> {
+  const info = await lstat(request.full).catch(() => null);
+  if (!info) return null;
+  return { path: request.path, reason: 'changed', message: `${request.path} was created while apply was running; not overwritten` };
+}
+
 /** The target must still be the same regular file holding the planned-from bytes. */
-async function confirmUnchanged(request: WriteRequest): Promise<WriteFailure | null> {
+async function confirmUnchanged(request: Extract<WriteRequest, ReadState>): Promise<WriteFailure | null> {
   const changed = (why: string): WriteFailure => ({
     path: request.path,
     reason: 'changed',

@@ -3,7 +3,7 @@
  * exit code, and a whole session over HTTP (the overview, the picks, the
  * apply to a clean worktree, the agent's credential refused, nothing moved).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API, COMPARE_MARKER_NAME, parseHunks, type CompareAgainstData, type CompareApplyResult, type CompareData } from '@redline/core';
@@ -165,7 +165,7 @@ describe('redline compare: a session', () => {
     expect(io.err()).toContain(`Each variant's feedback: ${join(gitDir, 'redline/compare/variant-A.md')}`);
   }, 60_000);
 
-  it('shows a file renamed in one variant and edited in another as one row, and refuses a binary pick with its reason', async () => {
+  it('shows a file renamed in one variant and edited in another as one row; a rename is refused, an added picture taken whole', async () => {
     const variants = variantRepo();
     // A moves the test (git's rename detection pairs it), B edits it in place and adds a picture.
     const a = variants.worktree('a', {});
@@ -186,14 +186,73 @@ describe('redline compare: a session', () => {
       ['test/sum.test.js', ['test/sum.spec.js', 'test/sum.test.js']],
     ]);
     const put = (picks: unknown) => httpCall({ port: page.port, method: 'PUT', path: API.comparePicks, headers: { ...page.auth, origin: page.origin, 'content-type': 'application/json' }, body: JSON.stringify({ picks }) });
-    expect((await put([{ kind: 'file', path: 'logo.png', variant: 'B' }])).status).toBe(200);
-    const binary = await page.post(API.compareApply, {});
-    expect(binary.status).toBe(400);
-    expect(binary.json<{ error: { message: string } }>().error.message).toBe('logo.png: binary in variant B; a pick changes lines of text, so copy it by hand');
     expect((await put([{ kind: 'file', path: 'test/sum.test.js', variant: 'A' }])).status).toBe(200);
     const renamed = await page.post(API.compareApply, {});
     expect(renamed.json<{ error: { message: string } }>().error.message).toBe('test/sum.test.js: variant A renamed it to test/sum.spec.js; a pick changes the lines of a file, so rename it by hand');
     expect(target.git('status', '--porcelain')).toBe('');
+    // A file the variant added (a binary one at that) is taken whole: created in the target with the variant's bytes.
+    expect((await put([{ kind: 'file', path: 'logo.png', variant: 'B' }])).status).toBe(200);
+    const binary = await page.post(API.compareApply, {});
+    expect(binary.status, binary.text).toBe(200);
+    expect(binary.json<CompareApplyResult>().written).toEqual(['logo.png']);
+    expect(readFileSync(join(target.dir, 'logo.png'))).toEqual(readFileSync(join(b.dir, 'logo.png')));
+    await page.post(API.close, {});
+    expect(await exited).toBe(3);
+  }, 60_000);
+
+  it('takes whole what a suggestion cannot carry: a file added in a new folder, a deleted one, a changed picture; all or nothing when the target moved on', async () => {
+    const picture = (tail: string) => Buffer.from(`\u0089PNG\r\n\u001a\n\u0000\u0000${tail}`, 'latin1');
+    const variants = variantRepo();
+    writeFileSync(join(variants.dir, 'logo.png'), picture('base'));
+    variants.git('add', 'logo.png');
+    variants.git('commit', '--quiet', '-m', 'a picture');
+    const a = variants.worktree('a', SUM_VARIANTS.a, { from: 'main' });
+    const b = variants.worktree('b', { ...SUM_VARIANTS.b, 'docs/guide/usage.md': '# Usage\n\nsum([1, 2]) is 3.\n' }, { from: 'main' });
+    writeFileSync(join(b.dir, 'logo.png'), picture('B'));
+    b.git('rm', '--quiet', 'README.md');
+    b.git('add', '--all');
+    b.git('commit', '--quiet', '-m', 'b: a guide, a new picture, no readme');
+    const target = variants.worktree('target', {}, { from: 'main' });
+    const io = captureIo(variants.dir);
+    const exited = runCli(['compare', '--no-open', '--target', target.dir, a.dir, 'b'], io);
+    const page = await signInAsPage((await io.waitForStderr(/Review: (\S+)\n/))[1]!);
+    const put = (picks: unknown) => httpCall({ port: page.port, method: 'PUT', path: API.comparePicks, headers: { ...page.auth, origin: page.origin, 'content-type': 'application/json' }, body: JSON.stringify({ picks }) });
+    const whole = ['docs/guide/usage.md', 'README.md', 'logo.png'].map((path) => ({ kind: 'file', path, variant: 'B' }));
+
+    // The target moved on (its picture is not the base's): refused, named, and nothing written, the fix set's file included.
+    target.write('logo.png', 'not the base picture');
+    target.git('commit', '--quiet', '-am', 'target: another picture');
+    const aSum = (await page.get(API.compare)).json<CompareData>().variants[0]!.files.find((f) => f.path === 'src/sum.js')!.section;
+    const hunk = parseHunks(aSum, 1000, 1000)[0]!;
+    expect((await put([...whole, { kind: 'hunk', path: 'src/sum.js', variant: 'A', hunk: hunk.range }])).status).toBe(200);
+    const refused = await page.post(API.compareApply, {});
+    expect(refused.status).toBe(400);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe("logo.png: target's file is no longer the base's (it changed since the variants started); nothing written");
+    expect(target.git('status', '--porcelain')).toBe('');
+
+    // A folder on the new file's way that is a symbolic link (here to a folder outside) is never written through.
+    target.git('reset', '--quiet', '--hard', 'main');
+    const outside = makeTempDir();
+    symlinkSync(outside, join(target.dir, 'docs'));
+    target.git('add', 'docs');
+    target.git('commit', '--quiet', '-m', 'target: docs is a link');
+    const linked = await page.post(API.compareApply, {});
+    expect(linked.status, linked.text).toBe(400);
+    expect(linked.json<{ error: { message: string } }>().error.message).toBe('target: docs/guide/usage.md is beyond a symbolic link (docs); files behind symlinked directories are not written; nothing written');
+    expect(readdirSync(outside)).toEqual([]);
+
+    // Back to the base's picture: all of it lands in one write.
+    target.git('reset', '--quiet', '--hard', 'main');
+    expect((await put([...whole, { kind: 'file', path: 'src/sum.js', variant: 'A' }])).status).toBe(200);
+    const applied = await page.post(API.compareApply, {});
+    expect(applied.status, applied.text).toBe(200);
+    expect(applied.json<CompareApplyResult>().written.sort()).toEqual(['README.md', 'docs/guide/usage.md', 'logo.png', 'src/sum.js']);
+    expect(readFileSync(join(target.dir, 'docs/guide/usage.md'), 'utf8')).toBe('# Usage\n\nsum([1, 2]) is 3.\n');
+    expect(readFileSync(join(target.dir, 'logo.png'))).toEqual(picture('B'));
+    expect(existsSync(join(target.dir, 'README.md'))).toBe(false);
+    expect(readFileSync(join(target.dir, 'src/sum.js'), 'utf8')).toBe(SUM_VARIANTS.a['src/sum.js']);
+    // Only the files: the target's HEAD stays where it was put, and the changes are left uncommitted for the reviewer.
+    expect(target.git('rev-parse', 'HEAD')).toBe(variants.git('rev-parse', 'main'));
     await page.post(API.close, {});
     expect(await exited).toBe(3);
   }, 60_000);
