@@ -110,7 +110,7 @@ function sidebar(screen: FirstScreen): string {
   return (
     `<div class="fs-sidebar" aria-hidden="true" inert><div class="fs-tabs"><span class="fs-tab">${SIDEBAR_WORDS.files} <span class="counter">${screen.fileCount}</span></span>` +
     `<span class="fs-tab fs-tab-muted">${SIDEBAR_WORDS.comments} <span class="counter">0</span></span></div>` +
-    `<div class="fs-filter">${SIDEBAR_WORDS.filter}</div>${screen.tree.map(treeRow).join('')}</div>`
+    `<div class="fs-filter">${SIDEBAR_WORDS.filter}</div><div class="fs-shown"></div>${screen.tree.map(treeRow).join('')}</div>`
   );
 }
 

@@ -17,7 +17,7 @@ import type { ReviewController } from '../app/reviewController.js';
 import type { ReviewStore } from '../app/reviewStore.js';
 import { delegatingEditorFactory } from './editorFactory.js';
 import { useExtension, type DiffEditHooks } from './extensionSlots.js';
-import { createHighlightAhead, diffsAhead } from './highlightAhead.js';
+import { createHighlightAhead, diffsAhead, firstDiffs, highlightFirst } from './highlightAhead.js';
 import { whenIdle } from '../ui/whenIdle.js';
 import type { SlotMeta } from './slotMeta.js';
 import type { ReviewItem } from './buildItems.js';
@@ -40,6 +40,7 @@ function DiffCodeView() {
   const handle = useRef<CodeViewHandle<SlotMeta, undefined>>(null);
   const edit = useDiffEdit(controller);
   const items = useDiffItems(edit);
+  const coloured = useFirstColours(store, items);
   useHighlightAhead(store, items);
   const options = useCodeViewOptions(controller);
   useViewport(controller, handle);
@@ -47,6 +48,7 @@ function DiffCodeView() {
   const selection = useReview((s) => s.selection);
   const selectedLines = useMemo(() => (selection ? { id: selection.fileId, range: selection.range } : null), [selection]);
 
+  if (!coloured) return <div className="code-view" style={{ height: '100%' }} aria-busy="true" />;
   return (
     <EditProvider createEditor={delegatingEditorFactory}>
       <CodeView<SlotMeta, undefined>
@@ -75,6 +77,41 @@ function useDiffEdit(controller: ReviewController): DiffEditHooks | null {
   const pool = useWorkerPool();
   useEffect(() => edit?.setWorkerPool(pool), [edit, pool]);
   return edit;
+}
+
+/**
+ * How long the page's first diff waits for its colours before it is drawn
+ * anyway: the server's first screen (coloured) covers the wait on the
+ * review link, the empty diff pane on a reload.
+ */
+const FIRST_COLOURS_CAP_MS = 2_000;
+
+/** The pools whose first diffs were waited for: once per page (a view remounted after an error does not wait again). */
+const firstColoursDone = new WeakSet<object>();
+
+/**
+ * False until the diffs the view shows first are highlighted (or
+ * FIRST_COLOURS_CAP_MS): drawn before, Pierre painted them plain and then
+ * again coloured, and the reviewer saw uncoloured code for 10 to 30 frames
+ * once the server's first screen had gone, and on every reload
+ * (e2e/firstColours.spec.ts).
+ */
+function useFirstColours(store: ReviewStore, items: readonly ReviewItem[]): boolean {
+  const pool = useWorkerPool();
+  const [ready, setReady] = useState(() => !pool || firstColoursDone.has(pool));
+  const first = useRef(items);
+  useEffect(() => {
+    if (ready || !pool) return;
+    let live = true;
+    void highlightFirst(pool, firstDiffs(diffsAhead(first.current, store.getState().currentFileId)), FIRST_COLOURS_CAP_MS).then(() => {
+      firstColoursDone.add(pool);
+      if (live) setReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [pool, ready, store]);
+  return ready;
 }
 
 /** The files after the current one are highlighted before they scroll in (highlightAhead.ts). */
