@@ -24,6 +24,7 @@ import type { ReviewItem } from './buildItems.js';
 import { useDiffItems } from './useDiffItems.js';
 import { useCodeViewOptions } from './useCodeViewOptions.js';
 import { useFollowCurrentFile } from './useFollowCurrentFile.js';
+import { LineMenu } from './LineMenu.js';
 
 export function DiffView() {
   const [generation, setGeneration] = useState(0);
@@ -66,6 +67,7 @@ function DiffCodeView() {
         renderHeaderMetadata={(item) => <FileHeaderActions fileId={item.id} />}
         renderCodeViewHeader={() => <ReviewOverview />}
       />
+      <LineMenu />
     </EditProvider>
   );
 }
