@@ -9,13 +9,16 @@
  * - the page's layout shift over the load is near 0 (Chromium: Firefox
  *   reports no layout-shift entries), on the link and on a reload;
  * - at 1400×900 the first screen's rows (the tree's, the filter's, each
- *   file's top and first code rows) are where the app then draws them.
+ *   file's top and first code rows) are where the app then draws them;
+ * - a short review's file whose end the diff shows sits 8 px under the
+ *   overview, as any other (its hidden "more context" row keeps its room).
  */
 import { existsSync } from 'node:fs';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import puppeteer from 'puppeteer-core';
 import { createFixtureRepo } from './support/fixtureRepo';
-import { startRedline, type RunningRedline } from './support/redline';
+import { openReview, startRedline, type RunningRedline } from './support/redline';
+import { repoWith } from './support/repoWith';
 import { undoAfterEachTest } from './support/afterTest';
 import { recordColourTimeline, type ColourTimeline } from './support/colourTimeline';
 
@@ -118,4 +121,13 @@ test('Chromium 1400×900: the first screen\'s rows are where the app draws them 
   await expect(page.locator('#redline-first-screen')).toHaveCount(0);
   const drawn = await rowsOf(page, 'app');
   expect(drawn).toEqual(before);
+});
+
+test("a short review: the one file, its end shown, sits 8 px under the overview", async ({ page }) => {
+  const dir = repoWith({ 'src/calc.ts': 'export const a = 1;\nexport const b = 2;\nexport const c = 3;\n' }, { 'src/calc.ts': 'export const a = 1;\nexport const b = 20;\nexport const c = 30;\n' });
+  const redline = await after.redlineOn(dir);
+  await openReview(page, redline);
+  await expect(page.locator('diffs-container [data-line]').first()).toBeVisible();
+  const gap = () => page.evaluate(() => document.querySelector('diffs-container')!.getBoundingClientRect().top - document.querySelector('.overview')!.getBoundingClientRect().bottom);
+  await expect.poll(gap).toBe(8);
 });
