@@ -44,7 +44,7 @@ function DiffCodeView() {
   const coloured = useFirstColours(store, items);
   useHighlightAhead(store, items);
   const options = useCodeViewOptions(controller);
-  useViewport(controller, handle);
+  useViewport(controller, handle, coloured);
   const onScroll = useFollowCurrentFile(controller);
   const selection = useReview((s) => s.selection);
   const selectedLines = useMemo(() => (selection ? { id: selection.fileId, range: selection.range } : null), [selection]);
@@ -131,20 +131,39 @@ function useHighlightAhead(store: ReviewStore, items: readonly ReviewItem[]): vo
   useEffect(() => (ahead ? store.subscribe((s, prev) => void (s.currentFileId !== prev.currentFileId && ahead.update())) : undefined), [ahead, store]);
 }
 
-/** The controller's scrolling (navigator.ts) goes through CodeView while it is mounted. */
-function useViewport(controller: ReviewController, handle: RefObject<CodeViewHandle<SlotMeta, undefined> | null>): void {
+/**
+ * The controller's scrolling (navigator.ts) goes through CodeView. One asked
+ * for before CodeView is mounted (it waits for its first colours: the file
+ * an address names is jumped to meanwhile) is kept, the last one, and run
+ * once it is, two frames later as fileAddress.ts waits (CodeView takes its
+ * items in its first render and scrolls once it has them).
+ */
+function useViewport(controller: ReviewController, handle: RefObject<CodeViewHandle<SlotMeta, undefined> | null>, mounted: boolean): void {
+  const pending = useRef<CodeViewScroll | null>(null);
   useEffect(() => {
+    const scroll = (target: CodeViewScroll) => {
+      if (handle.current) handle.current.scrollTo(target);
+      else pending.current = target;
+    };
+    const line = (id: string, side: 'old' | 'new', lineNumber: number, align: 'center' | 'nearest'): CodeViewScroll => ({ type: 'line', id, lineNumber, side: side === 'old' ? 'deletions' : 'additions', align });
     controller.setViewport({
-      scrollToTop: () => handle.current?.scrollTo({ type: 'position', position: 0 }),
-      scrollToFile: (id) => handle.current?.scrollTo({ type: 'item', id, align: 'start' }),
-      scrollToLine: (id, side, lineNumber) =>
-        handle.current?.scrollTo({ type: 'line', id, lineNumber, side: side === 'old' ? 'deletions' : 'additions', align: 'center' }),
-      revealLine: (id, side, lineNumber) =>
-        handle.current?.scrollTo({ type: 'line', id, lineNumber, side: side === 'old' ? 'deletions' : 'additions', align: 'nearest' }),
+      scrollToTop: () => scroll({ type: 'position', position: 0 }),
+      scrollToFile: (id) => scroll({ type: 'item', id, align: 'start' }),
+      scrollToLine: (id, side, lineNumber) => scroll(line(id, side, lineNumber, 'center')),
+      revealLine: (id, side, lineNumber) => scroll(line(id, side, lineNumber, 'nearest')),
     });
     return () => controller.setViewport(null);
   }, [controller, handle]);
+  useEffect(() => {
+    const target = pending.current;
+    if (!mounted || !target) return;
+    pending.current = null;
+    let frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => handle.current?.scrollTo(target))));
+    return () => cancelAnimationFrame(frame);
+  }, [mounted, handle]);
 }
+
+type CodeViewScroll = Parameters<CodeViewHandle<SlotMeta, undefined>['scrollTo']>[0];
 
 class DiffErrorBoundary extends Component<{ children: ReactNode; onRetry(): void }, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };

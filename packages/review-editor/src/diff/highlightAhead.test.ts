@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FileDiffMetadata } from '@pierre/diffs';
 import type { ReviewItem } from './buildItems.js';
-import { createHighlightAhead, diffsAhead, firstDiffs, FIRST_ROWS, highlightFirst, type HighlightPool } from './highlightAhead.js';
+import { createHighlightAhead, diffsAhead, FIRST_DIFF_MAX_ROWS, firstDiffs, FIRST_ROWS, highlightFirst, type HighlightPool } from './highlightAhead.js';
 
 const item = (id: string, extra: { collapsed?: boolean; edit?: boolean; drawn?: boolean } = {}): ReviewItem =>
   ({
@@ -104,6 +104,8 @@ describe('the first diffs, highlighted before the view draws them', () => {
     expect(names(firstDiffs([sized('a', 10), sized('b', FIRST_ROWS), sized('c', 5)]))).toEqual(['a', 'b']);
     expect(names(firstDiffs([sized('a', 2), sized('b', 3)]))).toEqual(['a', 'b']);
     expect(firstDiffs([])).toEqual([]);
+    // A very long diff is drawn at once (plain, then coloured), not waited for; nor are the ones after it.
+    expect(names(firstDiffs([sized('a', 2), sized('long', FIRST_DIFF_MAX_ROWS + 1), sized('c', 2)]))).toEqual(['a']);
   });
 
   it('are waited for all together once the pool has started; never past the cap; a failure does not hold the page', async () => {
