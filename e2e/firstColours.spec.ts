@@ -11,7 +11,9 @@
  * - at 1400×900 the first screen's rows (the tree's, the filter's, each
  *   file's top and first code rows) are where the app then draws them;
  * - a short review's file whose end the diff shows sits 8 px under the
- *   overview, as any other (its hidden "more context" row keeps its room).
+ *   overview, as any other;
+ * - in unified view (two line-number columns) each row is the 20 px CodeView
+ *   lays it out at.
  */
 import { existsSync } from 'node:fs';
 import { expect, test, type Page, type Route } from '@playwright/test';
@@ -130,4 +132,17 @@ test("a short review: the one file, its end shown, sits 8 px under the overview"
   await expect(page.locator('diffs-container [data-line]').first()).toBeVisible();
   const gap = () => page.evaluate(() => document.querySelector('diffs-container')!.getBoundingClientRect().top - document.querySelector('.overview')!.getBoundingClientRect().bottom);
   await expect.poll(gap).toBe(8);
+});
+
+test('unified view: every row is the 20 px CodeView lays it out at', async ({ page }) => {
+  const fixture = createFixtureRepo();
+  after(() => fixture.cleanup());
+  const redline = await startRedline({ cwd: fixture.dir, preferences: { settings: { diffStyle: 'unified' } } });
+  after(() => redline.stop());
+  await openReview(page, redline);
+  const calc = page.locator('diffs-container').filter({ has: page.locator('[data-title]', { hasText: fixture.files.modified }) });
+  await expect(calc.locator('[data-line]').first()).toBeVisible();
+  const rows = await calc.evaluate((host) => Array.from(host.shadowRoot!.querySelectorAll('code [data-line]')).map((row) => row.getBoundingClientRect().height));
+  expect(rows.length).toBe(9); // 7 lines, 2 of them changed: 2 deleted rows more
+  expect(new Set(rows)).toEqual(new Set([20]));
 });
