@@ -8,8 +8,9 @@
  *   token comes within 2 s of the app's code lines (the same frame now);
  * - the page's layout shift over the load is near 0 (Chromium: Firefox
  *   reports no layout-shift entries), on the link and on a reload;
- * - at 1400×900 the first screen's rows (the tree's, the filter's, each
- *   file's top and first code rows) are where the app then draws them;
+ * - at 1400×900 and 800×700 the first screen's rows (the tree's, the
+ *   filter's, each file's top and first code rows) are where the app then
+ *   draws them;
  * - a short review's file whose end the diff shows sits 8 px under the
  *   overview, as any other;
  * - in unified view (two line-number columns) each row is the 20 px CodeView
@@ -91,7 +92,7 @@ function rowsOf(page: Page, on: 'first screen' | 'app'): Promise<string[]> {
       return [
         ...Array.from(screen.querySelectorAll('.fs-tree-row')).slice(0, 4).map((row, i) => `tree ${i} ${y(row)}`),
         `filter ${y(screen.querySelector('.fs-filter'))}`,
-        ...Array.from(screen.querySelectorAll('.fs-split .fs-file')).slice(0, 4).flatMap((file) => {
+        ...Array.from(screen.querySelectorAll('.fs-layout .fs-file')).filter((file) => file.getClientRects().length > 0).slice(0, 4).flatMap((file) => {
           const rows = Array.from(file.querySelectorAll('.fs-row')).slice(0, 2);
           return [`${file.getAttribute('data-path')} ${y(file)}`, ...rows.map((row, i) => `${file.getAttribute('data-path')} row ${i} ${y(row)}`)];
         }),
@@ -109,21 +110,24 @@ function rowsOf(page: Page, on: 'first screen' | 'app'): Promise<string[]> {
   }, on);
 }
 
-test('Chromium 1400×900: the first screen\'s rows are where the app draws them (nothing moves at the hand-over)', async ({ page }) => {
-  const redline = await redlineOnFixture();
-  // The app's scripts held until the first screen is measured (as liveFirstScreen.spec.ts).
-  const held: Route[] = [];
-  let holding = true;
-  await page.route(/\/assets\/.*\.js$/, (route) => (holding ? held.push(route) : route.continue()));
-  await page.goto(redline.url, { waitUntil: 'commit' });
-  await expect(page.locator('#redline-first-screen[data-highlighted]')).toBeAttached();
-  const before = await rowsOf(page, 'first screen');
-  holding = false;
-  await Promise.all(held.splice(0).map((route) => route.continue()));
-  await expect(page.locator('#redline-first-screen')).toHaveCount(0);
-  const drawn = await rowsOf(page, 'app');
-  expect(drawn).toEqual(before);
-});
+for (const [width, height] of [[1400, 900], [800, 700]] as const) {
+  test(`Chromium ${width}×${height}: the first screen's rows are where the app draws them (nothing moves at the hand-over)`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    const redline = await redlineOnFixture();
+    // The app's scripts held until the first screen is measured (as liveFirstScreen.spec.ts).
+    const held: Route[] = [];
+    let holding = true;
+    await page.route(/\/assets\/.*\.js$/, (route) => (holding ? held.push(route) : route.continue()));
+    await page.goto(redline.url, { waitUntil: 'commit' });
+    await expect(page.locator('#redline-first-screen[data-highlighted]')).toBeAttached();
+    const before = await rowsOf(page, 'first screen');
+    holding = false;
+    await Promise.all(held.splice(0).map((route) => route.continue()));
+    await expect(page.locator('#redline-first-screen')).toHaveCount(0);
+    const drawn = await rowsOf(page, 'app');
+    expect(drawn).toEqual(before);
+  });
+}
 
 test("a short review: the one file, its end shown, sits 8 px under the overview", async ({ page }) => {
   const dir = repoWith({ 'src/calc.ts': 'export const a = 1;\nexport const b = 2;\nexport const c = 3;\n' }, { 'src/calc.ts': 'export const a = 1;\nexport const b = 20;\nexport const c = 30;\n' });

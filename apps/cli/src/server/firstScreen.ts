@@ -29,6 +29,7 @@ import {
   escapeUnsafeChars,
   FIRST_SCREEN_ID,
   FIRST_SCREEN_LIMITS,
+  OVERVIEW_WORDS,
   SIDEBAR_WORDS,
   signedCount,
   type DiffRow,
@@ -102,7 +103,9 @@ function overview({ target, totals }: FirstScreen): string {
   return (
     `<div class="overview"><div class="overview-line"><span class="overview-target">${text(target)}</span>` +
     `<span class="overview-stats">${totals.label} ` +
-    `<span class="count-add">${totals.additions}</span> <span class="count-del">${totals.deletions}</span></span></div></div>`
+    `<span class="count-add">${totals.additions}</span> <span class="count-del">${totals.deletions}</span></span>` +
+    // The app's button, its room held unseen: the line wraps where the app's does (a narrow window), so no file moves.
+    `<span class="spacer"></span><span class="btn btn-small fs-held" aria-hidden="true">${OVERVIEW_WORDS.generalComment}</span></div></div>`
   );
 }
 
