@@ -49,6 +49,10 @@
  * pairing a deleted file with an added one by hand (the header's control, the since-round
  * list) made it 228.9 KB; a pull request's threads and publish outcome moved into lazy
  * chunks (app/lazyPanels.tsx) took it back to 228.2 KB.
+ * Raised to 230 KB on 2026-12-05: 228,345 B on main, 229,118 B with the first diffs
+ * highlighted before they are drawn, the line's menu (its listener; the menu itself is a
+ * lazy chunk, which saved 209 B), pairing candidates ranked by content and whole-file
+ * diffs (+773 B).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -57,7 +61,7 @@ import { expect, test } from '@playwright/test';
 
 const DIST = fileURLToPath(new URL('../apps/review/dist', import.meta.url));
 /** KB here are 1,000 bytes, as in the speed target. */
-const ENTRY_CEILING_BYTES = 229_000;
+const ENTRY_CEILING_BYTES = 230_000;
 const ISSUE_TARGET_BYTES = 130_000;
 
 /** The chunks a chunk imports statically (`import{…}from"./x.js"`, `import"./x.js"`), as paths under assets/. */

@@ -1,7 +1,8 @@
 /**
  * Finding the biggest change in a real port (the yaml package's 2.5.0 → 2.8.1,
  * 136 files): the file list ranked by changed lines, and by size, puts it
- * first; the diff keeps the review's order.
+ * first; the diff keeps the review's order. With SCREENSHOTS=1, both lists
+ * at 1400×900 and 800×700: docs/screenshots/file-list-by-{changes,size}-*.png.
  */
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
@@ -46,6 +47,7 @@ test('ranked by changed lines, the largest change is the first row; the diff kee
 
   await page.getByRole('combobox', { name: 'List files by' }).selectOption('size');
   await expect(tree.locator('.tree-folder')).toHaveCount(0);
+  await screenshotAtBothSizes(page, 'file-list-by-size');
   await page.getByRole('combobox', { name: 'List files by' }).selectOption('tree');
   await expect(tree.locator('.tree-folder').first()).toBeVisible();
   expect(await page.locator('diffs-container [data-title]').first().textContent()).toBe(firstDiffBefore);

@@ -4,8 +4,9 @@
  * Settings closed with Esc gives focus back to its button, and ↓ then starts
  * the line cursor, a range is selected and commented on, Space and Enter do
  * not open Settings again, Tab goes on through the page; and a whole
- * keyboard-only review after opening and closing every dialog. The same
- * keys in both browsers (e2e/support/keyboardOnly.ts).
+ * keyboard-only review from a fresh page and after opening and closing every dialog, its comment
+ * and suggestion labelled with Alt+3 and Alt+4. The same keys in both
+ * browsers (e2e/support/keyboardOnly.ts).
  */
 import { existsSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -77,14 +78,19 @@ for (const [name, open] of [['Chromium', inChromium], ['Firefox ESR', () => inFi
     expectTabOrder(await settingsThenComment(keys));
   });
 
-  test(`${name}: a keyboard-only review after opening and closing every dialog`, async ({ page }) => {
-    test.setTimeout(120_000);
-    const keys = await open(page);
-    await everyDialogOpenedAndClosed(keys);
-    await keyboardOnlyReview(keys);
-    expect(await redline!.exited).toBe(0);
-    const out = redline!.stdout();
-    expect(out).toContain('Keys only: a range comment.');
-    expect(out).toContain('  return Math.floor(n / 2); // rounds down');
-  });
+  for (const dialogsFirst of [false, true]) {
+    test(`${name}: a keyboard-only review ${dialogsFirst ? 'after opening and closing every dialog' : 'from a fresh page'}`, async ({ page }) => {
+      test.setTimeout(120_000);
+      const keys = await open(page);
+      if (dialogsFirst) await everyDialogOpenedAndClosed(keys);
+      await keyboardOnlyReview(keys);
+      expect(await redline!.exited).toBe(0);
+      const out = redline!.stdout();
+      expect(out).toContain('Keys only: a range comment.');
+      expect(out).toContain('  return Math.floor(n / 2); // rounds down');
+      // The labels chosen with Alt+3 and Alt+4 reach the export.
+      expect(out).toMatch(/\nLabel: issue \(blocking\)\n\n> Keys only: a range comment\./);
+      expect(out).toMatch(/\nLabel: nitpick \(non-blocking\)\n/);
+    });
+  }
 }

@@ -60,6 +60,10 @@ test('a deleted .js paired by hand with an added .ts reads as one renamed file w
   await expect(file).toContainText('var a = 1;');
   await expect(file).toContainText('const a: number = 1;');
   await screenshotAtBothSizes(page, 'manual-pair-paired');
+  // A reload keeps the pair (kept for the change on disk too: a restarted redline reads it, applyManualPairs.test.ts).
+  await page.reload();
+  await expect(treeFiles(page)).toHaveCount(2);
+  await expect(fileDiff(page, 'src/a.ts')).toContainText('Paired by you');
 
   await page.getByRole('button', { name: 'Unpair src/a.js and src/a.ts' }).click();
   await expect(treeFiles(page)).toHaveCount(3);

@@ -1,6 +1,7 @@
 /**
  * Open in editor from the page, as a reviewer does: the file header's button
- * opens the file at its top, `o` at the line cursor's line, in the editor
+ * opens the file at its top, `o` at the line cursor's line, the line's menu
+ * (a right-click on a line, or Shift+F10 at the line cursor) at its line, in the editor
  * redline's own environment names (here a real program that records how it
  * was called, under an editor's name whose line syntax launch-editor knows).
  */
@@ -48,6 +49,43 @@ test('the header button opens the file, and o opens it at the line cursor', asyn
   expect(await calls()).toEqual([`${file}:3:1`]);
   // Nothing of it reached stdout, the agent's channel.
   expect(running.stdout()).toBe('');
+  await running.stop();
+});
+
+test("the line's menu: a right-click on a line opens the file at that line; Shift+F10 opens the menu at the line cursor, keys only", async ({ page }, testInfo) => {
+  const running = await startRedline({ cwd: dir, env: { REDLINE_EDITOR: join(bin, 'zed') } });
+  await openReview(page, running);
+  const file = join(dir, 'src/calc.ts');
+
+  await lineNumber(page, 'src/calc.ts', 'new', 2).click({ button: 'right' });
+  const menu = page.getByRole('menu', { name: 'Line 2 (new)' });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('menuitem').first()).toBeFocused();
+  await page.screenshot({ path: testInfo.outputPath('line-menu-1400x900.png') });
+  await menu.getByRole('menuitem', { name: /Open in editor at line 2/ }).click();
+  await expect(page.getByText(`Opened src/calc.ts:2 in ${join(bin, 'zed')}.`)).toBeVisible();
+  expect(await calls()).toEqual([`${file}:2:1`]);
+  await expect(menu).toHaveCount(0);
+
+  // Keys only: ↓ to line 3, Shift+F10, ↑ wraps to the last item (Open in editor), Enter.
+  rmSync(join(bin, 'calls.txt'));
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('[data-line-cursor-announcer]')).toHaveText(/new line 3:/);
+  await page.keyboard.press('Shift+F10');
+  await expect(page.getByRole('menu', { name: 'Line 3 (new)' })).toBeVisible();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('menuitem', { name: /Open in editor at line 3/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Opened src/calc.ts:3 in ${join(bin, 'zed')}.`)).toBeVisible();
+  expect(await calls()).toEqual([`${file}:3:1`]);
+
+  // Esc closes it and the keys go back to the diff: c comments on the line cursor's line.
+  await page.keyboard.press('Shift+F10');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await page.keyboard.press('c');
+  await expect(page.locator('form.composer textarea')).toBeFocused();
   await running.stop();
 });
 

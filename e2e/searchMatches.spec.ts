@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { undoAfterEachTest } from './support/afterTest';
 import { openReview } from './support/redline';
 import { repoWith } from './support/repoWith';
+import { screenshotAtBothSizes } from './support/screenshots';
 
 const after = undoAfterEachTest();
 
@@ -70,11 +71,9 @@ test('"1 of 17" for 17 matches on 15 lines; Enter visits each, the second on a l
   expect(visited.filter((v) => v.startsWith('9:'))).toEqual(['9:27:needle', '9:34:needle']);
   expect(visited.every((v) => v.endsWith(':needle'))).toBe(true);
 
-  if (process.env.SCREENSHOTS) {
-    for (let i = 0; i < 3; i++) await box.press('Enter');
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: 'docs/screenshots/search-matches.png' });
-  }
+  // With SCREENSHOTS=1: docs/screenshots/search-matches-{1400x900,800x700}.png, the fourth match current, every match marked.
+  if (process.env.SCREENSHOTS) for (let i = 0; i < 3; i++) await box.press('Enter');
+  await screenshotAtBothSizes(page, 'search-matches');
 
   // Closed: no highlight left.
   await box.press('Escape');

@@ -10,8 +10,8 @@ import { repoWith } from './repoWith';
 /** What the scenarios need of a browser: keys and a look at the page. */
 export interface KeyboardDriver {
   press(key: string): Promise<void>;
-  /** A key with a modifier held (Shift+↓, Ctrl+Enter). */
-  chord(modifier: 'Shift' | 'Control', key: string): Promise<void>;
+  /** A key with a modifier held (Shift+↓, Ctrl+Enter, Alt+3). */
+  chord(modifier: 'Shift' | 'Control' | 'Alt', key: string): Promise<void>;
   /** Typed as a person types (no pause asked for between keys). */
   type(text: string): Promise<void>;
   evaluate<A, T>(probe: (arg: A) => T, arg: A): Promise<T>;
@@ -87,8 +87,8 @@ export async function diffReady(k: KeyboardDriver): Promise<void> {
   await until(k, "the app's diff is shown", () => Array.from(document.querySelectorAll('diffs-container')).some((h) => h.shadowRoot?.querySelector('[data-line]')), null);
 }
 
-/** From no line cursor: ↓ starts it on calc's first line, ↓ and Shift+↓ select new lines 2–3 (split view: down the new column), `c`, the text, Ctrl+Enter. */
-async function commentOnLines2To3(k: KeyboardDriver, text: string): Promise<void> {
+/** From no line cursor: ↓ starts it on calc's first line, ↓ and Shift+↓ select new lines 2–3 (split view: down the new column), `c`, the text, (Alt+3: labelled issue,) Ctrl+Enter. */
+async function commentOnLines2To3(k: KeyboardDriver, text: string, labelled = false): Promise<void> {
   await k.press('ArrowDown');
   await announcedMatches(k, '↓ started the line cursor on the first line', `^${CALC}, new line 1: export function add`);
   await k.press('ArrowDown');
@@ -97,9 +97,17 @@ async function commentOnLines2To3(k: KeyboardDriver, text: string): Promise<void
   await k.press('c');
   await until(k, 'the comment box has focus', () => document.activeElement?.tagName === 'TEXTAREA', null);
   await k.type(text);
+  if (labelled) {
+    await k.chord('Alt', '3');
+    await until(k, 'Alt+3 chose the label issue', () => document.querySelector('form.composer button[aria-pressed="true"]')?.textContent === 'issue', null);
+  }
   await k.chord('Control', 'Enter');
   await until(k, 'the comment card is shown', () => document.querySelector('article[aria-label="Comment, Lines 2–3 (new)"]') !== null, null);
 }
+
+/** The label chip on the card named `name`, once shown. */
+const chipOn = (k: KeyboardDriver, name: string, chip: string) =>
+  until(k, `the card ${name} shows the chip ${chip}`, ([name, chip]) => document.querySelector(`article[aria-label="${name}"] .label-chip`)?.textContent === chip, [name, chip] as const);
 
 /**
  * The issue's sequence: Settings opened from its button, closed with Esc;
@@ -155,9 +163,10 @@ export async function everyDialogOpenedAndClosed(k: KeyboardDriver): Promise<voi
   }
 }
 
-/** The rest of a review, keys only: move, select a range, comment, suggest, mark viewed, next unviewed, search, send. */
+/** The rest of a review, keys only: move, select a range, comment (labelled with Alt+3), suggest (Alt+4), mark viewed, next unviewed, search, send. */
 export async function keyboardOnlyReview(k: KeyboardDriver): Promise<void> {
-  await commentOnLines2To3(k, 'Keys only: a range comment.');
+  await commentOnLines2To3(k, 'Keys only: a range comment.', true);
+  await chipOn(k, 'Comment, Lines 2–3 (new)', 'issue · blocking');
 
   for (let i = 0; i < 12; i++) {
     if (await k.evaluate(() => /new line 6:/.test(document.querySelector('[data-line-cursor-announcer]')?.textContent ?? ''), null)) break;
@@ -169,8 +178,10 @@ export async function keyboardOnlyReview(k: KeyboardDriver): Promise<void> {
   await until(k, 'the suggestion box has focus, holding the line', () => document.activeElement instanceof HTMLTextAreaElement && document.activeElement.value === '  return Math.floor(n / 2);', null);
   await k.press('End');
   await k.type(' // rounds down');
+  await k.chord('Alt', '4');
   await k.chord('Control', 'Enter');
   await until(k, 'the suggestion is shown', () => document.querySelector('article[aria-label="Suggestion, Line 6 (new)"]') !== null, null);
+  await chipOn(k, 'Suggestion, Line 6 (new)', 'nitpick · non-blocking');
 
   // Shift+V: calc viewed, on to notes (the next not viewed).
   await k.chord('Shift', 'V');

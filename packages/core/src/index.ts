@@ -168,7 +168,7 @@ export type {
   FirstScreen, FirstScreenFile, FirstScreenHunk, FirstScreenLimits, FirstScreenRoundView, FirstScreenTreeRow,
 } from './firstScreen/buildFirstScreen.js';
 export { actKindWords, countActKinds } from './rounds/actKindWords.js';
-export { changedFilesLabel, countOf, groupDigits, largeDiffNote, SIDEBAR_WORDS, signedCount, unmodifiedLinesLabel } from './firstScreen/diffWording.js';
+export { changedFilesLabel, countOf, groupDigits, largeDiffNote, OVERVIEW_WORDS, SIDEBAR_WORDS, signedCount, unmodifiedLinesLabel } from './firstScreen/diffWording.js';
 export { fileNotices, isModeOnly, isRenameOnly } from './firstScreen/fileNotices.js';
 export type { DiffRow, Hunk, RowKind, RowPair } from './firstScreen/parseHunks.js';
 export { pairRows, parseHunks } from './firstScreen/parseHunks.js';

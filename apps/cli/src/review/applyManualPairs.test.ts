@@ -3,9 +3,13 @@
  * of `src/a.js` to `src/a.ts` that git leaves apart (below its 50% rename
  * threshold) becomes one renamed file with its diff once paired
  * (PUT /api/manual-pairs), the export names the pair, and an empty list
- * gives back the deleted and the added file. A bad body is refused; a pair
+ * gives back the deleted and the added file. The pairs are kept for the
+ * change: a restarted redline (a new session and server on the same
+ * repository) reads them, Unpair removes them. A bad body is refused; a pair
  * that is not a deleted and an added file changes nothing.
  */
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type Annotation, type ApiError, type FeedbackResult, type FileContentsData, type ReviewData } from '@redline/core';
 import { makeRepo, type TestRepo } from '../../testSupport/gitRepo.js';
@@ -57,6 +61,48 @@ describe('pairing a deleted and an added file by hand', () => {
     const sent = await harness.send('POST', API.feedback, { verdict: 'request-changes', summary: '', annotations: [comment] });
     expect(sent.status).toBe(200);
     expect(sent.json<FeedbackResult>().output).toContain('## `src/a.ts` (renamed from `src/a.js`, paired by the reviewer)');
+  });
+});
+
+describe('the pairs are kept for the change', () => {
+  const kept = () => readdirSync(join(repo.dir, '.git', 'redline', 'manual-pairs')).filter((name) => name.endsWith('.json'));
+  const restarted = async <T>(run: (h: Harness) => Promise<T>): Promise<T> => {
+    const h = await startHarness(await gitSource(repo.dir));
+    try {
+      return await run(h);
+    } finally {
+      await h.close();
+    }
+  };
+  const shown = (h: Harness) => h.get(API.review).then((answer) => described(answer.json<ReviewData>()));
+  const PAIRED = ['README.md modified +1 −1', 'src/a.ts renamed from src/a.js +3 −4'];
+  const APART = ['README.md modified +1 −1', 'src/a.js deleted +0 −6', 'src/a.ts added +5 −0'];
+
+  it('a restarted redline shows the pair, a second reading too; Unpair removes the file and the next redline reads them apart', async () => {
+    await restarted(async (h) => {
+      expect((await h.send('PUT', API.manualPairs, { pairs: [{ from: 'src/a.js', to: 'src/a.ts' }] })).status).toBe(200);
+    });
+    expect(kept()).toHaveLength(1);
+    await restarted(async (h) => {
+      expect(await shown(h)).toEqual(PAIRED);
+      expect(await shown(h)).toEqual(PAIRED);
+      expect((await h.send('PUT', API.manualPairs, { pairs: [] })).status).toBe(200);
+      expect(await shown(h)).toEqual(APART);
+    });
+    expect(kept()).toEqual([]);
+    expect(await restarted(shown)).toEqual(APART);
+  });
+
+  it('a kept file that cannot be read leaves the change unpaired, with no error', async () => {
+    await restarted(async (h) => void (await h.send('PUT', API.manualPairs, { pairs: [{ from: 'src/a.js', to: 'src/a.ts' }] })));
+    const [name] = kept();
+    writeFileSync(join(repo.dir, '.git', 'redline', 'manual-pairs', name!), '{"pairs":[{"from":"src/a.js"}]}');
+    await restarted(async (h) => {
+      expect(await shown(h)).toEqual(APART);
+      expect(h.internalErrors).toEqual([]);
+      await h.send('PUT', API.manualPairs, { pairs: [] });
+    });
+    expect(kept()).toEqual([]);
   });
 });
 

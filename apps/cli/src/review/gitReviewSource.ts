@@ -22,6 +22,7 @@ import { readImageBytes, type ImageSide } from './readImageBytes.js';
 import type { ReviewDataParts } from './reviewDataJson.js';
 import { ReviewPatchCollector } from './reviewPatchCollector.js';
 import { applyManualPairs } from './applyManualPairs.js';
+import { changeKey, ManualPairsFile } from './manualPairsFile.js';
 import type { ReadOptions, ReviewSource } from './reviewSource.js';
 import { indexEntries, type FileEntry, type ReviewSnapshot } from './reviewSnapshot.js';
 
@@ -40,8 +41,12 @@ export class GitReviewSource implements ReviewSource {
   private roundsRead: Promise<ReviewRoundsData | undefined> | null = null;
   /** Whether the readings pair untracked renames now: the flag, then the page's setting (setUntrackedRenames). */
   private untrackedRenames: boolean;
-  /** The reviewer's pairs (setManualPairs), applied to each reading. */
+  /** The reviewer's pairs (setManualPairs, or kept for the change from an earlier run), applied to each reading. */
   private manualPairs: readonly ManualPair[] = [];
+  private readonly pairsFile: ManualPairsFile;
+  /** The kept pairs, read once before the first reading applies pairs; the page's list wins over them. */
+  private pairsRestored: Promise<void> | null = null;
+  private pairsChosen = false;
 
   constructor(
     readonly repository: Repository,
@@ -57,6 +62,7 @@ export class GitReviewSource implements ReviewSource {
   ) {
     this.untrackedRenames = untrackedRenamesAllowed;
     this.stateDir = join(repository.gitDir, 'redline');
+    this.pairsFile = new ManualPairsFile(this.stateDir, changeKey(target));
     this.watchRoot = target.newSide.kind === 'worktree' ? repository.root : null;
     this.roots = realpath(repository.root).then((realRoot) => ({ root: repository.root, realRoot }));
   }
@@ -122,6 +128,7 @@ export class GitReviewSource implements ReviewSource {
       const { data, encoded } = await collector.finish(entries.map((entry) => entry.facts));
       this.lastReading = { countsFrom: tracked.countsFrom, untrackedDiffedBy: untracked?.diffedBy ?? null };
       // The reviewer's pairs make a new answer (its patch and fingerprint): it is encoded when asked for.
+      await (this.pairsRestored ??= this.restorePairs());
       const paired = this.manualPairs.length > 0 ? await applyManualPairs(data, entries, this.manualPairs, (entry) => this.readFile(entry)) : null;
       if (paired) return { data: paired.data, entries: indexEntries(paired.entries), signature: probe.signature, encoded: null };
       return { data, entries: indexEntries(entries), signature: probe.signature, encoded };
@@ -131,10 +138,18 @@ export class GitReviewSource implements ReviewSource {
     }
   }
 
-  setManualPairs(pairs: readonly ManualPair[]): boolean {
+  async setManualPairs(pairs: readonly ManualPair[]): Promise<boolean> {
+    await (this.pairsRestored ??= this.restorePairs());
     const same = pairs.length === this.manualPairs.length && pairs.every((pair, i) => pair.from === this.manualPairs[i]!.from && pair.to === this.manualPairs[i]!.to);
     this.manualPairs = pairs;
+    this.pairsChosen = true;
+    await this.pairsFile.save(pairs);
     return !same;
+  }
+
+  private async restorePairs(): Promise<void> {
+    const kept = await this.pairsFile.load();
+    if (!this.pairsChosen) this.manualPairs = kept;
   }
 
   setUntrackedRenames(on: boolean): boolean {

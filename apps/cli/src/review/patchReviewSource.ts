@@ -52,7 +52,7 @@ export class PatchReviewSource implements ReviewSource {
     return false; // a patch has no untracked files
   }
 
-  setManualPairs(): boolean {
+  async setManualPairs(): Promise<boolean> {
     return false; // a patch's files are as it wrote them
   }
 

@@ -147,9 +147,9 @@ export class ReviewSession {
     if (this.source.setUntrackedRenames(on)) this.forgetReadings();
   }
 
-  /** The reviewer's pairs of a deleted and an added file (applyManualPairs.ts): as setUntrackedRenames, the next load reads them. */
-  setManualPairs(pairs: readonly ManualPair[]): void {
-    if (this.source.setManualPairs(pairs)) this.forgetReadings();
+  /** The reviewer's pairs of a deleted and an added file (applyManualPairs.ts), kept for the change: as setUntrackedRenames, the next load reads them. */
+  async setManualPairs(pairs: readonly ManualPair[]): Promise<void> {
+    if (await this.source.setManualPairs(pairs)) this.forgetReadings();
   }
 
   private forgetReadings(): void {

@@ -56,11 +56,12 @@ export interface ReviewSource {
   setUntrackedRenames(on: boolean): boolean;
   /**
    * The reviewer's pairs of a deleted and an added file, each read as one
-   * renamed file from now on (applyManualPairs.ts); the whole list. True
-   * when that changed what is read; always false for a patch (its files are
-   * as the patch wrote them).
+   * renamed file from now on (applyManualPairs.ts); the whole list, kept on
+   * disk for the change (manualPairsFile.ts) before it resolves. True when
+   * that changed what is read; always false for a patch (its files are as
+   * the patch wrote them).
    */
-  setManualPairs(pairs: readonly ManualPair[]): boolean;
+  setManualPairs(pairs: readonly ManualPair[]): Promise<boolean>;
   /** One side of a picture (review/readImageBytes.ts); throws a RedlineError when it cannot be served. */
   readImage(entry: FileEntry, side: ImageSide): Promise<Buffer>;
   /** The absolute path of the file's working-tree copy, for Open in editor: a plain regular file inside the repository, or a RedlineError saying why not. */

@@ -161,7 +161,7 @@ describe('renderFirstScreen', () => {
     const other = section('src/other.ts', '@@ -1 +1 @@\n-other base\n+other now\n');
     const since = section('src/calc.ts', '@@ -1,2 +1,2 @@\n-const round = 2;\n+const now = 3;\n keep\n');
     const files: Array<[FileFacts, string]> = [[facts('src/calc.ts', { additions: 2 }), whole], [facts('src/other.ts'), other]];
-    const stats = (html: string) => /<span class="overview-stats">(.*?)<\/span><\/div>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
+    const stats = (html: string) => /<span class="overview-stats">(.*?)<\/span><span class="spacer">/.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
     const roundView = renderFirstScreen(review(files, { sinceRound: { round: 1, from: 'a'.repeat(40), to: 'b'.repeat(40), patch: since, changedPaths: ['src/calc.ts'] } }));
     expect(stats(roundView)).toBe('1 file changed +1 −1');
     expect(stats(renderFirstScreen(review(files)))).toBe('2 files changed +3 −2');

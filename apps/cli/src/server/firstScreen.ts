@@ -29,6 +29,7 @@ import {
   escapeUnsafeChars,
   FIRST_SCREEN_ID,
   FIRST_SCREEN_LIMITS,
+  OVERVIEW_WORDS,
   SIDEBAR_WORDS,
   signedCount,
   type DiffRow,
@@ -102,7 +103,9 @@ function overview({ target, totals }: FirstScreen): string {
   return (
     `<div class="overview"><div class="overview-line"><span class="overview-target">${text(target)}</span>` +
     `<span class="overview-stats">${totals.label} ` +
-    `<span class="count-add">${totals.additions}</span> <span class="count-del">${totals.deletions}</span></span></div></div>`
+    `<span class="count-add">${totals.additions}</span> <span class="count-del">${totals.deletions}</span></span>` +
+    // The app's button, its room held unseen: the line wraps where the app's does (a narrow window), so no file moves.
+    `<span class="spacer"></span><span class="btn btn-small fs-held" aria-hidden="true">${OVERVIEW_WORDS.generalComment}</span></div></div>`
   );
 }
 
@@ -110,7 +113,7 @@ function sidebar(screen: FirstScreen): string {
   return (
     `<div class="fs-sidebar" aria-hidden="true" inert><div class="fs-tabs"><span class="fs-tab">${SIDEBAR_WORDS.files} <span class="counter">${screen.fileCount}</span></span>` +
     `<span class="fs-tab fs-tab-muted">${SIDEBAR_WORDS.comments} <span class="counter">0</span></span></div>` +
-    `<div class="fs-filter">${SIDEBAR_WORDS.filter}</div>${screen.tree.map(treeRow).join('')}</div>`
+    `<div class="fs-filter">${SIDEBAR_WORDS.filter}</div><div class="fs-shown"></div>${screen.tree.map(treeRow).join('')}</div>`
   );
 }
 

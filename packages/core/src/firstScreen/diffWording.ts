@@ -50,3 +50,6 @@ export function largeDiffNote(changedLines: number): string {
 
 /** The sidebar's tabs and filter. */
 export const SIDEBAR_WORDS = { files: 'Files', comments: 'Comments', filter: 'Filter files' } as const;
+
+/** The overview's button (the first screen holds its room, unseen, so the line wraps as the app's does). */
+export const OVERVIEW_WORDS = { generalComment: 'Add general comment' } as const;

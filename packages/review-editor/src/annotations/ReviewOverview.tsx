@@ -3,7 +3,7 @@
  * diffViews/filesInView.ts), and the general comments (about the whole review)
  * with their form.
  */
-import { changedFilesLabel, signedCount } from '@redline/core';
+import { changedFilesLabel, OVERVIEW_WORDS, signedCount } from '@redline/core';
 import { AnnotationCard } from './AnnotationCard.js';
 import { ComposerForm } from '../composer/ComposerForm.js';
 import { useController, useReview } from '../app/reviewContext.js';
@@ -39,7 +39,7 @@ export function ReviewOverview() {
         <span className="spacer" />
         {!composingGeneral ? (
           <button type="button" className="btn btn-small" onClick={() => controller.openComment({ scope: 'general' })}>
-            Add general comment
+            {OVERVIEW_WORDS.generalComment}
           </button>
         ) : null}
       </div>

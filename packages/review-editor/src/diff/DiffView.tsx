@@ -17,13 +17,14 @@ import type { ReviewController } from '../app/reviewController.js';
 import type { ReviewStore } from '../app/reviewStore.js';
 import { delegatingEditorFactory } from './editorFactory.js';
 import { useExtension, type DiffEditHooks } from './extensionSlots.js';
-import { createHighlightAhead, diffsAhead } from './highlightAhead.js';
+import { createHighlightAhead, diffsAhead, firstDiffs, highlightFirst } from './highlightAhead.js';
 import { whenIdle } from '../ui/whenIdle.js';
 import type { SlotMeta } from './slotMeta.js';
 import type { ReviewItem } from './buildItems.js';
 import { useDiffItems } from './useDiffItems.js';
 import { useCodeViewOptions } from './useCodeViewOptions.js';
 import { useFollowCurrentFile } from './useFollowCurrentFile.js';
+import { LineMenu } from './LineMenu.js';
 
 export function DiffView() {
   const [generation, setGeneration] = useState(0);
@@ -40,13 +41,15 @@ function DiffCodeView() {
   const handle = useRef<CodeViewHandle<SlotMeta, undefined>>(null);
   const edit = useDiffEdit(controller);
   const items = useDiffItems(edit);
+  const coloured = useFirstColours(store, items);
   useHighlightAhead(store, items);
   const options = useCodeViewOptions(controller);
-  useViewport(controller, handle);
+  useViewport(controller, handle, coloured);
   const onScroll = useFollowCurrentFile(controller);
   const selection = useReview((s) => s.selection);
   const selectedLines = useMemo(() => (selection ? { id: selection.fileId, range: selection.range } : null), [selection]);
 
+  if (!coloured) return <div className="code-view" style={{ height: '100%' }} aria-busy="true" />;
   return (
     <EditProvider createEditor={delegatingEditorFactory}>
       <CodeView<SlotMeta, undefined>
@@ -64,6 +67,7 @@ function DiffCodeView() {
         renderHeaderMetadata={(item) => <FileHeaderActions fileId={item.id} />}
         renderCodeViewHeader={() => <ReviewOverview />}
       />
+      <LineMenu />
     </EditProvider>
   );
 }
@@ -75,6 +79,41 @@ function useDiffEdit(controller: ReviewController): DiffEditHooks | null {
   const pool = useWorkerPool();
   useEffect(() => edit?.setWorkerPool(pool), [edit, pool]);
   return edit;
+}
+
+/**
+ * How long the page's first diff waits for its colours before it is drawn
+ * anyway: the server's first screen (coloured) covers the wait on the
+ * review link, the empty diff pane on a reload.
+ */
+const FIRST_COLOURS_CAP_MS = 2_000;
+
+/** The pools whose first diffs were waited for: once per page (a view remounted after an error does not wait again). */
+const firstColoursDone = new WeakSet<object>();
+
+/**
+ * False until the diffs the view shows first are highlighted (or
+ * FIRST_COLOURS_CAP_MS): drawn before, Pierre painted them plain and then
+ * again coloured, and the reviewer saw uncoloured code for 10 to 30 frames
+ * once the server's first screen had gone, and on every reload
+ * (e2e/firstColours.spec.ts).
+ */
+function useFirstColours(store: ReviewStore, items: readonly ReviewItem[]): boolean {
+  const pool = useWorkerPool();
+  const [ready, setReady] = useState(() => !pool || firstColoursDone.has(pool));
+  const first = useRef(items);
+  useEffect(() => {
+    if (ready || !pool) return;
+    let live = true;
+    void highlightFirst(pool, firstDiffs(diffsAhead(first.current, store.getState().currentFileId)), FIRST_COLOURS_CAP_MS).then(() => {
+      firstColoursDone.add(pool);
+      if (live) setReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [pool, ready, store]);
+  return ready;
 }
 
 /** The files after the current one are highlighted before they scroll in (highlightAhead.ts). */
@@ -92,20 +131,39 @@ function useHighlightAhead(store: ReviewStore, items: readonly ReviewItem[]): vo
   useEffect(() => (ahead ? store.subscribe((s, prev) => void (s.currentFileId !== prev.currentFileId && ahead.update())) : undefined), [ahead, store]);
 }
 
-/** The controller's scrolling (navigator.ts) goes through CodeView while it is mounted. */
-function useViewport(controller: ReviewController, handle: RefObject<CodeViewHandle<SlotMeta, undefined> | null>): void {
+/**
+ * The controller's scrolling (navigator.ts) goes through CodeView. One asked
+ * for before CodeView is mounted (it waits for its first colours: the file
+ * an address names is jumped to meanwhile) is kept, the last one, and run
+ * once it is, two frames later as fileAddress.ts waits (CodeView takes its
+ * items in its first render and scrolls once it has them).
+ */
+function useViewport(controller: ReviewController, handle: RefObject<CodeViewHandle<SlotMeta, undefined> | null>, mounted: boolean): void {
+  const pending = useRef<CodeViewScroll | null>(null);
   useEffect(() => {
+    const scroll = (target: CodeViewScroll) => {
+      if (handle.current) handle.current.scrollTo(target);
+      else pending.current = target;
+    };
+    const line = (id: string, side: 'old' | 'new', lineNumber: number, align: 'center' | 'nearest'): CodeViewScroll => ({ type: 'line', id, lineNumber, side: side === 'old' ? 'deletions' : 'additions', align });
     controller.setViewport({
-      scrollToTop: () => handle.current?.scrollTo({ type: 'position', position: 0 }),
-      scrollToFile: (id) => handle.current?.scrollTo({ type: 'item', id, align: 'start' }),
-      scrollToLine: (id, side, lineNumber) =>
-        handle.current?.scrollTo({ type: 'line', id, lineNumber, side: side === 'old' ? 'deletions' : 'additions', align: 'center' }),
-      revealLine: (id, side, lineNumber) =>
-        handle.current?.scrollTo({ type: 'line', id, lineNumber, side: side === 'old' ? 'deletions' : 'additions', align: 'nearest' }),
+      scrollToTop: () => scroll({ type: 'position', position: 0 }),
+      scrollToFile: (id) => scroll({ type: 'item', id, align: 'start' }),
+      scrollToLine: (id, side, lineNumber) => scroll(line(id, side, lineNumber, 'center')),
+      revealLine: (id, side, lineNumber) => scroll(line(id, side, lineNumber, 'nearest')),
     });
     return () => controller.setViewport(null);
   }, [controller, handle]);
+  useEffect(() => {
+    const target = pending.current;
+    if (!mounted || !target) return;
+    pending.current = null;
+    let frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => handle.current?.scrollTo(target))));
+    return () => cancelAnimationFrame(frame);
+  }, [mounted, handle]);
 }
+
+type CodeViewScroll = Parameters<CodeViewHandle<SlotMeta, undefined>['scrollTo']>[0];
 
 class DiffErrorBoundary extends Component<{ children: ReactNode; onRetry(): void }, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };

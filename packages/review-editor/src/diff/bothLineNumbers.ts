@@ -59,9 +59,12 @@ export function markBothLineNumbers(host: HTMLElement, fileDiff: FileDiffMetadat
 
 /** The CSS (inside Pierre's shadow root) drawing the two columns, each as wide as the file's longest number. */
 export const BOTH_NUMBERS_CSS = `
-:host([${BOTH_NUMBERS_ATTRIBUTE}]) [data-line-number-content][data-new-number] { font-size: 0; }
+/* font-size 0 hides Pierre's one number; line-height 0 keeps the cell's own 20 px line box the row's height (with the
+   cell's line-height, the text-less line box and the numbers' baseline made every unified row 23 px, while CodeView
+   lays rows out at 20 px: e2e/firstColours.spec.ts). */
+:host([${BOTH_NUMBERS_ATTRIBUTE}]) [data-line-number-content][data-new-number] { font-size: 0; line-height: 0; }
 :host([${BOTH_NUMBERS_ATTRIBUTE}]) [data-line-number-content][data-new-number]::before,
-:host([${BOTH_NUMBERS_ATTRIBUTE}]) [data-line-number-content][data-new-number]::after { display: inline-block; font-size: var(--diffs-font-size, 12px); min-width: var(--redline-number-width, 3ch); text-align: right; }
+:host([${BOTH_NUMBERS_ATTRIBUTE}]) [data-line-number-content][data-new-number]::after { display: inline-block; font-size: var(--diffs-font-size, 12px); line-height: var(--diffs-line-height, 20px); min-width: var(--redline-number-width, 3ch); text-align: right; }
 :host([${BOTH_NUMBERS_ATTRIBUTE}]) [data-line-number-content][data-new-number]::before { content: attr(data-old-number); }
 :host([${BOTH_NUMBERS_ATTRIBUTE}]) [data-line-number-content][data-new-number]::after { content: attr(data-new-number); margin-left: 1ch; }
 `;

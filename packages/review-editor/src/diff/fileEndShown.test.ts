@@ -1,6 +1,6 @@
 import { parsePatchFiles } from '@pierre/diffs';
 import { describe, expect, it } from 'vitest';
-import { fileEndShown } from './fileEndShown.js';
+import { asWholeFile, fileEndShown } from './fileEndShown.js';
 
 /** One file's parsed diff from its hunks (the file's lines are `l1`, `l2`, …). */
 function patch(hunks: string): ReturnType<typeof parsePatchFiles>[number]['files'][number] {
@@ -32,5 +32,26 @@ describe('fileEndShown', () => {
     expect(fileEndShown(patch(u1))).toBe(false);
     const u1End = `@@ -4,3 +4,3 @@\n${lines(4, 4)}-l5\n+L5\n${lines(6, 6)}@@ -9,2 +9,2 @@\n${lines(9, 9)}-l10\n+L10\n`;
     expect(fileEndShown(patch(u1End))).toBe(true);
+  });
+});
+
+describe('asWholeFile', () => {
+  it('a patch whose one hunk runs from line 1 to the end holds the whole file: not partial', () => {
+    // 4 lines, line 2 changed: 1 before, 2 after (fewer than 3: the end).
+    const whole = patch(`@@ -1,4 +1,4 @@\n${lines(1, 1)}-l2\n+L2\n${lines(3, 4)}`);
+    expect(asWholeFile(whole).isPartial).toBe(false);
+    expect(asWholeFile(whole).hunks).toBe(whole.hunks);
+    // An added file: the old side is empty.
+    const added = parsePatchFiles(`diff --git a/n.txt b/n.txt\nnew file mode 100644\n--- /dev/null\n+++ b/n.txt\n@@ -0,0 +1,2 @@\n+a\n+b\n`).flatMap((p) => p.files)[0]!;
+    expect(asWholeFile(added).isPartial).toBe(false);
+  });
+
+  it('stays partial when lines before the hunk are missing, with two hunks, or when the end is not sure', () => {
+    const later = patch(`@@ -6,5 +6,5 @@\n${lines(6, 8)}-l9\n+L9\n${lines(10, 10)}`);
+    expect(asWholeFile(later)).toBe(later);
+    const two = patch(`@@ -1,4 +1,4 @@\n${lines(1, 1)}-l2\n+L2\n${lines(3, 4)}@@ -9,2 +9,2 @@\n${lines(9, 9)}-l10\n+L10\n`);
+    expect(asWholeFile(two)).toBe(two);
+    const unsure = patch(`@@ -1,5 +1,5 @@\n${lines(1, 1)}-l2\n+L2\n${lines(3, 5)}`);
+    expect(asWholeFile(unsure)).toBe(unsure);
   });
 });

@@ -42,3 +42,21 @@ function contextSize(hunks: readonly Hunk[]): number {
   });
   return size > 0 ? size : DEFAULT_CONTEXT;
 }
+
+/**
+ * A diff from a patch that holds its whole file (one hunk from line 1 on
+ * both sides, an empty side counting, to the file's end: a short file, an
+ * added or deleted one), marked so: not partial. Pierre then lays it out as
+ * the whole file it is, with nothing to expand after it. Left partial, it
+ * counted the "more context" row after the last hunk in the file's height
+ * while the page hides that row (fileEndShown): CodeView places its items by
+ * the heights it computes, so a short review's files sat 40 px per such
+ * file below the overview (e2e/firstColours.spec.ts).
+ */
+export function asWholeFile(fileDiff: FileDiffMetadata): FileDiffMetadata {
+  if (!fileDiff.isPartial || fileDiff.hunks.length !== 1 || !fileEndShown(fileDiff)) return fileDiff;
+  const hunk = fileDiff.hunks[0]!;
+  const fromTop = (start: number, count: number, lines: readonly string[]) => (count === 0 || start === 1) && lines.length === count;
+  if (!fromTop(hunk.additionStart, hunk.additionCount, fileDiff.additionLines) || !fromTop(hunk.deletionStart, hunk.deletionCount, fileDiff.deletionLines)) return fileDiff;
+  return { ...fileDiff, isPartial: false };
+}

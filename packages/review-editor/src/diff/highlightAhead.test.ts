@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FileDiffMetadata } from '@pierre/diffs';
 import type { ReviewItem } from './buildItems.js';
-import { createHighlightAhead, diffsAhead, type HighlightPool } from './highlightAhead.js';
+import { createHighlightAhead, diffsAhead, FIRST_DIFF_MAX_ROWS, firstDiffs, FIRST_ROWS, highlightFirst, type HighlightPool } from './highlightAhead.js';
 
 const item = (id: string, extra: { collapsed?: boolean; edit?: boolean; drawn?: boolean } = {}): ReviewItem =>
   ({
@@ -94,5 +94,41 @@ describe('priming', () => {
     await tick();
     ahead.update();
     expect(calls).toHaveLength(3);
+  });
+});
+
+describe('the first diffs, highlighted before the view draws them', () => {
+  const sized = (name: string, rows: number) => ({ name, cacheKey: `key:${name}`, unifiedLineCount: rows, splitLineCount: rows }) as FileDiffMetadata;
+
+  it('are the diffs ahead up to the one that fills the first rows', () => {
+    expect(names(firstDiffs([sized('a', 10), sized('b', FIRST_ROWS), sized('c', 5)]))).toEqual(['a', 'b']);
+    expect(names(firstDiffs([sized('a', 2), sized('b', 3)]))).toEqual(['a', 'b']);
+    expect(firstDiffs([])).toEqual([]);
+    // A very long diff is drawn at once (plain, then coloured), not waited for; nor are the ones after it.
+    expect(names(firstDiffs([sized('a', 2), sized('long', FIRST_DIFF_MAX_ROWS + 1), sized('c', 2)]))).toEqual(['a']);
+  });
+
+  it('are waited for all together once the pool has started; never past the cap; a failure does not hold the page', async () => {
+    const { p, calls } = pool();
+    let started!: () => void;
+    const withStart = { ...p, initialize: () => new Promise<void>((resolve) => (started = resolve)) };
+    let done = false;
+    void highlightFirst(withStart, [sized('a', 1), sized('b', 1)], 60_000).then(() => (done = true));
+    await tick();
+    expect(calls).toHaveLength(0);
+    started();
+    await tick();
+    expect(calls.map((c) => c.name)).toEqual(['a', 'b']);
+    calls[0]!.settle(true);
+    await tick();
+    expect(done).toBe(false);
+    calls[1]!.settle(false);
+    await tick();
+    expect(done).toBe(true);
+
+    const never = { ...p, initialize: () => new Promise<void>(() => undefined) };
+    const t0 = Date.now();
+    await highlightFirst(never, [sized('c', 1)], 30);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(25);
   });
 });

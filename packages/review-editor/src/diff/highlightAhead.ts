@@ -91,3 +91,43 @@ export function createHighlightAhead(pool: HighlightPool, wanted: () => FileDiff
     },
   };
 }
+
+/** The rows the first diffs must fill: a window 900 px high shows about 40 rows of 20 px under the top bar. */
+export const FIRST_ROWS = 50;
+/** A diff longer than this is not waited for: its highlighting takes longer than drawing it plain, then coloured. */
+export const FIRST_DIFF_MAX_ROWS = 2_000;
+
+/**
+ * Of the diffs ahead (diffsAhead, from the current file), the ones the diff
+ * view shows first: up to the one that fills FIRST_ROWS rows, stopping
+ * before a diff of more than FIRST_DIFF_MAX_ROWS rows.
+ */
+export function firstDiffs(ahead: readonly FileDiffMetadata[]): FileDiffMetadata[] {
+  const out: FileDiffMetadata[] = [];
+  let rows = 0;
+  for (const diff of ahead) {
+    if (rows >= FIRST_ROWS || Math.max(diff.unifiedLineCount, diff.splitLineCount) > FIRST_DIFF_MAX_ROWS) break;
+    out.push(diff);
+    rows += Math.max(diff.unifiedLineCount, diff.splitLineCount) + 1;
+  }
+  return out;
+}
+
+/**
+ * Resolves once the pool has started and highlighted `diffs` (then in its
+ * cache, so CodeView draws them coloured at once, not plain and then again
+ * coloured), or after `capMs`, or when it fails: never later than `capMs`.
+ */
+export function highlightFirst(pool: HighlightPool & { initialize(): Promise<unknown> }, diffs: readonly FileDiffMetadata[], capMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, capMs);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    pool
+      .initialize()
+      .then(() => Promise.all(diffs.map((diff) => pool.primeDiffHighlightCache(diff))))
+      .then(done, done);
+  });
+}

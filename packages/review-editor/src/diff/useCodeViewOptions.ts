@@ -16,6 +16,7 @@ import { handOverFirstScreen } from '../reviewLoading/firstScreen.js';
 import { SEARCH_MATCH_CSS, searchMatchRendered } from '../search/searchMatchHighlight.js';
 import { BOTH_NUMBERS_CSS, markBothLineNumbers } from './bothLineNumbers.js';
 import { fileEndShown } from './fileEndShown.js';
+import { FILE_ID_ATTRIBUTE } from './lineAtPoint.js';
 import { DIFF_THEMES } from './highlighterPool.js';
 import { improveDiffAccessibility } from './improveDiffAccessibility.js';
 import type { SlotMeta } from './slotMeta.js';
@@ -98,6 +99,8 @@ export function useCodeViewOptions(controller: ReviewController): CodeViewReactO
         searchMatchRendered(node, instance.fileDiff?.name, phase);
         if (phase === 'unmount') return;
         node.toggleAttribute('data-file-end-shown', instance.fileDiff !== undefined && fileEndShown(instance.fileDiff));
+        // The file a right-click is on, for the line's menu (lineAtPoint.ts): a file's id is its path.
+        if (instance.fileDiff) node.setAttribute(FILE_ID_ATTRIBUTE, instance.fileDiff.name);
         improveDiffAccessibility(node);
         markBothLineNumbers(node, diffStyle === 'unified' ? instance.fileDiff : undefined);
         // This diff is in the DOM now: the server's first screen can go, its comment form to the app.

@@ -17,14 +17,45 @@ export function pairsShown(files: readonly ReviewFile[]): ManualPair[] {
 }
 
 /**
- * The added files a deleted one can be paired with, the likeliest first: the
- * same name without its extension (`a.js` → `a.ts`), then the same folder,
- * then the rest, each in the review's order.
+ * The added files a deleted one can be paired with, the likeliest first, by
+ * a score: how many lines their texts share (lineLikeness, 0 to 1), plus 1
+ * for the same name without its extension (`a.js` → `a.ts`) and 0.25 for
+ * the same folder; ties in the review's order. So a file moved to another
+ * folder under another name with its text comes before an unrelated
+ * neighbour. The texts are the diff's own lines (a deleted file's are all
+ * deletions, an added file's all additions): nothing is fetched.
  */
 export function pairCandidates(files: readonly ReviewFile[], deleted: ReviewFile): ReviewFile[] {
   const added = files.filter((file) => file.facts.status === 'added' && !file.facts.binary);
-  const rank = (file: ReviewFile) => (stem(file.path) === stem(deleted.path) ? 0 : folder(file.path) === folder(deleted.path) ? 1 : 2);
-  return added.map((file, i) => ({ file, i, rank: rank(file) })).sort((a, b) => a.rank - b.rank || a.i - b.i).map((c) => c.file);
+  const lines = lineSet(deleted.fileDiff.deletionLines);
+  const score = (file: ReviewFile) =>
+    lineLikeness(lines, lineSet(file.fileDiff.additionLines)) + (stem(file.path) === stem(deleted.path) ? 1 : 0) + (folder(file.path) === folder(deleted.path) ? 0.25 : 0);
+  return added.map((file, i) => ({ file, i, score: score(file) })).sort((a, b) => b.score - a.score || a.i - b.i).map((c) => c.file);
+}
+
+/** How much of a text the likeness reads: its first lines up to this many characters, so a big file costs no more. */
+export const LIKENESS_CHARS = 64 * 1024;
+
+/** A text's distinct lines, trimmed, blank ones left out, from its first LIKENESS_CHARS characters. */
+export function lineSet(lines: readonly string[]): ReadonlySet<string> {
+  const out = new Set<string>();
+  let read = 0;
+  for (const line of lines) {
+    if (read >= LIKENESS_CHARS) break;
+    read += line.length + 1;
+    const trimmed = line.trim();
+    if (trimmed !== '') out.add(trimmed);
+  }
+  return out;
+}
+
+/** The lines two texts share, as a share of both (Dice's coefficient over their line sets): 1 for the same lines, 0 for none or an empty text. */
+export function lineLikeness(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let shared = 0;
+  for (const line of small) if (large.has(line)) shared++;
+  return (2 * shared) / (a.size + b.size);
 }
 
 const folder = (path: string) => path.slice(0, path.lastIndexOf('/') + 1);

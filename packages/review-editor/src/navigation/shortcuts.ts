@@ -24,6 +24,7 @@ export type ShortcutAction =
   | 'leaveLines'
   | 'toggleViewed'
   | 'openInEditor'
+  | 'lineMenu'
   | 'viewedAndNext'
   | 'foldAll'
   | 'search'
@@ -76,6 +77,7 @@ export const SHORTCUTS: Shortcut[] = [
   { action: 'toggleViewed', keys: ['v'], description: 'Mark the current file viewed (or not)', scope: 'page', matches: plain('v') },
   { action: 'viewedAndNext', keys: ['Shift+V'], description: 'Mark the current file viewed and go to the next one not viewed', scope: 'page', matches: plain('V') },
   { action: 'openInEditor', keys: ['o'], description: 'Open the file in your editor (at the line cursor)', scope: 'page', matches: plain('o') },
+  { action: 'lineMenu', keys: ['Shift+F10', 'ContextMenu'], description: "The line's menu, as a right-click on a line opens it: comment, suggest, open in your editor", scope: 'lineCursor', matches: (e) => shifted('F10')(e) || plain('ContextMenu')(e) },
   { action: 'foldAll', keys: ['z'], description: 'Collapse all files (again: expand all)', scope: 'page', matches: plain('z') },
   { action: 'search', keys: ['/'], description: 'Search the whole diff', scope: 'page', matches: plain('/') },
   { action: 'toggleSidebar', keys: ['b'], description: 'Show or hide the sidebar', scope: 'page', matches: plain('b') },

@@ -3,6 +3,7 @@ import { shortcutFor, type ShortcutAction } from './shortcuts.js';
 import type { ReviewController } from '../app/reviewController.js';
 import { stepTour } from '../tour/tourWalk.js';
 import { openInEditorAtCursor } from '../openInEditor/openInEditor.js';
+import { LINE_MENU_EVENT } from '../diff/LineMenu.js';
 import { isReturnedFocus } from '../ui/returnedFocus.js';
 import { holdKeysForSearch } from '../search/searchTypeAhead.js';
 import { focusDiff, focusOnPageControl } from './focusDiff.js';
@@ -28,6 +29,7 @@ const RUN: Record<ShortcutAction, Run> = {
   leaveLines: (c) => c.leaveLines(),
   toggleViewed: (c) => c.toggleViewedCurrent(),
   openInEditor: (c) => openInEditorAtCursor(c),
+  lineMenu: () => window.dispatchEvent(new Event(LINE_MENU_EVENT)),
   viewedAndNext: (c) => c.markViewedAndNext(),
   foldAll: (c) => c.store.getState().toggleAllCollapsed(),
   search(c) {

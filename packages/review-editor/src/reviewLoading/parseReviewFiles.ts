@@ -9,6 +9,7 @@
 import { parsePatchFiles, type FileDiffMetadata } from '@pierre/diffs';
 import { fileMove, firstNewLines, isGeneratedFile, isLargeDiff, isModeOnly, isRenameOnly, sortByFileOrder, splitPatchSections, type FileFacts, type FileStatus, type ReviewData } from '@redline/core';
 import type { ReviewFile } from './reviewFile.js';
+import { asWholeFile } from '../diff/fileEndShown.js';
 
 export function parseReviewFiles(review: Pick<ReviewData, 'patch' | 'files' | 'fingerprint'>): ReviewFile[] {
   const diffs = withPassThroughStringDetach(() =>
@@ -46,7 +47,7 @@ function toReviewFile(facts: FileFacts, fileDiff: FileDiffMetadata, patchSection
     oldPath: facts.oldPath,
     status: facts.status,
     facts,
-    fileDiff,
+    fileDiff: asWholeFile(fileDiff),
     patchSection,
     additions: facts.additions,
     deletions: facts.deletions,

@@ -80,7 +80,8 @@ describe("the agent's credential grants only the agent's rights", () => {
   it('every reviewer act tried with the agent key is refused with 403, whatever else the request carries, and changes nothing', async () => {
     const token = new URL(server.reviewUrl).searchParams.get('token')!;
     const acts = reviewerActs();
-    expect(acts.map((act) => `${act.method} ${act.path}`)).toEqual(expect.arrayContaining([`POST ${API.feedback}`, `POST ${API.close}`, `PUT ${API.draft}`, `POST ${API.questions}`]));
+    // Opening the reviewer's editor (a file header, a line's menu, o) and pairing files by hand are the reviewer's acts too.
+    expect(acts.map((act) => `${act.method} ${act.path}`)).toEqual(expect.arrayContaining([`POST ${API.feedback}`, `POST ${API.close}`, `PUT ${API.draft}`, `POST ${API.questions}`, `POST ${API.openInEditor}`, `PUT ${API.manualPairs}`]));
     for (const { method, path } of acts) {
       const query = method === 'GET' ? `?fingerprint=${review.fingerprint}&path=a.txt` : '';
       for (const extra of [{}, { [LINK_HEADER]: token }, { [AGENT_HEADER]: 'f'.repeat(64) }]) {
