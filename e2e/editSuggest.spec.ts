@@ -9,7 +9,8 @@
  * Suggest (suggestion with the right original and suggested code, pristine
  * diff, Replaces/Suggested code in the exported feedback); keys typed in
  * the editor are text, not shortcuts; Edit on a second file adds it to the
- * session (the HUD lists both, Suggest ends both);
+ * session (the HUD lists both, Suggest ends both); the caret blinks only
+ * when it stays put, and only in the focused file of a two-file session;
  * Discard; a 7,500-line file; Make annotation below an in-session
  * insertion; a refresh mid-session (recovery); and the apply loop:
  * review → edit in place → Send Feedback → `redline apply` → the file is
@@ -23,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
 import { repoWith as createRepoWith } from './support/repoWith';
-import { caretTo, editButton, editor, header, hud, startEditing } from './support/editSession';
+import { caretAnimations as caretAnimationsOf, caretTo, editButton, editor, header, hud, startEditing } from './support/editSession';
 import { openReview, startRedline, type RunningRedline } from './support/redline';
 
 const BIN = fileURLToPath(new URL('../apps/cli/bin/redline.js', import.meta.url));
@@ -122,6 +123,16 @@ function repoWith(base: Record<string, string>, change: Record<string, string>):
   return dir;
 }
 
+/** The fixture reviewed, CALC's line 2 edited in a session (the editor keeps the focus); the fixture's added file, to edit next. */
+async function typedInCalc(page: Page): Promise<string> {
+  fixture = createFixtureRepo();
+  await open(page, await startOn(fixture.dir));
+  await startEditing(page, CALC);
+  await caretTo(page, CALC, 2);
+  await page.keyboard.type(' // sign?');
+  return fixture.files.added;
+}
+
 // ---------- tests ----------
 
 test('with the setting off: no Edit button and no editor code fetched; turned on in Settings, the editor is a sidecar file fetched on the first Edit click', async ({ page }) => {
@@ -215,14 +226,7 @@ test('edit a file, type real keys, Suggest: the suggestion has the right code, t
 });
 
 test('Edit on a second file while the first has changes adds it to the session: both keep their editors, the HUD lists both, Suggest ends both', async ({ page }) => {
-  fixture = createFixtureRepo();
-  const running = await startOn(fixture.dir);
-  await open(page, running);
-  const other = fixture.files.added;
-
-  await startEditing(page, CALC);
-  await caretTo(page, CALC, 2);
-  await page.keyboard.type(' // sign?');
+  const other = await typedInCalc(page);
   await startEditing(page, other);
   // No question: the first file is still being edited, with its text.
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -246,12 +250,7 @@ test('the caret is solid while typing and blinks once it stays put: no animation
   await open(page, running);
   await startEditing(page, CALC);
   await caretTo(page, CALC, 6);
-  // Every animation on the editor's carets: a running one, even in its delay, keeps the compositor
-  // making frames, and the frame of each key then waits for the next vsync tick.
-  const caretAnimations = () =>
-    fileDiff(page, CALC).evaluate((item) =>
-      Array.from(item.shadowRoot?.querySelectorAll('[data-caret]') ?? []).flatMap((caret) => caret.getAnimations().map((a: Animation) => `${(a as CSSAnimation).animationName} ${a.playState}`)),
-    );
+  const caretAnimations = () => caretAnimationsOf(page, CALC);
   for (const key of 'abc') {
     await page.keyboard.type(key);
     expect(await caretAnimations(), `right after typing "${key}"`).toEqual([]);
@@ -266,6 +265,22 @@ test('the caret is solid while typing and blinks once it stays put: no animation
   await page.keyboard.type('d');
   await page.waitForTimeout(1_500);
   expect(await caretAnimations()).toEqual([]);
+});
+
+test('in a two-file session only the focused file\'s caret blinks: the other file\'s hidden caret runs no animation while the reviewer types', async ({ page }) => {
+  const other = await typedInCalc(page);
+  // Left alone, its caret blinks.
+  await expect.poll(() => caretAnimationsOf(page, CALC), { timeout: 5_000 }).toEqual(['blinking running']);
+  await startEditing(page, other);
+  await caretTo(page, other, 1);
+  await page.keyboard.type('x');
+  // The file typed in blinks once its caret stays put; the other file's caret is hidden and still.
+  await expect.poll(() => caretAnimationsOf(page, other), { timeout: 5_000 }).toEqual(['blinking running']);
+  expect(await caretAnimationsOf(page, CALC), 'the caret of the file not focused').toEqual([]);
+  // Back in the first file, the roles swap.
+  await caretTo(page, CALC, 2);
+  await expect.poll(() => caretAnimationsOf(page, CALC), { timeout: 5_000 }).toEqual(['blinking running']);
+  expect(await caretAnimationsOf(page, other), 'the caret of the file not focused').toEqual([]);
 });
 
 test('Discard: no annotation, the diff as it was, and the next session starts from the file, not the discarded draft', async ({ page }) => {

@@ -29,3 +29,16 @@ export async function caretTo(page: Page, path: string, line: number, where: 'en
   }).toPass({ timeout: 10_000 });
   await page.keyboard.press(where === 'end' ? 'End' : 'Home');
 }
+
+/**
+ * The animations running on the carets of `path`'s editor ("blinking running"): a running one,
+ * even in its delay, keeps the compositor making frames, and the frame of each key typed
+ * anywhere on the page then waits for the next vsync tick.
+ */
+export const caretAnimations = (page: Page, path: string): Promise<string[]> =>
+  page
+    .locator('diffs-container')
+    .filter({ has: page.locator('[data-title]', { hasText: path }) })
+    .evaluate((item) =>
+      Array.from(item.shadowRoot?.querySelectorAll('[data-caret]') ?? []).flatMap((caret) => caret.getAnimations().map((a: Animation) => `${(a as CSSAnimation).animationName} ${a.playState}`)),
+    );

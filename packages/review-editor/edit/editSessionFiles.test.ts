@@ -58,7 +58,11 @@ describe('adding files', () => {
       { type: 'focusLine', id: 2, editor, line: 2 },
     ]);
     const document = { contents: EDITED };
-    expect(run(state, { type: 'documentChanged', itemId: OTHER.id, document }).effects).toEqual([
+    const key = run(state, { type: 'documentChanged', itemId: OTHER.id, document });
+    // A key touches only its own file's handles: the state stays the same object, so nothing
+    // that reads it (the other file's item, either HUD) renders again.
+    expect(key.state).toBe(state);
+    expect(key.effects).toEqual([
       { type: 'holdDocument', id: 2, document },
       { type: 'scheduleCount', id: 2 },
     ]);
