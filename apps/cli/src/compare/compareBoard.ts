@@ -5,7 +5,7 @@
  * (docs/cli.md#compare-several-attempts). The routes (server/routes/compareRoute.ts)
  * are the reviewer's: the agent's credential never reaches them.
  */
-import { renderVariantFeedback, sha256Hex, variantOverview, type CompareApplyResult, type CompareData, type Finding, type OverviewRow, type VariantNotes, type VariantPick } from '@redline/core';
+import { renderVariantFeedback, sha256Hex, variantOverview, type CompareApplyResult, type CompareData, type Finding, type OverviewRow, type Tour, type VariantNotes, type VariantPick } from '@redline/core';
 import { RedlineError } from '../errors.js';
 import { shortOid } from '../git/revisions.js';
 import { applyPicks, type PicksTarget } from './applyPicks.js';
@@ -26,6 +26,8 @@ export class CompareBoard {
   private readonly notes = new Map<string, VariantNotes>();
   /** Each variant's agent's findings, by their content's id (a finding posted again is a no-op). */
   private readonly findings = new Map<string, Map<string, Finding>>();
+  /** Each variant's agent's tour, the last posted. */
+  private readonly tours = new Map<string, Tour>();
   readonly rows: OverviewRow[];
 
   constructor(private readonly setup: CompareSetup) {
@@ -49,6 +51,7 @@ export class CompareBoard {
         files: diffs[i]!.files,
         notes: this.notes.get(variant.id)!,
         findings: [...this.findings.get(variant.id)!.values()],
+        tour: this.tours.get(variant.id) ?? null,
       })),
       rows: this.rows,
       target: target && { path: target.path, name: target.name },
@@ -81,6 +84,13 @@ export class CompareBoard {
       held.set(key, finding);
     }
     return answer;
+  }
+
+  /** A variant's agent's tour of its attempt: every step a file it changed (refused whole, by name); a new one replaces the last. */
+  setTour(id: string, tour: Tour): void {
+    const stray = this.strayPath(id, tour.steps);
+    if (stray !== null) throw new RedlineError('not-in-diff', `tour: variant ${id} did not change ${JSON.stringify(stray)}; the tour was not posted`);
+    this.tours.set(id, tour);
   }
 
   /** The first path of `items` the variant did not change, or null; a variant that is not the board's is refused. */

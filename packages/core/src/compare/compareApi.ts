@@ -3,6 +3,7 @@
  * docs/cli.md#compare-several-attempts), routed in `model/api.ts`.
  */
 import type { Finding } from '../proposals/proposalTypes.js';
+import type { Tour } from '../tour/tourTypes.js';
 import type { VariantPick } from './pickedText.js';
 import type { OverviewRow, VariantFileFact } from './variantOverview.js';
 
@@ -21,6 +22,8 @@ export interface CompareVariantData {
   notes: VariantNotes;
   /** What its own agent posted about it (`redline annotate --variant ID`), shown in its column. */
   findings: Finding[];
+  /** Its own agent's tour of its attempt (`redline annotate --variant ID` with a tour; a new one replaces it), or none. */
+  tour: Tour | null;
 }
 
 /** What becomes of a variant: kept, discarded, or not said yet. */

@@ -23,8 +23,8 @@ const notes = { verdict: 'undecided' as const, comments: [] };
 const COMPARE: CompareData = {
   base: { commit: 'f'.repeat(40), short: 'fffffff' },
   variants: [
-    { id: 'B', name: 'for-of', source: 'worktree', where: '/w/b', files: [readme, bSum], notes, findings: [{ kind: 'note', path: 'src/sum.js', side: 'new', lines: { start: 2, end: 2 }, text: 'Upper case on purpose.', suggestion: null }] },
-    { id: 'C', name: 'c', source: 'branch', where: 'c', files: [readme, cSum], notes, findings: [] },
+    { id: 'B', name: 'for-of', source: 'worktree', where: '/w/b', files: [readme, bSum], notes, findings: [{ kind: 'note', path: 'src/sum.js', side: 'new', lines: { start: 2, end: 2 }, text: 'Upper case on purpose.', suggestion: null }], tour: null },
+    { id: 'C', name: 'c', source: 'branch', where: 'c', files: [readme, cSum], notes, findings: [], tour: null },
   ],
   rows: [
     { key: 'README.md', agree: true, touched: [readme, readme] },
@@ -76,5 +76,25 @@ describe('the comparison', () => {
     expect(feedback.querySelector('pre')!.textContent).toContain('## `src/sum.js`\n\n### Line 2\n\n```\nB\n```\n\n> Upper case?');
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows each agent's tour: its steps in order in the side column, each opening its file; a step's words in that variant's column", async () => {
+    const harness = createHarness();
+    harness.api.compare = structuredClone(COMPARE);
+    harness.api.compare.variants[1]!.tour = {
+      title: 'Two places changed',
+      steps: [
+        { path: 'README.md', side: 'new', lines: { start: 2, end: 2 }, text: 'Said what it does.' },
+        { path: 'src/sum.js', side: 'new', lines: { start: 21, end: 21 }, text: 'The second place.' },
+      ],
+    };
+    harness.api.compare.rows.reverse();
+    renderWithReview(<ComparePanel onClose={vi.fn()} />, harness);
+    const tours = await screen.findByRole('region', { name: "Each agent's tour" });
+    expect(tours.querySelector('summary')!.textContent).toBe('C · c: Two places changed');
+    expect([...tours.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['README.md, line 2Said what it does.', 'src/sum.js, line 21The second place.']);
+    fireEvent.click(within(tours).getByRole('button', { name: 'README.md, line 2' }));
+    const c = await screen.findByRole('region', { name: 'C · c' });
+    expect(within(c).getByRole('list', { name: "C's agent on README.md" }).textContent).toBe('tour step 1 of 2, line 2Said what it does.');
   });
 });

@@ -16,6 +16,7 @@ import { CompareFile } from './CompareFile.js';
 import { CompareOverview } from './CompareOverview.js';
 import { PicksList } from './PicksList.js';
 import { VariantFeedback } from './VariantFeedback.js';
+import { VariantTours } from './VariantTours.js';
 import { VariantNames } from './VariantNames.js';
 import './compare.css';
 
@@ -68,6 +69,7 @@ function CompareBody() {
         <div className="compare-side">
           <CompareOverview />
           <PicksList />
+          <VariantTours />
           <VariantFeedback />
         </div>
         <CompareFile />

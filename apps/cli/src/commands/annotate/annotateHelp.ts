@@ -32,8 +32,8 @@ again is a no-op. Nothing is posted if any finding is refused.
 Options:
   --repo DIR    the repository (default: the current directory)
   --variant ID  in a comparison of several attempts ('redline compare A B C'),
-                the findings of attempt ID (A, B, C…), shown in its column; every
-                path a file that attempt changed (findings only, no tour)
+                the findings and the tour of attempt ID (A, B, C…), shown in its
+                column; every path a file that attempt changed
   --json        print { "added": [ids], "known": [ids] } (or { "kept": N }) on stdout,
                 with "tourSteps": N when a tour was posted
 

@@ -31,14 +31,13 @@ export async function runAnnotate(argv: readonly string[], io: CliIo): Promise<n
   }
   if (read.positionals.length !== 1) throw usageError("redline annotate takes one argument: a findings file, or '-' for standard input");
   const posting = readPosting(await readJsonInput(read.positionals[0]!, io));
-  // `--variant ID`: in a `redline compare` review, the findings of that variant's own agent (no tour: the review has one).
+  // `--variant ID`: in a `redline compare` review, the findings and the tour of that variant's own agent.
   const variant = optionValue(read, 'variant') ?? null;
-  if (variant !== null && posting.tour !== null) throw usageError('--variant takes findings only: post the tour without --variant');
   const stateDir = await findStateDir(io.cwd, optionValue(read, 'repo') ?? null);
   const json = read.flags.has('json');
   const { store, found } = variant === null ? await sessionIn(stateDir) : await compareSession(io.cwd, stateDir);
   if (found.kind !== 'live') {
-    if (variant !== null) throw new RedlineError('no-session', `no review is running here: findings for variant ${forTerminal(variant)} go to a running 'redline compare'; nothing was posted`);
+    if (variant !== null) throw new RedlineError('no-session', `no review is running here: what variant ${forTerminal(variant)}'s agent posts goes to a running 'redline compare'; nothing was posted`);
     if (posting.tour !== null) throw new RedlineError('no-session', "no review is running here: a tour goes to a running review ('redline start' first); nothing was posted");
     const kept = await keepFindings(stateDir, posting.findings);
     io.stderr.write(`No review is running here; ${posting.findings.length} finding${posting.findings.length === 1 ? '' : 's'} kept for the next one (${kept} in ${pendingFindingsPath(stateDir)}).\n`);
@@ -48,8 +47,9 @@ export async function runAnnotate(argv: readonly string[], io: CliIo): Promise<n
   const client = new AgentClient(found.record.port, await store.readAgentKey(found.record.id));
   const answer: { added?: string[]; known?: string[]; tourSteps?: number } = {};
   if (posting.tour !== null) {
-    answer.tourSteps = (await client.postTour(JSON.stringify({ tour: posting.tour }))).steps;
-    io.stderr.write(`Posted your tour, "${forTerminal(posting.tour.title)}": ${answer.tourSteps} step${answer.tourSteps === 1 ? '' : 's'}; the reviewer can walk it in the page.\n`);
+    answer.tourSteps = (await client.postTour(JSON.stringify(variant === null ? { tour: posting.tour } : { tour: posting.tour, variant }))).steps;
+    const where = variant === null ? 'the reviewer can walk it in the page' : `in variant ${forTerminal(variant)}'s column of the comparison`;
+    io.stderr.write(`Posted your tour, "${forTerminal(posting.tour.title)}": ${answer.tourSteps} step${answer.tourSteps === 1 ? '' : 's'}; ${where}.\n`);
   }
   if (posting.findings.length > 0 || posting.tour === null) {
     const posted = await client.postProposals(JSON.stringify(variant === null ? { findings: posting.findings } : { findings: posting.findings, variant }));

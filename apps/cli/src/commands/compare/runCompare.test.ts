@@ -257,7 +257,7 @@ describe('redline compare: a session', () => {
     expect(await exited).toBe(3);
   }, 60_000);
 
-  it('takes each variant\'s agent\'s findings into its column (redline annotate --variant), refused by name for a file that variant did not change', async () => {
+  it('takes each variant\'s agent\'s findings and tour into its column (redline annotate --variant), refused by name for a file that variant did not change', async () => {
     const variants = variantRepo();
     const a = variants.worktree('a', SUM_VARIANTS.a);
     const b = variants.worktree('b', SUM_VARIANTS.b);
@@ -283,6 +283,24 @@ describe('redline compare: a session', () => {
     expect(data.variants.map((v) => v.findings.map((f) => f.text))).toEqual([[], ['I added the empty case.']]);
     // The review's own proposals got none of them.
     expect((await page.get(API.proposals)).json<{ proposals: unknown[] }>().proposals).toEqual([]);
+
+    // Its tour goes to its column too, the review's own tour untouched; a step on a file it did not change refuses the tour.
+    const tourOf = async (tour: unknown, variant: string) => {
+      const file = join(variants.dir, '.git', 'tour.json');
+      writeFileSync(file, JSON.stringify({ tour }));
+      const agent = captureIo(b.dir, { terminal: false });
+      return { code: await runCli(['annotate', file, '--variant', variant], agent), err: agent.err() };
+    };
+    const tour = { title: 'Why for…of', steps: [{ path: 'src/sum.js', side: 'new', lines: { start: 2, end: 3 }, text: 'A plain loop reads best.' }, { path: note.path, side: note.side, lines: note.lines, text: 'And its test.' }] };
+    const toured = await tourOf(tour, 'B');
+    expect(toured.code, toured.err).toBe(0);
+    expect(toured.err).toContain(`Posted your tour, "Why for…of": 2 steps; in variant B's column of the comparison.`);
+    const strayTour = await tourOf(tour, 'A');
+    expect(strayTour.code).toBe(1);
+    expect(strayTour.err).toContain('tour: variant A did not change "test/sum.test.js"; the tour was not posted');
+    const withTour = (await page.get(API.compare)).json<CompareData>();
+    expect(withTour.variants.map((v) => v.tour?.title ?? null)).toEqual([null, 'Why for…of']);
+    expect((await page.get(API.proposals)).json<{ tour: unknown }>().tour).toBeNull();
     await page.post(API.close, {});
     expect(await exited).toBe(3);
   }, 60_000);

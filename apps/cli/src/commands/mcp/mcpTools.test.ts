@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseStartArgs } from '../start/parseStartArgs.js';
-import { startArgs } from './mcpTools.js';
+import { annotateArgs, startArgs } from './mcpTools.js';
 
 describe('start_review', () => {
   it.each([
@@ -20,5 +20,12 @@ describe('start_review', () => {
     if (args.kind !== 'start') return;
     expect(args.options.json).toBe(true);
     expect(args.options.target).toMatchObject(target);
+  });
+});
+
+describe('post_findings and post_tour', () => {
+  it("post into a compared attempt's column with its variant, as redline annotate --variant does", () => {
+    expect(annotateArgs({ findings: [], repo: '/r' })).toEqual(['-', '--json', '--repo', '/r']);
+    expect(annotateArgs({ title: 't', steps: [], variant: 'B' })).toEqual(['-', '--json', '--variant', 'B']);
   });
 });

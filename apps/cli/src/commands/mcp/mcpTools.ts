@@ -43,6 +43,11 @@ const repo = z
   .optional()
   .describe('the repository\'s absolute path (default: the directory redline mcp runs in; pass it when the MCP server was configured user-wide, which starts it outside your repository)');
 
+const variant = z
+  .string()
+  .optional()
+  .describe('in a comparison of several attempts (redline compare A B C), your attempt\'s id (A, B, C…): posted into its column (redline annotate --variant)');
+
 /** What start_review says to do next: the tool, not the shell command. */
 const COLLECT_WITH_TOOL = `call wait_for_feedback to collect the feedback (it answers "still open" within ${MAX_WAIT_SECONDS} s: call it again)`;
 
@@ -89,8 +94,9 @@ export const MCP_TOOLS: readonly ToolSpec[] = [
     input: {
       findings: z.array(z.record(z.string(), z.unknown())).describe('each { kind: finding|question|note, path, side: new|old, lines: { start, end }, text, suggestion?: { original, replacement } }'),
       repo,
+      variant,
     },
-    run: (input, cwd) => callVerb(runAnnotate, ['-', '--json', ...repoArgs(input)], cwd, JSON.stringify({ findings: input.findings })),
+    run: (input, cwd) => callVerb(runAnnotate, annotateArgs(input), cwd, JSON.stringify({ findings: input.findings })),
   },
   {
     name: 'post_tour',
@@ -100,8 +106,9 @@ export const MCP_TOOLS: readonly ToolSpec[] = [
       title: z.string().describe('what the change does, in a line'),
       steps: z.array(z.record(z.string(), z.unknown())).describe('each { path, side: new|old, lines: { start, end }, text }'),
       repo,
+      variant,
     },
-    run: (input, cwd) => callVerb(runAnnotate, ['-', '--json', ...repoArgs(input)], cwd, JSON.stringify({ tour: { title: input.title, steps: input.steps } })),
+    run: (input, cwd) => callVerb(runAnnotate, annotateArgs(input), cwd, JSON.stringify({ tour: { title: input.title, steps: input.steps } })),
   },
   {
     name: 'answer_question',
@@ -139,6 +146,11 @@ export const MCP_TOOLS: readonly ToolSpec[] = [
 
 function repoArgs(input: Record<string, unknown>): string[] {
   return typeof input.repo === 'string' ? ['--repo', input.repo] : [];
+}
+
+/** `redline annotate`'s arguments for post_findings and post_tour: the post on stdin, and in a comparison the attempt's column. */
+export function annotateArgs(input: Record<string, unknown>): string[] {
+  return ['-', '--json', ...repoArgs(input), ...(typeof input.variant === 'string' ? ['--variant', input.variant] : [])];
 }
 
 /** `redline start`'s arguments for start_review: `--json` before the target, which comes last after `--`. */

@@ -13,6 +13,7 @@ import { takeFindings } from '../../proposals/takeFindings.js';
 import { readJsonBody, sendJson } from '../httpIo.js';
 import type { AgentContext } from './agentContext.js';
 import type { ProposalsPosted } from './agentApi.js';
+import { noVariantsRefusal, variantOf } from './bodyVariant.js';
 
 export async function postAgentProposals({ req, res, session }: AgentContext): Promise<void> {
   if (session.isEnded) throw new RedlineError('already-ended', 'this review has ended; post findings to the next one');
@@ -21,18 +22,10 @@ export async function postAgentProposals({ req, res, session }: AgentContext): P
   const variant = variantOf(body);
   if (variant !== null) {
     // A `redline compare` review: the findings go to that variant's column, not the review's proposals.
-    if (session.compare === null) throw new RedlineError('bad-input', `this review compares no variants, so there is no variant ${JSON.stringify(variant)}; post without --variant`);
+    if (session.compare === null) throw noVariantsRefusal(variant);
     sendJson(req, res, 200, session.compare.addFindings(variant, findings) satisfies ProposalsPosted);
     return;
   }
   const answer: ProposalsPosted = await session.proposals.add(await takeFindings(session, findings));
   sendJson(req, res, 200, answer);
-}
-
-/** The body's `variant` (a compare review's variant id, `redline annotate --variant`), or null when it names none. */
-function variantOf(body: unknown): string | null {
-  const variant = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).variant : undefined;
-  if (variant === undefined) return null;
-  if (typeof variant !== 'string' || variant === '') throw new RedlineError('bad-input', 'variant: expected a variant id (A, B, C…)');
-  return variant;
 }
