@@ -8,15 +8,16 @@
  * them, the repository's own `node --test` passes there, and no ref, HEAD,
  * index or other worktree moved. A comment on B's line and the verdicts (B
  * kept, A discarded) stay each variant's own; Send writes each variant's
- * feedback for its agent. Screenshots (SCREENSHOTS=1):
+ * feedback for its agent; B's agent's tour is listed. Screenshots (SCREENSHOTS=1):
  * docs/screenshots/compare-overview-*.png and compare-file-*.png.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { BASE_FILES, makeVariantRepo, SUM_VARIANTS } from '../apps/cli/testSupport/variantRepo';
+import { runRedline } from './support/agentCli';
 import { openReview, sendFeedback, startRedline, type RunningRedline } from './support/redline';
 import { screenshotAtBothSizes } from './support/screenshots';
 
@@ -44,9 +45,21 @@ test('three attempts compared: overview, agree-and-fold, C against B, a file fro
   const before = variants.untouchedState();
 
   redline = await startRedline({ cwd: variants.dir, subcommand: 'compare', args: ['--target', target.dir, a.dir, b.dir, 'c'] });
+  // B's own agent posts its tour of its attempt, from B's worktree, into B's column.
+  const tourFile = join(variants.dir, '.git', 'b-tour.json');
+  const steps = [
+    { path: 'src/sum.js', side: 'new', lines: { start: 2, end: 4 }, text: 'A plain for…of loop reads best here.' },
+    { path: 'test/sum.test.js', side: 'new', lines: { start: 7, end: 7 }, text: 'The average of nothing is 0.' },
+  ];
+  writeFileSync(tourFile, JSON.stringify({ tour: { title: 'A loop, and the empty case', steps } }));
+  const toured = await runRedline(['annotate', tourFile, '--variant', 'B'], b.dir);
+  expect(toured.code, toured.stderr).toBe(0);
   await openReview(page, redline);
   const panel = page.getByRole('region', { name: 'Compare variants' });
   await expect(panel.getByRole('heading', { name: /3 attempts, 3 files touched, against base/ })).toBeVisible();
+  const tours = panel.getByRole('region', { name: "Each agent's tour" });
+  await expect(tours.locator('summary')).toHaveText('B · b: A loop, and the empty case');
+  await expect(tours.getByRole('button', { name: 'test/sum.test.js, line 7' })).toBeVisible();
 
   // The overview: the files the variants differ on, each variant's +/−; the README they agree on folded.
   const differ = panel.getByRole('table', { name: 'Files the variants differ on' });
