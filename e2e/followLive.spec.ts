@@ -41,6 +41,8 @@ test("the agent's edits appear within 2 s while a comment is being typed, and th
 test('with the setting off, the chip offers Refresh and nothing moves by itself', async ({ page }) => {
   const running = await startRedline({ cwd: dir, preferences: { settings: { followLive: 'off' } } });
   await openReview(page, running);
+  // The app's own diff is drawn (its review read): an edit before that would be read into it, not be a change after it.
+  await expect(fileDiff(page, 'src/a.ts')).toBeVisible();
   writeFileSync(join(dir, 'src/b.ts'), 'export const b = 42;\n');
   await expect(page.getByText('Diff out of date')).toBeVisible({ timeout: 10_000 });
   await expect(fileDiff(page, 'src/b.ts')).toHaveCount(0);

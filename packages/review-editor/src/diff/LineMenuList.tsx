@@ -3,7 +3,7 @@
  * controller call as its key, ↑/↓ among them, Esc to close. A lazy chunk
  * (app/lazyPanels.tsx): the first diff does not need it.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useController } from '../app/reviewContext.js';
 import { openInEditorAtCursor } from '../openInEditor/openInEditor.js';
 import './lineMenu.css';
@@ -15,8 +15,13 @@ export function LineMenuList({ x, y, onClose }: { x: number; y: number; onClose(
   const controller = useController();
   const element = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  // Focus is in the menu before it is painted (a layout effect, not a passive one): a key pressed the moment the
+  // menu shows is the menu's, never the diff's (an Esc or ↑ there moved or cleared the line cursor under the menu).
+  useLayoutEffect(() => {
     element.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
+  }, []);
+
+  useEffect(() => {
     const onPointerDown = (event: PointerEvent) => {
       if (!element.current?.contains(event.target as Node)) onClose();
     };
