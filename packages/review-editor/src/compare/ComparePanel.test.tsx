@@ -5,7 +5,7 @@
  * variant's (Esc in it closes the comment, not the comparison), the verdict,
  * and each variant's own feedback.
  */
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CompareData, CompareFileData } from '@redline/core';
 import { createHarness, renderWithReview } from '../testing/renderWithReview.js';
@@ -97,4 +97,16 @@ describe('the comparison', () => {
     const c = await screen.findByRole('region', { name: 'C · c' });
     expect(within(c).getByRole('list', { name: "C's agent on README.md" }).textContent).toBe('tour step 1 of 2, line 2Said what it does.');
   });
+
+  it("takes in what a variant's agent posts while the reviewer compares, and keeps the comment being typed", async () => {
+    const { harness, panel } = await renderPanel();
+    const b = within(panel).getByRole('region', { name: 'B · for-of' });
+    fireEvent.click(within(b).getByRole('button', { name: "Comment on B's line 2" }));
+    fireEvent.change(within(b).getByRole('textbox'), { target: { value: 'Half a thought' } });
+    // C's agent posts a finding on its src/sum.js (redline annotate --variant C), after the comparison was read.
+    harness.api.compare!.variants[1]!.findings = [{ kind: 'finding', path: 'src/sum.js', side: 'new', lines: { start: 21, end: 21 }, text: 'why, not y.', suggestion: null }];
+    const c = within(panel).getByRole('region', { name: 'C · c' });
+    await waitFor(() => expect(within(c).getByRole('list', { name: "C's agent on src/sum.js" }).textContent).toBe('finding, line 21why, not y.'), { timeout: 6000 });
+    expect(within(b).getByRole('textbox')).toHaveProperty('value', 'Half a thought');
+  }, 10_000);
 });

@@ -20,6 +20,9 @@ import { VariantTours } from './VariantTours.js';
 import { VariantNames } from './VariantNames.js';
 import './compare.css';
 
+/** How often the comparison asks for what the variants' agents posted. */
+const AGENT_POSTS_EVERY_MS = 3000;
+
 export function ComparePanel({ onClose }: { onClose: () => void }) {
   const { api } = useController();
   const [context] = useState(() => {
@@ -27,6 +30,13 @@ export function ComparePanel({ onClose }: { onClose: () => void }) {
     return { store, service: createCompareService(store, api) };
   });
   useEffect(() => void context.service.load(), [context]);
+  // The variants' agents post while the reviewer compares (redline annotate --variant): their findings and tours come in by themselves.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void context.service.refreshAgentPosts();
+    }, AGENT_POSTS_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [context]);
   useEffect(() => {
     // Esc closes the comparison, unless a field of it took the key first (a comment, a name being edited).
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && !event.defaultPrevented && onClose();

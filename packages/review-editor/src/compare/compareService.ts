@@ -5,7 +5,7 @@
  * apply the picks to the target (POST /api/compare/apply). Each
  * is the reviewer's act; a failure is said in the store, never thrown.
  */
-import { errorMessage, type VariantNotes, type VariantPick } from '@redline/core';
+import { errorMessage, type CompareVariantData, type VariantNotes, type VariantPick } from '@redline/core';
 import type { ReviewApi } from '../api/apiClient.js';
 import { againstKey, togglePick, type AgainstPair, type CompareStore } from './compareSlice.js';
 
@@ -19,6 +19,8 @@ export interface CompareService {
   apply(): Promise<void>;
   /** One variant's verdict and comments, whole (kept apart from every other variant's). */
   setNotes(variant: string, notes: VariantNotes): Promise<void>;
+  /** What the variants' agents posted since (findings, tours), taken in without touching anything the reviewer holds; a failed read is tried again at the next. */
+  refreshAgentPosts(): Promise<void>;
 }
 
 /** The comparison's routes, typed over the client's one call. */
@@ -52,6 +54,23 @@ export function createCompareService(store: CompareStore, client: CompareApi): C
       } catch (error) {
         state().set({ data: { kind: 'failed', message: errorMessage(error) } });
       }
+    },
+    async refreshAgentPosts() {
+      const shown = state().data;
+      if (shown.kind !== 'ready') return;
+      const fresh = await api.getCompare().catch(() => null);
+      const now = state().data;
+      if (!fresh || now.kind !== 'ready') return;
+      const posted = (variant: CompareVariantData) => JSON.stringify([variant.findings, variant.tour]);
+      const byId = new Map(fresh.variants.map((variant) => [variant.id, variant]));
+      let changed = false;
+      const variants = now.value.variants.map((variant) => {
+        const next = byId.get(variant.id);
+        if (!next || posted(next) === posted(variant)) return variant;
+        changed = true;
+        return { ...variant, findings: next.findings, tour: next.tour };
+      });
+      if (changed) state().set({ data: { kind: 'ready', value: { ...now.value, variants } } });
     },
     async rename(id, name) {
       try {
