@@ -232,7 +232,6 @@ test('at 800 px the header keeps every control in view (the new Collapse all but
 test.describe('screenshots', () => {
   // Skipped in the normal suite on purpose: it rewrites tracked images under docs/screenshots and asserts
   // nothing the tests above do not; run it with SCREENSHOTS=1 to refresh them, then look at them.
-  // Skipped in a plain run on purpose: it only rewrites docs/screenshots (SCREENSHOTS=1), and asserts nothing else.
   test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to refresh docs/screenshots');
   for (const [width, height] of [
     [1400, 900],

@@ -146,7 +146,6 @@ async function timeLoadDiff(page: Page): Promise<Timing> {
 test.describe('probe (PROBE=1)', () => {
   // Skipped in the normal suite on purpose: a timing probe, not a test (timings are never asserted in tests);
   // it prints the Load-diff-to-text time of the 5 MB line before and after for the note. Run it with PROBE=1.
-  // Skipped in a plain run on purpose: a measurement of the 5 MB line for bench/RESULTS.md (PROBE=1), not a check.
   test.skip(!process.env.PROBE, 'set PROBE=1 to measure the 5 MB line');
   for (const wrap of [false, true]) {
     test(`the 5 MB line after Load diff, word wrap ${wrap ? 'on' : 'off'}`, async ({ page }) => {

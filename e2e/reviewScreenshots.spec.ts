@@ -14,7 +14,6 @@ const OUT = join(process.cwd(), 'docs/screenshots');
 
 // Skipped in the normal suite on purpose: it rewrites the tracked images under docs/screenshots
 // (nothing to assert); run it with SCREENSHOTS=1 to refresh them, then look at them.
-// Skipped in a plain run on purpose: these only rewrite docs/screenshots (SCREENSHOTS=1).
 test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to refresh docs/screenshots');
 
 let redline: RunningRedline | null = null;
