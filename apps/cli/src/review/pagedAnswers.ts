@@ -7,7 +7,7 @@
 import type { PagedReviewData, ReviewSectionsData } from '@redline/core';
 import { RedlineError } from '../errors.js';
 import { encodeReviewAnswer } from './reviewPatchCollector.js';
-import { isPastThreshold, orderSections, pagedReview, sectionsPage, type OrderedSections } from './reviewPages.js';
+import { firstPageBytes, isPastThreshold, orderSections, pagedReview, sectionsPage, type OrderedSections } from './reviewPages.js';
 import type { AnswerCoding, EncodedReview, ReviewSnapshot } from './reviewSnapshot.js';
 
 interface PagedReading {
@@ -60,7 +60,7 @@ export class PagedAnswers {
     let reading = this.readings.get(snapshot);
     if (!reading) {
       const ordered = orderSections(snapshot.data);
-      const manifest = ordered && isPastThreshold(snapshot.data, this.threshold) ? pagedReview(snapshot.data, ordered) : null;
+      const manifest = ordered && isPastThreshold(snapshot.data, this.threshold) ? pagedReview(snapshot.data, ordered, firstPageBytes(this.threshold)) : null;
       reading = { ordered, manifest, encodings: new Map() };
       this.readings.set(snapshot, reading);
     }

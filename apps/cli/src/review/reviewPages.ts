@@ -14,8 +14,13 @@ import { RedlineError } from '../errors.js';
 export const DEFAULT_PAGE_BYTES_THRESHOLD = 32 * 1024 * 1024;
 /** What lowers the threshold (a test's small change paged): a whole number of bytes. */
 export const PAGE_THRESHOLD_VARIABLE = 'REDLINE_PAGE_BYTES_THRESHOLD';
-/** About this many bytes of sections ride with the manifest: the first screen's files and more. */
+/** At most this many bytes of sections ride with the manifest: the first screen's files and more. */
 export const FIRST_PAGE_BYTES = 1024 * 1024;
+
+/** The first page's budget: 1/32 of the threshold (1 MB at the default), so a lowered threshold pages a small change too. */
+export function firstPageBytes(threshold: number): number {
+  return Math.min(FIRST_PAGE_BYTES, Math.floor(threshold / 32));
+}
 /** The most a page of sections may ask for. */
 export const MAX_PAGE_BYTES = 16 * 1024 * 1024;
 
@@ -71,8 +76,8 @@ export function sectionsPage(ordered: OrderedSections, fingerprint: string, from
 }
 
 /** The manifest: the reading with only the first page of sections in `patch`. */
-export function pagedReview(data: ReviewData, ordered: OrderedSections): PagedReviewData {
-  const first = sectionsPage(ordered, data.fingerprint, 0, FIRST_PAGE_BYTES);
+export function pagedReview(data: ReviewData, ordered: OrderedSections, firstBytes: number): PagedReviewData {
+  const first = sectionsPage(ordered, data.fingerprint, 0, firstBytes);
   return {
     ...data,
     patch: first.sections.map((entry) => entry.section).join(''),
