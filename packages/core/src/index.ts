@@ -13,9 +13,9 @@ export type {
   FileStatus, FreshnessData, GeneralComment, LineAnnotation, LineComment, ReviewData,
   ReviewTarget, Side, Suggestion, TargetKind, UnsentComposer, UnsentTarget, Verdict,
   FeedbackFile, MovedFileFacts, PlainFileFacts, QuotedLines, FixSet, CarriedFixSet, CarriedSuggestion,
-  PagedReviewData, ReviewPages, ServedReviewData,
 } from './model/types.js';
-export { isPagedReview } from './model/types.js';
+export { isPagedReview } from './model/pagedReview.js';
+export type { PagedReviewData, ReviewPages, ServedReviewData } from './model/pagedReview.js';
 export { fileMove, similarityChip, similarityWords } from './model/fileMove.js';
 export type { FileMove } from './model/fileMove.js';
 export type { LineSpan } from './model/lineSpan.js';

@@ -18,8 +18,8 @@ import type {
   FeedbackSubmission,
   FileContentsData,
   FreshnessData,
-  ServedReviewData,
 } from './types.js';
+import type { ServedReviewData } from './pagedReview.js';
 import type { RoundChangesData, RoundDiffData } from '../rounds/roundTypes.js';
 import type { CommitSpanData, RangeCommitsData } from './rangeCommits.js';
 import type { ProposalState } from '../proposals/proposalTypes.js';
