@@ -4,7 +4,7 @@
  * the store as it lands (`takeSections`); and, for what reads every section
  * at once (re-anchoring after Refresh), all of them before going on.
  */
-import { errorMessage, isPagedReview, type PagedReviewData } from '@redline/core';
+import { FIRST_SCREEN_ID, errorMessage, isPagedReview, type PagedReviewData } from '@redline/core';
 import { ApiRequestError, type ReviewApi } from '../api/apiClient.js';
 import type { ReviewStore } from '../app/reviewStore.js';
 import { whenIdle } from '../ui/whenIdle.js';
@@ -13,13 +13,17 @@ import { allSectionsLoaded } from './pagedReviewFiles.js';
 /** What one request for sections asks for: about 2 MB, a parse of a few tens of ms. */
 export const PAGE_BYTES = 2 * 1024 * 1024;
 
+const idle = (timeoutMs: number) => new Promise<void>((resolve) => whenIdle(resolve, { timeoutMs, fallbackMs: 16 }));
+
 /** Fetches the rest of the shown review's sections, if it is paged; one run per diff. */
 export function createReviewPager(store: ReviewStore, api: ReviewApi): { follow(): void } {
   let following: string | null = null;
   const shown = (fingerprint: string) => store.getState().review?.fingerprint === fingerprint;
   async function run(fingerprint: string): Promise<void> {
+    // Not before the app's first diff is live: the server's first screen has gone (DiffView hands it over when it paints).
+    while (typeof document !== 'undefined' && document.getElementById(FIRST_SCREEN_ID)) await idle(1_000);
     for (;;) {
-      await new Promise<void>((resolve) => whenIdle(resolve, { timeoutMs: 300, fallbackMs: 16 }));
+      await idle(300);
       const review = store.getState().review;
       if (!review || review.fingerprint !== fingerprint || !isPagedReview(review) || allSectionsLoaded(review)) return;
       try {
