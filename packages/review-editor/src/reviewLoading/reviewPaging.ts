@@ -23,7 +23,7 @@ export function createReviewPager(store: ReviewStore, api: ReviewApi): { follow(
     // Not before the app's first diff is live: the server's first screen has gone (DiffView hands it over when it paints).
     while (typeof document !== 'undefined' && document.getElementById(FIRST_SCREEN_ID)) await idle(1_000);
     for (;;) {
-      await idle(300);
+      await idle(1_000);
       const review = store.getState().review;
       if (!review || review.fingerprint !== fingerprint || !isPagedReview(review) || allSectionsLoaded(review)) return;
       try {
