@@ -14,6 +14,8 @@ export type {
   ReviewTarget, Side, Suggestion, TargetKind, UnsentComposer, UnsentTarget, Verdict,
   FeedbackFile, MovedFileFacts, PlainFileFacts, QuotedLines, FixSet, CarriedFixSet, CarriedSuggestion,
 } from './model/types.js';
+export { isPagedReview } from './model/pagedReview.js';
+export type { PagedReviewData, ReviewPages, ServedReviewData } from './model/pagedReview.js';
 export { fileMove, similarityChip, similarityWords } from './model/fileMove.js';
 export type { FileMove } from './model/fileMove.js';
 export type { LineSpan } from './model/lineSpan.js';
@@ -22,7 +24,7 @@ export type { CommentLabel, LabelKind } from './model/commentLabel.js';
 export { lineSpanWords } from './model/lineSpan.js';
 export type { ForgeThread, ForgeThreadComment, PullRequestData } from './model/pullRequest.js';
 export { API, COMPARE_MARKER_NAME, DRAFT_BASE_HEADER, FIRST_SCREEN_ID, LINK_HEADER, MAX_EDITABLE_BYTES, PREFERENCES_ELEMENT_ID, SESSION_HEADER, SESSION_STORAGE_KEY } from './model/api.js';
-export type { ApiRequests, ApiResponses, FeedbackResult, ManualPair, ManualPairsBody, OpenInEditorBody, ProposalActBody, ProposalsData, PublishResult, SessionGrant } from './model/api.js';
+export type { ApiRequests, ApiResponses, FeedbackResult, ManualPair, ManualPairsBody, OpenInEditorBody, ProposalActBody, ProposalsData, PublishResult, ReviewSection, ReviewSectionsData, SessionGrant } from './model/api.js';
 export {
   clampSidebarWidth, DEFAULT_LAYOUT, DEFAULT_PREFERENCES, DEFAULT_SETTINGS, MAX_UNIFIED_BELOW, readPreferences, SIDEBAR_WIDTH,
 } from './model/preferences.js';

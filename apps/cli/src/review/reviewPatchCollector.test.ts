@@ -63,6 +63,16 @@ describe('ReviewPatchCollector', () => {
     expect(brotliDecompressSync(fresh.bodies.br!).toString('utf8')).toBe(JSON.stringify(data));
   });
 
+  it('stops making the whole answer once the patch is past the paging threshold (that answer is never sent); the data stays whole', async () => {
+    const pieces = ['diff --git a/x b/x\n', '+'.repeat(300) + '\n', '+z\n'];
+    const collector = new ReviewPatchCollector(FRAME, true, 100);
+    for (const piece of pieces) collector.add(piece);
+    const { data, encoded } = await collector.finish([FILE]);
+    expect(encoded).toBeNull();
+    expect(data.patch).toBe(pieces.join(''));
+    expect(data.fingerprint).toBe(fingerprintReview(pieces.join(''), [FILE]));
+  });
+
   it('INVARIANT: for any text cut into any pieces (whole code points), answer = JSON.stringify(data) and fingerprint = fingerprintReview (200 cases, seed 31)', async () => {
     const char = fc.oneof(fc.constantFrom('"', '\\', '\n', '\r', '\t', '\u0000', '\u001f', '\u2028', '\u2029', 'é', '😀'), fc.string({ maxLength: 1 }));
     await fc.assert(

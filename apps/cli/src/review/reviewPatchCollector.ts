@@ -33,12 +33,16 @@ export class ReviewPatchCollector {
    */
   private patch = '';
   private readonly fingerprint = new ReviewFingerprint();
-  private readonly encoder: JsonBrotliEncoder | null;
+  private encoder: JsonBrotliEncoder | null;
 
-  /** @param encode also make the brotli-compressed JSON answer */
+  /**
+   * @param encode also make the brotli-compressed JSON answer
+   * @param pageThreshold past this length the review is answered in pages (reviewPages.ts): the whole answer is never sent, so it stops being made
+   */
   constructor(
     private readonly frame: ReviewDataParts,
     encode: boolean,
+    private readonly pageThreshold = Infinity,
   ) {
     this.encoder = encode ? new JsonBrotliEncoder(reviewJsonHead(frame)) : null;
   }
@@ -48,6 +52,7 @@ export class ReviewPatchCollector {
     if (text === '') return;
     this.patch += text;
     this.fingerprint.addPatch(text);
+    if (this.encoder && this.patch.length > this.pageThreshold) this.abort();
     this.encoder?.write(escapeJsonText(text));
   }
 
@@ -64,6 +69,7 @@ export class ReviewPatchCollector {
   /** The reading failed: stop compressing. */
   abort(): void {
     this.encoder?.destroy();
+    this.encoder = null;
   }
 }
 

@@ -18,6 +18,8 @@ import {
   type ManualPair,
   type ProposalState,
   type ReviewData,
+  type ReviewSectionsData,
+  type ServedReviewData,
 } from '@redline/core';
 import { ProposalBoard } from '../proposals/proposalBoard.js';
 import { QuestionBoard } from '../questions/questionBoard.js';
@@ -26,6 +28,8 @@ import { join } from 'node:path';
 import { DraftStore } from '../drafts/draftStore.js';
 import { RedlineError } from '../errors.js';
 import { encodeReviewAnswer } from './reviewPatchCollector.js';
+import { PagedAnswers } from './pagedAnswers.js';
+import { pageBytesThreshold } from './reviewPages.js';
 import type { OpeningHooks, ReviewOpening, ReviewSource } from './reviewSource.js';
 import type { AnswerCoding, EncodedReview, FileEntry, ReviewSnapshot } from './reviewSnapshot.js';
 import type { ImageSide } from './readImageBytes.js';
@@ -91,6 +95,8 @@ export class ReviewSession {
 
   /** The working tree watched for a page that follows the review live (started by its first wait). */
   private watcher: ChangeWatcher | null = null;
+  /** Readings past the threshold are answered in pages (docs/design/reviewInPages.md). */
+  private readonly pages = new PagedAnswers(pageBytesThreshold(process.env));
 
   constructor(
     readonly source: ReviewSource,
@@ -105,9 +111,7 @@ export class ReviewSession {
     });
   }
 
-  get isEnded(): boolean {
-    return this.ended;
-  }
+  get isEnded(): boolean { return this.ended; }
 
   /**
    * The diff as it is now, remembered so the page can ask for its files by
@@ -180,8 +184,10 @@ export class ReviewSession {
   async loadReviewAnswer(
     ignoreWhitespace: boolean,
     encoding: AnswerCoding,
-  ): Promise<{ data: ReviewData; jsonBytes: number; body: Buffer }> {
+  ): Promise<{ data: ServedReviewData; jsonBytes: number; body: Buffer }> {
     const { snapshot, data, encoded: known } = await this.loadSnapshot(ignoreWhitespace);
+    const paged = await this.pages.answer(snapshot, encoding);
+    if (paged) return paged;
     const encoded = await this.encodeOnce(snapshot, data, known, encoding);
     if (this.latestByMode.get(ignoreWhitespace) === snapshot) snapshot.encoded = encoded;
     return { data, jsonBytes: encoded.jsonBytes, body: encoded.bodies[encoding]! };
@@ -246,6 +252,7 @@ export class ReviewSession {
     if (replaced && replaced !== snapshot) {
       forgetPatch(replaced);
       this.encodings.delete(replaced);
+      this.pages.forget(replaced);
     }
     this.latestByMode.set(ignoreWhitespace, snapshot);
     this.confirmedAt.set(ignoreWhitespace, Math.max(started, this.confirmedAt.get(ignoreWhitespace) ?? -Infinity));
@@ -286,8 +293,11 @@ export class ReviewSession {
   }
 
   /** Stops watching the working tree (the server is closing). */
-  async stopWatching(): Promise<void> {
-    await this.watcher?.stop();
+  async stopWatching(): Promise<void> { await this.watcher?.stop(); }
+
+  /** A page of the sections of a diff this review served (by fingerprint), in the file order: `GET /api/review/sections`. */
+  reviewSections(fingerprint: string, from: number, bytes: number): ReviewSectionsData {
+    return this.pages.sections(this.snapshots.get(fingerprint), from, bytes);
   }
 
   /** A file of the diff the page loaded (identified by its fingerprint); only the diff's own paths. */
@@ -319,14 +329,10 @@ export class ReviewSession {
   }
 
   /** Whether a draft of this review is on disk (saved now, or found from an earlier run): what an interrupt keeps. */
-  get keepsDraft(): boolean {
-    return this.draftBook.keepsDraft;
-  }
+  get keepsDraft(): boolean { return this.draftBook.keepsDraft; }
 
   /** The saved draft (sessionDrafts.ts). */
-  loadDraft(fingerprint: string): Promise<DraftData> {
-    return this.draftBook.load(fingerprint);
-  }
+  loadDraft(fingerprint: string): Promise<DraftData> { return this.draftBook.load(fingerprint); }
 
   /**
    * Saves a draft for a diff this review served and still keeps (at most

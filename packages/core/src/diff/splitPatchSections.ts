@@ -7,6 +7,17 @@
  * byte of a file's diff changes, its viewed mark no longer applies.
  */
 export function splitPatchSections(patch: string): string[] {
+  // The last patch cut is remembered: the server's first screen and the review
+  // in pages (docs/design/reviewInPages.md) cut the same reading, 79 MB on XL.
+  if (last !== null && last.patch === patch) return [...last.sections];
+  const sections = cutSections(patch);
+  last = { patch, sections };
+  return [...sections];
+}
+
+let last: { patch: string; sections: readonly string[] } | null = null;
+
+function cutSections(patch: string): string[] {
   const sections: string[] = [];
   let start = patch.startsWith('diff --git ') ? 0 : patch.indexOf('\ndiff --git ');
   if (start < 0) return sections;

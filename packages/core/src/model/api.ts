@@ -18,8 +18,8 @@ import type {
   FeedbackSubmission,
   FileContentsData,
   FreshnessData,
-  ReviewData,
 } from './types.js';
+import type { ServedReviewData } from './pagedReview.js';
 import type { RoundChangesData, RoundDiffData } from '../rounds/roundTypes.js';
 import type { CommitSpanData, RangeCommitsData } from './rangeCommits.js';
 import type { ProposalState } from '../proposals/proposalTypes.js';
@@ -65,6 +65,12 @@ export const API = {
    * `renames=on|off` the reviewer's pairing of untracked renames (Settings.pairRenames).
    */
   review: '/api/review',
+  /**
+   * GET ?fingerprint=<fp>&from=<position>&bytes=<budget> -> ReviewSectionsData: a paged
+   * review's sections from `from` on in the one file order, at least one and up to about
+   * `bytes` of them; 409 `changed` when the server no longer holds that diff's patch.
+   */
+  reviewSections: '/api/review/sections',
   /** GET ?path=<path>&fingerprint=<fp> -> FileContentsData, or 404/409/422 ApiError with a FileRefusalCode. */
   file: '/api/file',
   /**
@@ -208,6 +214,19 @@ export interface FeedbackResult {
   format: 'markdown' | 'json';
 }
 
+/** One section of a paged review's patch, with its index into `files`. */
+export interface ReviewSection {
+  index: number;
+  section: string;
+}
+
+/** A page of a paged review's sections; `next` is the position to ask from next, null after the last. */
+export interface ReviewSectionsData {
+  fingerprint: string;
+  sections: ReviewSection[];
+  next: number | null;
+}
+
 /** The answer to the link exchange: the secret to send as `X-Redline-Session`. */
 export interface SessionGrant {
   session: string;
@@ -216,7 +235,8 @@ export interface SessionGrant {
 /** Response body type for each endpoint, for typed fetch helpers. */
 export interface ApiResponses {
   session: SessionGrant;
-  review: ReviewData;
+  review: ServedReviewData;
+  reviewSections: ReviewSectionsData;
   file: FileContentsData;
   freshness: FreshnessData;
   draft: DraftData;

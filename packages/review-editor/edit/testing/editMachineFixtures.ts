@@ -60,7 +60,7 @@ function fileOf(path: string): ReviewFile {
   // The page's fixture facts (types only: safe without a DOM), under this path.
   const facts: FileFacts = { ...CALC_FILES[0]!, path };
   const fileDiff = { ...diffOf(path, ['one\n', 'two\n', 'three\n']), isPartial: true };
-  const flags = { binary: false, modeOnly: false, renameOnly: false, generated: false, large: false };
+  const flags = { binary: false, modeOnly: false, renameOnly: false, generated: false, large: false, loading: false };
   return { id: path, index: 0, path, oldPath: null, status: 'modified', facts, fileDiff, patchSection: '', additions: 1, deletions: 1, ...flags };
 }
 

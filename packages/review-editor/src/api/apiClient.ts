@@ -22,7 +22,8 @@ import {
   type PublishResult,
   type QuestionAsk,
   type RangeCommitsData,
-  type ReviewData,
+  type ReviewSectionsData,
+  type ServedReviewData,
   type RoundChangesData,
   type RoundDiffData,
   type Side,
@@ -45,7 +46,9 @@ export class ApiRequestError extends Error {
 
 export interface ReviewApi {
   /** `pairRenames` (the reviewer's setting) goes as `renames=on|off`; absent, the server keeps its pairing. */
-  getReview(options?: { ignoreWhitespace?: boolean; pairRenames?: boolean }): Promise<ReviewData>;
+  getReview(options?: { ignoreWhitespace?: boolean; pairRenames?: boolean }): Promise<ServedReviewData>;
+  /** A paged review's sections from position `from` on, about `bytes` of them (docs/design/reviewInPages.md); 409 `changed` for a diff the server no longer holds. */
+  getReviewSections(fingerprint: string, from: number, bytes: number): Promise<ReviewSectionsData>;
   getFile(path: string, fingerprint: string): Promise<FileContentsData>;
   /** One side of a picture of the diff, as the bytes the server typed. */
   getImage(path: string, fingerprint: string, side: Side): Promise<Blob>;
@@ -161,6 +164,7 @@ export function createApiClient(fetchImpl: Fetch = (...args) => fetch(...args), 
       const path = query.size > 0 ? `${API.review}?${query}` : API.review;
       return request('review', path, undefined, baseUrl === '' ? takeEarlyReview(ignoreWhitespace) : null);
     },
+    getReviewSections: (fingerprint, from, bytes) => request('reviewSections', `${API.reviewSections}?${new URLSearchParams({ fingerprint, from: String(from), bytes: String(bytes) })}`),
     getRoundChanges: (from) => request('roundChanges', `${API.roundChanges}?${new URLSearchParams({ from })}`),
     getRoundDiff: (from, to) => request('roundDiff', `${API.roundDiff}?${new URLSearchParams({ from, to })}`),
     getCommits: () => request('commits', API.commits),

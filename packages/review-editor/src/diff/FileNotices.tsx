@@ -4,12 +4,15 @@ import { LazyImageDiff } from '../images/LazyImageDiff.js';
 import { unsafeLinesOf } from './buildItems.js';
 import { useReview } from '../app/reviewContext.js';
 
+export const LOADING_NOTICE = 'Loading this file’s diff…';
+
 export function FileNotices({ fileId }: { fileId: string }) {
   const file = useReview((s) => s.fileById.get(fileId));
   if (!file) return null;
   // The core words these, for this page and the server's first screen alike.
   const image = isImageFile(file.facts);
-  const notices = fileNotices(file.facts, file.fileDiff.hunks.length > 0, { images: image });
+  // A paged review's file whose section has not arrived (docs/design/reviewInPages.md).
+  const notices = file.loading ? [LOADING_NOTICE] : fileNotices(file.facts, file.fileDiff.hunks.length > 0, { images: image });
   const unsafe = unsafeLinesOf(file);
   return (
     <div className="file-notices">

@@ -11,9 +11,10 @@ import { fileMove, firstNewLines, isGeneratedFile, isLargeDiff, isModeOnly, isRe
 import type { ReviewFile } from './reviewFile.js';
 import { asWholeFile } from '../diff/fileEndShown.js';
 
-export function parseReviewFiles(review: Pick<ReviewData, 'patch' | 'files' | 'fingerprint'>): ReviewFile[] {
+/** `cacheKeyPrefix`: Pierre keys each parsed file by its position under it, so each page of a paged review has its own (pagedReviewFiles.ts). */
+export function parseReviewFiles(review: Pick<ReviewData, 'patch' | 'files' | 'fingerprint'>, cacheKeyPrefix = review.fingerprint.slice(0, 16)): ReviewFile[] {
   const diffs = withPassThroughStringDetach(() =>
-    parsePatchFiles(review.patch, { cacheKeyPrefix: review.fingerprint.slice(0, 16) }),
+    parsePatchFiles(review.patch, { cacheKeyPrefix }),
   ).flatMap((parsed) => parsed.files);
   const sections = splitPatchSections(review.patch);
   const factsByPath = new Map(review.files.map((facts) => [facts.path, facts]));
@@ -37,8 +38,9 @@ export function parseReviewFiles(review: Pick<ReviewData, 'patch' | 'files' | 'f
   return sortByFileOrder(out, (file) => file.path).map((file, index) => ({ ...file, index }));
 }
 
-function toReviewFile(facts: FileFacts, fileDiff: FileDiffMetadata, patchSection: string, index: number): ReviewFile {
-  const hasLines = fileDiff.hunks.length > 0;
+/** `loading`: the file's section has not arrived (a paged review): its lines are guessed from its counts. */
+export function toReviewFile(facts: FileFacts, fileDiff: FileDiffMetadata, patchSection: string, index: number, loading = false): ReviewFile {
+  const hasLines = loading ? facts.additions + facts.deletions > 0 : fileDiff.hunks.length > 0;
   const changed = facts.additions + facts.deletions;
   return {
     id: facts.path,
@@ -56,6 +58,7 @@ function toReviewFile(facts: FileFacts, fileDiff: FileDiffMetadata, patchSection
     renameOnly: isRenameOnly(facts, hasLines),
     generated: isGeneratedFile(facts.path, firstNewLines(patchSection)),
     large: isLargeDiff(changed, patchSection.length),
+    loading,
   };
 }
 

@@ -24,4 +24,10 @@ export interface ReviewFile {
   generated: boolean;
   /** Past the large-diff threshold: collapsed until "Load diff". */
   large: boolean;
+  /**
+   * A paged review's file whose section has not arrived yet
+   * (docs/design/reviewInPages.md): `fileDiff` has no lines, only counts
+   * guessed from the facts, and `patchSection` is empty.
+   */
+  loading: boolean;
 }

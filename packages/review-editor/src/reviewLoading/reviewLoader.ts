@@ -3,12 +3,13 @@
  * draft), Refresh (annotations carried over by content) and the
  * whitespace toggle (line numbers do not move).
  */
-import { reanchorAnnotations, errorMessage, type Annotation, type ReanchoredAnnotation, type ReviewData, type Settings } from '@redline/core';
+import { reanchorAnnotations, errorMessage, isPagedReview, type Annotation, type ReanchoredAnnotation, type ServedReviewData, type Settings } from '@redline/core';
 import type { ReviewApi } from '../api/apiClient.js';
 import type { ReviewStore } from '../app/reviewStore.js';
 import { collectReanchorTexts } from './collectReanchorTexts.js';
 import type { FileContentsService } from './fileContents.js';
-import { parseReviewFiles } from './parseReviewFiles.js';
+import { reviewFilesOf } from './pagedReviewFiles.js';
+import { createReviewPager, withAllSections } from './reviewPaging.js';
 import type { ReviewFile } from './reviewFile.js';
 
 export interface ReviewLoader {
@@ -25,7 +26,7 @@ export interface ReviewLoader {
    * Installs a re-read review, carrying the annotations over by content
    * (core reanchorAnnotations); lines that are gone become outdated.
    */
-  installReread(next: ReviewData): Promise<{ moved: number; outdated: number }>;
+  installReread(next: ServedReviewData): Promise<{ moved: number; outdated: number }>;
   /** Re-reads the diff with or without whitespace changes; line numbers do not move. */
   setHideWhitespace(hide: boolean): Promise<void>;
   /**
@@ -42,10 +43,12 @@ interface LoaderDeps {
   store: ReviewStore;
   api: ReviewApi;
   contents: FileContentsService;
+  /** A paged review's remaining sections, fetched in idle time after it is shown (reviewPaging.ts). */
+  pager: { follow(): void };
 }
 
 export function createReviewLoader(store: ReviewStore, api: ReviewApi, contents: FileContentsService): ReviewLoader {
-  const deps: LoaderDeps = { store, api, contents };
+  const deps: LoaderDeps = { store, api, contents, pager: createReviewPager(store, api) };
   return {
     load: (showWhen) => load(deps, showWhen),
     refresh: () => refresh(deps),
@@ -58,9 +61,9 @@ export function createReviewLoader(store: ReviewStore, api: ReviewApi, contents:
   };
 }
 
-async function load({ store, api, contents }: LoaderDeps, showWhen: Promise<void> = Promise.resolve()): Promise<void> {
+async function load({ store, api, contents, pager }: LoaderDeps, showWhen: Promise<void> = Promise.resolve()): Promise<void> {
   const state = () => store.getState();
-  let review: ReviewData;
+  let review: ServedReviewData;
   try {
     review = await api.getReview(readMode(state().settings));
     await showWhen;
@@ -70,6 +73,7 @@ async function load({ store, api, contents }: LoaderDeps, showWhen: Promise<void
     state().failLoading(errorMessage(error));
     return;
   }
+  pager.follow();
   await restoreSavedDraft(store, api, review.fingerprint);
   // Restored line annotations: fetch their files now, while the disk still
   // matches this diff, so a later refresh re-anchors them by full content.
@@ -103,8 +107,10 @@ async function refresh(deps: LoaderDeps): Promise<void> {
   }
 }
 
-async function installReread({ store, contents }: LoaderDeps, next: ReviewData): Promise<{ moved: number; outdated: number }> {
-  const parsed = parseReviewFiles(next);
+async function installReread({ store, api, contents }: LoaderDeps, served: ServedReviewData): Promise<{ moved: number; outdated: number }> {
+  // Re-anchoring reads every file's section: a paged review's are all fetched first.
+  const next = isPagedReview(served) ? await withAllSections(api, served) : served;
+  const parsed = reviewFilesOf(next);
   const s = store.getState();
   const generations = followRenames(s.files, parsed, s.annotations);
   const oldFingerprint = s.review?.fingerprint ?? '';
@@ -120,13 +126,14 @@ async function installReread({ store, contents }: LoaderDeps, next: ReviewData):
   };
 }
 
-async function setHideWhitespace({ store, api }: LoaderDeps, hide: boolean): Promise<void> {
+async function setHideWhitespace({ store, api, pager }: LoaderDeps, hide: boolean): Promise<void> {
   const state = () => store.getState();
   state().setSettings({ hideWhitespace: hide });
   state().setReloading(true);
   try {
     const next = await api.getReview({ ...readMode(state().settings), ignoreWhitespace: hide });
     state().replaceReview(next, state().annotations);
+    pager.follow();
   } catch (error) {
     state().showToast(`Could not reload the diff: ${errorMessage(error)}`);
   } finally {

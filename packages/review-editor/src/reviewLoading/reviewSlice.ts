@@ -4,7 +4,7 @@
  * draft that arrives late) is one store update, in which each of the other
  * slices resets its own keys (its `SliceResets`, sliceResets.ts).
  */
-import type { Annotation, DraftData, ReviewData } from '@redline/core';
+import { isPagedReview, type Annotation, type DraftData, type ReviewSection, type ServedReviewData } from '@redline/core';
 import type { ReviewSliceCreator, ReviewStoreState } from '../app/reviewStore.js';
 import { annotationsResets } from '../annotations/annotationsSlice.js';
 import { composerResets } from '../composer/composerResets.js';
@@ -13,7 +13,7 @@ import { draftResets } from '../drafts/draftSlice.js';
 import { feedbackResets } from '../feedback/feedbackSlice.js';
 import { navigationResets } from '../navigation/navigationSlice.js';
 import { viewedResets } from '../viewed/viewedSlice.js';
-import { parseReviewFiles } from './parseReviewFiles.js';
+import { reviewFilesOf, withSections } from './pagedReviewFiles.js';
 import type { ReviewFile } from './reviewFile.js';
 import { installedFiles, type InstalledFiles, type RereadReview, type SliceResets } from './sliceResets.js';
 
@@ -23,7 +23,7 @@ export interface ReviewSlice {
   phase: Phase;
   /** Why loading failed, or why the last action failed, in one line. */
   error: string | null;
-  review: ReviewData | null;
+  review: ServedReviewData | null;
   files: ReviewFile[];
   fileById: ReadonlyMap<string, ReviewFile>;
   /** The repository changed since the diff was read. */
@@ -33,12 +33,18 @@ export interface ReviewSlice {
   /** The server stopped answering (serverGone.ts): the banner says so and offers the export from the page. */
   serverGone: boolean;
   /** Installs a freshly loaded review, restoring a draft saved for the same diff. */
-  loadReview(review: ReviewData, draft?: DraftData | null): void;
+  loadReview(review: ServedReviewData, draft?: DraftData | null): void;
   /**
    * Installs a re-read review (refresh or whitespace toggle), keeping the
    * reviewer's work: `annotations` are the re-anchored ones.
    */
-  replaceReview(review: ReviewData, annotations: Annotation[], parsedFiles?: ReviewFile[]): void;
+  replaceReview(review: ServedReviewData, annotations: Annotation[], parsedFiles?: ReviewFile[]): void;
+  /**
+   * A page of a paged review's sections arrived (docs/design/reviewInPages.md):
+   * its files are parsed and replace their placeholders, the rest untouched;
+   * a page of another diff than the one shown is dropped.
+   */
+  takeSections(fingerprint: string, sections: readonly ReviewSection[]): void;
   /**
    * Restores a draft that arrived after the review was shown. Only while the
    * reviewer has done nothing yet (never overwrites their work); returns
@@ -69,9 +75,17 @@ export const createReviewSlice: ReviewSliceCreator<ReviewSlice> = (set, get) => 
     get().setSearchQuery(get().search.query);
   },
   replaceReview(review, annotations, parsedFiles) {
-    const files = parsedFiles ?? parseReviewFiles(review);
+    const files = parsedFiles ?? reviewFilesOf(review);
     set((s) => rereadState(s, review, annotations, files));
     get().setSearchQuery(get().search.query);
+  },
+  takeSections(fingerprint, sections) {
+    const s = get();
+    if (!s.review || s.review.fingerprint !== fingerprint || !isPagedReview(s.review)) return;
+    const next = withSections(s.files, s.review, sections);
+    set({ review: next.review, ...filesState(next.files) });
+    // The search reads every section: it runs again as they come.
+    if (s.search.query !== '') s.setSearchQuery(s.search.query);
   },
   restoreDraft(draft) {
     const s = get();
@@ -117,8 +131,8 @@ function workFromDraft(draft: DraftData | null, installed: InstalledFiles): Part
 }
 
 /** A first load: the draft saved for this very diff (if any) restores the reviewer's work; everything else starts afresh. */
-function loadedState(review: ReviewData, draft: DraftData | null): Partial<ReviewStoreState> {
-  const files = parseReviewFiles(review);
+function loadedState(review: ServedReviewData, draft: DraftData | null): Partial<ReviewStoreState> {
+  const files = reviewFilesOf(review);
   const restored = draft && draft.fingerprint === review.fingerprint ? draft : null;
   const installed = installedFiles(files);
   return {
@@ -133,7 +147,7 @@ function loadedState(review: ReviewData, draft: DraftData | null): Partial<Revie
 }
 
 /** A re-read: the reviewer's work stays, minus what belonged to files that are gone. */
-function rereadState(s: ReviewStoreState, review: ReviewData, annotations: Annotation[], files: ReviewFile[]): Partial<ReviewStoreState> {
+function rereadState(s: ReviewStoreState, review: ServedReviewData, annotations: Annotation[], files: ReviewFile[]): Partial<ReviewStoreState> {
   const reread: RereadReview = { ...installedFiles(files), annotations };
   return {
     review,

@@ -93,6 +93,8 @@ export function createMemoryApi(review: ReviewData, contents: Record<string, [st
       api.calls.push(`review${options?.ignoreWhitespace ? '?whitespace=ignore' : ''}`);
       return structuredClone(api.review);
     },
+    // The in-memory review is always whole: no sections to page.
+    getReviewSections: async (fingerprint) => ({ fingerprint, sections: [], next: null }),
     async getFile(path, fingerprint): Promise<FileContentsData> {
       api.calls.push(`file ${path}`);
       const entry = api.contents.get(path);

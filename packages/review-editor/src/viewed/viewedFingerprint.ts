@@ -18,13 +18,14 @@ export function viewedFingerprint(file: ReviewFile): string {
   return fingerprint;
 }
 
-/** The viewed marks that still apply to these files (path -> fingerprint). */
+/** The viewed marks that still apply to these files (path -> fingerprint), or may once their sections arrive. */
 export function keepValidViewed(viewed: Readonly<Record<string, string>>, files: readonly ReviewFile[]): Record<string, string> {
   const byPath = new Map(files.map((file) => [file.path, file]));
   const kept: Record<string, string> = {};
   for (const [path, fingerprint] of Object.entries(viewed)) {
     const file = byPath.get(path);
-    if (file && viewedFingerprint(file) === fingerprint) kept[path] = fingerprint;
+    // A paged review's file still loading keeps its mark: it counts once its section is there and matches.
+    if (file && (file.loading || viewedFingerprint(file) === fingerprint)) kept[path] = fingerprint;
   }
   return kept;
 }

@@ -29,7 +29,8 @@ export const createViewedSlice: ReviewSliceCreator<ViewedSlice> = (set, get) => 
   setViewed(fileId, viewed) {
     const s = get();
     const file = s.fileById.get(fileId);
-    if (!file) return;
+    // A file still loading has no section to fingerprint yet (a paged review): it is marked once it lands.
+    if (!file || file.loading) return;
     const next = { ...s.viewed };
     if (viewed) next[file.path] = viewedFingerprint(file);
     else delete next[file.path];

@@ -12,6 +12,7 @@ import { getImage } from './imageRoute.js';
 import { putManualPairs } from './manualPairsRoute.js';
 import { putPreferences } from './preferencesRoute.js';
 import { getReview } from './reviewRoute.js';
+import { getReviewSections } from './reviewSectionsRoute.js';
 import { getRoundChanges } from './roundChangesRoute.js';
 import { getRoundDiff } from './roundDiffRoute.js';
 import { getProposals, postProposalAnswer } from './proposalsRoute.js';
@@ -24,6 +25,7 @@ type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 
 export const API_ROUTES: ReadonlyMap<string, Partial<Record<Method, ApiHandler>>> = new Map([
   [API.review, { GET: getReview }],
+  [API.reviewSections, { GET: getReviewSections }],
   [API.file, { GET: getFile }],
   [API.image, { GET: getImage }],
   [API.freshness, { GET: getFreshness }],
