@@ -4,6 +4,7 @@
  */
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { splitPatchSections, type PagedReviewData } from '@redline/core';
 import { CALC_FILES, CALC_PATCH, KINDS_FILES, KINDS_PATCH, makeReview } from '../testing/fixtures.js';
 import { createHarness, renderWithReview } from '../testing/renderWithReview.js';
 import { ChangeCounts } from '../ui/ChangeCounts.js';
@@ -33,5 +34,25 @@ describe('file header and tree counts', () => {
     expect(container.querySelector('.file-counts')?.textContent).toBe('+2−2');
     const drawn = render(<ChangeCounts className="tree-counts" additions={12} deletions={9} drawn />).container;
     expect([...drawn.querySelectorAll('[data-text]')].map((el) => el.getAttribute('data-text'))).toEqual(['+12', '−9']);
+  });
+
+  it("disable a file's Viewed checkbox while its diff is still loading (a paged review), and enable it once it lands", () => {
+    const whole = makeReview(KINDS_PATCH + CALC_PATCH, [...KINDS_FILES, ...CALC_FILES]);
+    const harness = createHarness(whole);
+    const last = harness.store.getState().files.at(-1)!;
+    const sections = splitPatchSections(whole.patch);
+    const held = whole.files.findIndex((facts) => facts.path === last.path);
+    const loaded = sections.map((_, index) => index).filter((index) => index !== held);
+    const paged: PagedReviewData = { ...whole, patch: loaded.map((index) => sections[index]).join(''), pages: { total: sections.length, loaded } };
+    harness.store.getState().loadReview(paged, null);
+    renderWithReview(<FileHeaderActions fileId={harness.store.getState().files.at(-1)!.id} />, harness);
+    const box = screen.getByRole<HTMLInputElement>('checkbox', { name: `Viewed ${last.path}` });
+    expect(box.disabled).toBe(true);
+    harness.controller.toggleViewedOf(harness.store.getState().files.at(-1)!.id);
+    expect(harness.store.getState().viewed).toEqual({});
+    cleanup();
+    harness.store.getState().loadReview(whole, null);
+    renderWithReview(<FileHeaderActions fileId={harness.store.getState().files.at(-1)!.id} />, harness);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: `Viewed ${last.path}` }).disabled).toBe(false);
   });
 });

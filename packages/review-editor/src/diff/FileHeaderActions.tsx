@@ -82,8 +82,8 @@ export function FileHeaderActions({ fileId }: { fileId: string }) {
         </button>
         <CopyFileLink path={file.path} />
         {file.facts.status === 'deleted' ? null : <OpenInEditorButton fileId={fileId} path={file.path} />}
-        <label className={`viewed-toggle ${viewed ? 'is-viewed' : ''}`} title="Viewed">
-          <input type="checkbox" aria-label={`Viewed ${file.path}`} checked={viewed} onChange={() => controller.toggleViewedOf(fileId)} />
+        <label className={`viewed-toggle ${viewed ? 'is-viewed' : ''}`} title={file.loading ? "Viewed: this file's diff is still loading" : 'Viewed'}>
+          <input type="checkbox" aria-label={`Viewed ${file.path}`} checked={viewed} disabled={file.loading} onChange={() => controller.toggleViewedOf(fileId)} />
           <span className="viewed-words">Viewed</span>
         </label>
         {End ? <End file={file} /> : null}

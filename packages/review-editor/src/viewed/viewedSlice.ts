@@ -29,7 +29,7 @@ export const createViewedSlice: ReviewSliceCreator<ViewedSlice> = (set, get) => 
   setViewed(fileId, viewed) {
     const s = get();
     const file = s.fileById.get(fileId);
-    // A file still loading has no section to fingerprint yet (a paged review): it is marked once it lands.
+    // A file still loading has no section to fingerprint yet (a paged review): it cannot be marked until it lands (its checkbox is disabled meanwhile).
     if (!file || file.loading) return;
     const next = { ...s.viewed };
     if (viewed) next[file.path] = viewedFingerprint(file);
