@@ -25,6 +25,15 @@ describe('probeState', () => {
     expect(Number(probe.stats.get('a.txt')!.size)).toBe(4);
   });
 
+  it('for the signature alone keeps no lstat result (a freshness check leaves nothing for the old generation), with the same signature', async () => {
+    const target = await resolveTarget(repo.dir, { kind: 'working-tree' });
+    const kept = await probeState(repo.dir, target);
+    const signatureOnly = await probeState(repo.dir, target, false);
+    expect(signatureOnly.stats.size).toBe(0);
+    expect(signatureOnly.signature).toBe(kept.signature);
+    expect(kept.stats.size).toBeGreaterThan(0);
+  });
+
   it('changes after a same-size edit with the old times put back, a new untracked file, and git add', async () => {
     const target = await resolveTarget(repo.dir, { kind: 'working-tree' });
     let previous = await readStateSignature(repo.dir, target);
