@@ -1,13 +1,18 @@
 /** What a file's diff cannot show by itself: binary, mode, rename, links, hidden characters; and a picture's pictures (images/). */
-import { fileNotices, isImageFile } from '@redline/core';
+import { fileNotices, isImageFile, type DiffStyle } from '@redline/core';
 import { LazyImageDiff } from '../images/LazyImageDiff.js';
 import { unsafeLinesOf } from './buildItems.js';
 import { useReview } from '../app/reviewContext.js';
+import { diffLayoutShown, useNarrowWindow } from './useNarrowWindow.js';
 
 export const LOADING_NOTICE = 'Loading this file’s diff…';
 
+/** Pierre's row height (its CodeView metrics' lineHeight): a loading file holds its guessed rows' room, so the page moves little when its diff lands. */
+const ROW_PX = 20;
+
 export function FileNotices({ fileId }: { fileId: string }) {
   const file = useReview((s) => s.fileById.get(fileId));
+  const layout = diffLayoutShown(useReview((s) => s.settings.diffStyle), useNarrowWindow(useReview((s) => s.layout.unifiedBelow)));
   if (!file) return null;
   // The core words these, for this page and the server's first screen alike.
   const image = isImageFile(file.facts);
@@ -24,11 +29,16 @@ export function FileNotices({ fileId }: { fileId: string }) {
         </div>
       ) : null}
       {notices.map((notice) => (
-        <div key={notice} className="file-notice">
+        <div key={notice} className="file-notice" style={file.loading ? { minHeight: `${guessedRows(file.fileDiff, layout) * ROW_PX}px` } : undefined}>
           {notice}
         </div>
       ))}
       {image ? <LazyImageDiff fileId={fileId} /> : null}
     </div>
   );
+}
+
+/** The rows a loading file's placeholder guessed from its counts (pagedReviewFiles.ts), in the layout shown. */
+function guessedRows(fileDiff: { splitLineCount: number; unifiedLineCount: number }, layout: DiffStyle): number {
+  return layout === 'split' ? fileDiff.splitLineCount : fileDiff.unifiedLineCount;
 }

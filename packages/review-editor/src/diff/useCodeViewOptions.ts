@@ -20,7 +20,7 @@ import { FILE_ID_ATTRIBUTE } from './lineAtPoint.js';
 import { DIFF_THEMES } from './highlighterPool.js';
 import { improveDiffAccessibility } from './improveDiffAccessibility.js';
 import type { SlotMeta } from './slotMeta.js';
-import { useNarrowWindow } from './useNarrowWindow.js';
+import { diffLayoutShown, useNarrowWindow } from './useNarrowWindow.js';
 
 /**
  * Inside Pierre's shadow DOM: GitHub-like density, and text dark enough to
@@ -70,9 +70,7 @@ type LineClick = (props: LineClickFacts, context: { item: { id: string; edit?: b
 
 export function useCodeViewOptions(controller: ReviewController): CodeViewReactOptions<SlotMeta, undefined> {
   const [chosenStyle, wordWrap, theme] = useReview(useShallow((s) => [s.settings.diffStyle, s.settings.wordWrap, s.settings.theme] as const));
-  // Below the reviewer's width a split diff shows unified: at 800 px, split left the comment form's button off screen.
-  const narrow = useNarrowWindow(useReview((s) => s.layout.unifiedBelow));
-  const diffStyle = narrow ? 'unified' : chosenStyle;
+  const diffStyle = diffLayoutShown(chosenStyle, useNarrowWindow(useReview((s) => s.layout.unifiedBelow)));
   return useMemo<CodeViewReactOptions<SlotMeta, undefined>>(() => {
     const onGutterUtilityClick: GutterClick = (range, context) => {
       controller.openComment(selectionToTarget({ fileId: context.item.id, range }));

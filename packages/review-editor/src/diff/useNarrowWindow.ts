@@ -1,5 +1,6 @@
 /** Whether the window is narrower than `width` px (0: never), following resizes (a media query, no resize handler). */
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import type { DiffStyle } from '@redline/core';
 
 export function useNarrowWindow(width: number): boolean {
   // One query per width: a new one each render would resubscribe on every render.
@@ -21,4 +22,14 @@ function narrowQuery(width: number): MediaQueryList | null {
 /** The same, read once (the line cursor asks at each key). */
 export function isNarrowWindow(width: number): boolean {
   return narrowQuery(width)?.matches ?? false;
+}
+
+/**
+ * The layout the diff is drawn in: the chosen one, but unified below the
+ * reviewer's "unified below" width (at 800 px, split left the comment form's
+ * button off screen). The one rule for the diff, the line cursor and a
+ * loading file's guessed height.
+ */
+export function diffLayoutShown(chosen: DiffStyle, narrow: boolean): DiffStyle {
+  return chosen === 'split' && !narrow ? 'split' : 'unified';
 }

@@ -12,7 +12,7 @@ import { groupAnnotationsByFile } from '../annotations/annotationOps.js';
 import { selectionToTarget } from '../composer/composerSlice.js';
 import type { ComposerService } from '../composer/composerService.js';
 import { cursorAt, findCursorLine, firstLineOf, moveCursor, stepHunk, switchSide, type CursorLayout, type LineCursor } from './lineCursor.js';
-import { isNarrowWindow } from '../diff/useNarrowWindow.js';
+import { diffLayoutShown, isNarrowWindow } from '../diff/useNarrowWindow.js';
 import type { Navigator } from './navigator.js';
 
 export interface LineCursorService {
@@ -77,9 +77,9 @@ export function createLineCursorService(store: ReviewStore, navigator: Navigator
   };
 }
 
-/** The layout the diff is drawn in: split, unless chosen unified or the window is narrower than the layout's limit (diff/useCodeViewOptions.ts). */
+/** The layout the diff is drawn in (diffLayoutShown), the window read at each key. */
 function layoutShown(s: ReviewStoreState): CursorLayout {
-  return s.settings.diffStyle === 'split' && !isNarrowWindow(s.layout.unifiedBelow) ? 'split' : 'unified';
+  return diffLayoutShown(s.settings.diffStyle, isNarrowWindow(s.layout.unifiedBelow));
 }
 
 /** The files `]`/`[` walk and their annotations, in the Comments tab's order: every file, or another view's (and the general comments). */
