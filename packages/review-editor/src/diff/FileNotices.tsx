@@ -1,5 +1,5 @@
 /** What a file's diff cannot show by itself: binary, mode, rename, links, hidden characters; and a picture's pictures (images/). */
-import { fileNotices, isImageFile, type DiffStyle } from '@redline/core';
+import { fileNotices, isImageFile } from '@redline/core';
 import { LazyImageDiff } from '../images/LazyImageDiff.js';
 import { unsafeLinesOf } from './buildItems.js';
 import { useReview } from '../app/reviewContext.js';
@@ -12,12 +12,11 @@ const ROW_PX = 20;
 
 export function FileNotices({ fileId }: { fileId: string }) {
   const file = useReview((s) => s.fileById.get(fileId));
-  const layout = diffLayoutShown(useReview((s) => s.settings.diffStyle), useNarrowWindow(useReview((s) => s.layout.unifiedBelow)));
   if (!file) return null;
   // The core words these, for this page and the server's first screen alike.
   const image = isImageFile(file.facts);
-  // A paged review's file whose section has not arrived (docs/design/reviewInPages.md).
-  const notices = file.loading ? [LOADING_NOTICE] : fileNotices(file.facts, file.fileDiff.hunks.length > 0, { images: image });
+  // A paged review's file whose section has not arrived (docs/design/reviewInPages.md) says so instead (LoadingNotice).
+  const notices = file.loading ? [] : fileNotices(file.facts, file.fileDiff.hunks.length > 0, { images: image });
   const unsafe = unsafeLinesOf(file);
   return (
     <div className="file-notices">
@@ -28,8 +27,9 @@ export function FileNotices({ fileId }: { fileId: string }) {
           <span className="chip chip-unsafe">U+202E</span>.
         </div>
       ) : null}
+      {file.loading ? <LoadingNotice fileDiff={file.fileDiff} /> : null}
       {notices.map((notice) => (
-        <div key={notice} className="file-notice" style={file.loading ? { minHeight: `${guessedRows(file.fileDiff, layout) * ROW_PX}px` } : undefined}>
+        <div key={notice} className="file-notice">
           {notice}
         </div>
       ))}
@@ -38,7 +38,13 @@ export function FileNotices({ fileId }: { fileId: string }) {
   );
 }
 
-/** The rows a loading file's placeholder guessed from its counts (pagedReviewFiles.ts), in the layout shown. */
-function guessedRows(fileDiff: { splitLineCount: number; unifiedLineCount: number }, layout: DiffStyle): number {
-  return layout === 'split' ? fileDiff.splitLineCount : fileDiff.unifiedLineCount;
+/** A paged review's file still loading, as tall as the rows its placeholder guessed from its counts (pagedReviewFiles.ts) in the layout shown. */
+function LoadingNotice({ fileDiff }: { fileDiff: { splitLineCount: number; unifiedLineCount: number } }) {
+  const layout = diffLayoutShown(useReview((s) => s.settings.diffStyle), useNarrowWindow(useReview((s) => s.layout.unifiedBelow)));
+  const rows = layout === 'split' ? fileDiff.splitLineCount : fileDiff.unifiedLineCount;
+  return (
+    <div className="file-notice" style={{ minHeight: `${rows * ROW_PX}px` }}>
+      {LOADING_NOTICE}
+    </div>
+  );
 }
