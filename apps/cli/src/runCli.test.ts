@@ -76,6 +76,14 @@ describe('usage', () => {
     expect(await runCli(args, io)).toBe(2);
     expectOneLineError(io, pattern);
   });
+
+  it('a REDLINE_PAGE_BYTES_THRESHOLD that is not a whole number of bytes is a usage error before anything is read: exit 2, one line', async () => {
+    const repo = changedRepo();
+    const io = captureIo(repo.dir, { env: { ...process.env, REDLINE_PAGE_BYTES_THRESHOLD: '32MB' } });
+    expect(await runCli(['--no-open'], io)).toBe(2);
+    expectOneLineError(io, /REDLINE_PAGE_BYTES_THRESHOLD must be a whole number of bytes, not "32MB"/);
+    expect(existsSync(join(repo.dir, '.git', 'redline'))).toBe(false);
+  });
 });
 
 describe('clear errors, no stack traces', () => {

@@ -42,9 +42,9 @@ export async function gitSource(dir: string, spec: GitTargetSpec = { kind: 'work
 
 export async function startHarness(
   source: ReviewSource,
-  options: { format?: OutputFormat; appDir?: string; signIn?: boolean; preferences?: PreferencesStore } = {},
+  options: { format?: OutputFormat; appDir?: string; signIn?: boolean; preferences?: PreferencesStore; pageThreshold?: number } = {},
 ): Promise<Harness> {
-  const session = new ReviewSession(source, options.format ?? 'markdown');
+  const session = new ReviewSession(source, options.format ?? 'markdown', undefined, options.pageThreshold);
   await session.loadReview();
   const internalErrors: unknown[] = [];
   const ownConfig = options.preferences ? null : mkdtempSync(join(tmpdir(), 'redline-prefs-'));

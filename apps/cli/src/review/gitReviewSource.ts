@@ -21,7 +21,6 @@ import { readFileContents, type RepositoryRoots } from './readFileContents.js';
 import { readImageBytes, type ImageSide } from './readImageBytes.js';
 import type { ReviewDataParts } from './reviewDataJson.js';
 import { ReviewPatchCollector } from './reviewPatchCollector.js';
-import { pageBytesThreshold } from './reviewPages.js';
 import { applyManualPairs } from './applyManualPairs.js';
 import { changeKey, ManualPairsFile } from './manualPairsFile.js';
 import type { ReadOptions, ReviewSource } from './reviewSource.js';
@@ -39,7 +38,6 @@ export class GitReviewSource implements ReviewSource {
   readonly watchRoot: string | null;
   lastReading: ReadingNotes | null = null;
   /** Past this patch length the review is answered in pages (reviewPages.ts), so its whole answer is not made while reading. */
-  private readonly pageThreshold = pageBytesThreshold(process.env);
   private roots: Promise<RepositoryRoots>;
   private roundsRead: Promise<ReviewRoundsData | undefined> | null = null;
   /** Whether the readings pair untracked renames now: the flag, then the page's setting (setUntrackedRenames). */
@@ -100,7 +98,7 @@ export class GitReviewSource implements ReviewSource {
     const untrackedPaths = renames ? probe.untracked.filter((path) => !renames.newPaths.has(path)) : probe.untracked;
     const frame: ReviewDataParts = { target: this.target.review, repoName: this.repository.name, patchOnly: false, ignoreWhitespace: options.ignoreWhitespace };
     if (this.pullRequest) frame.pullRequest = this.pullRequest;
-    const collector = new ReviewPatchCollector(frame, options.encodeBody ?? false, this.pageThreshold);
+    const collector = new ReviewPatchCollector(frame, options.encodeBody ?? false, options.pageThreshold);
     try {
       const [tracked, untracked, filtered] = await Promise.all([
         readTrackedDiff(root, this.target, options.ignoreWhitespace, (text) => collector.add(text), probe.stats, renames?.oldPaths),

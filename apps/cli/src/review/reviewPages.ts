@@ -25,7 +25,7 @@ export function firstPageBytes(threshold: number): number {
 export const MAX_PAGE_BYTES = 16 * 1024 * 1024;
 
 /** The threshold from the environment (REDLINE_PAGE_BYTES_THRESHOLD), else the default; anything but a whole number is refused. */
-export function pageBytesThreshold(env: NodeJS.ProcessEnv): number {
+export function pageBytesThreshold(env: Readonly<Record<string, string | undefined>>): number {
   const raw = env[PAGE_THRESHOLD_VARIABLE];
   if (raw === undefined || raw === '') return DEFAULT_PAGE_BYTES_THRESHOLD;
   if (!/^\d{1,15}$/.test(raw)) throw new RedlineError('usage', `${PAGE_THRESHOLD_VARIABLE} must be a whole number of bytes, not ${JSON.stringify(raw)}`);

@@ -29,7 +29,7 @@ import { DraftStore } from '../drafts/draftStore.js';
 import { RedlineError } from '../errors.js';
 import { encodeReviewAnswer } from './reviewPatchCollector.js';
 import { PagedAnswers } from './pagedAnswers.js';
-import { pageBytesThreshold } from './reviewPages.js';
+import { DEFAULT_PAGE_BYTES_THRESHOLD } from './reviewPages.js';
 import type { OpeningHooks, ReviewOpening, ReviewSource } from './reviewSource.js';
 import type { AnswerCoding, EncodedReview, FileEntry, ReviewSnapshot } from './reviewSnapshot.js';
 import type { ImageSide } from './readImageBytes.js';
@@ -96,14 +96,17 @@ export class ReviewSession {
   /** The working tree watched for a page that follows the review live (started by its first wait). */
   private watcher: ChangeWatcher | null = null;
   /** Readings past the threshold are answered in pages (docs/design/reviewInPages.md). */
-  private readonly pages = new PagedAnswers(pageBytesThreshold(process.env));
+  private readonly pages: PagedAnswers;
 
   constructor(
     readonly source: ReviewSource,
     readonly format: OutputFormat,
     /** A line for the terminal (stderr): things the reviewer should know that are not errors. */
     private readonly note: (line: string) => void = () => undefined,
+    /** Past this patch length a reading is answered in pages (the CLI reads it from REDLINE_PAGE_BYTES_THRESHOLD: reviewPages.ts). */
+    private readonly pageThreshold = DEFAULT_PAGE_BYTES_THRESHOLD,
   ) {
+    this.pages = new PagedAnswers(pageThreshold);
     this.drafts = new DraftStore(join(source.stateDir, 'drafts'));
     this.draftBook = new SessionDrafts(this.drafts, source.stateDir, note);
     this.outcome = new Promise((resolve) => {
@@ -376,7 +379,7 @@ export class ReviewSession {
     const running = this.inFlight.get(key);
     if (running) return running;
     const reading = this.source
-      .read({ ignoreWhitespace, recordContents, encodeBody: recordContents, ...(opening ? { opening } : {}) })
+      .read({ ignoreWhitespace, recordContents, encodeBody: recordContents, pageThreshold: this.pageThreshold, ...(opening ? { opening } : {}) })
       .finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, reading);
     return reading;

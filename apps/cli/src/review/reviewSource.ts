@@ -14,6 +14,8 @@ export interface ReadOptions {
   recordContents: boolean;
   /** Also make the review endpoint's gzip-compressed answer while reading (for the page; off for freshness checks). */
   encodeBody?: boolean;
+  /** Past this patch length the answer is paged (reviewPages.ts): the whole answer's encoding stops there. None: never paged. */
+  pageThreshold?: number;
   /** Start-up's first reading (serveReview); later readings have none. */
   opening?: OpeningHooks;
 }

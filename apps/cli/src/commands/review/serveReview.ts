@@ -24,6 +24,7 @@ import { sweepInterruptedWrites } from '../../files/sweepInterruptedWrites.js';
 import { holdsKeptBoards, keptBoard, keptBoardsDir } from '../../proposals/keptBoard.js';
 import { readPendingFindings, showPendingFindings } from '../../proposals/pendingFindings.js';
 import { PreferencesStore } from '../../preferences/preferencesStore.js';
+import { pageBytesThreshold } from '../../review/reviewPages.js';
 import { ReviewSession } from '../../review/reviewSession.js';
 import type { ReviewOpening } from '../../review/reviewSource.js';
 import { AgentChannel } from '../../server/agent/agentChannel.js';
@@ -66,12 +67,14 @@ export async function serveReview(
 ): Promise<ServedReview> {
   const note = (line: string) => io.stderr.write(`${line}\n`);
   const outputPath = options.output === null ? null : resolve(io.cwd, options.output);
+  // Refused before anything is read or made: a value that is not a whole number of bytes.
+  const pageThreshold = pageBytesThreshold(io.env);
   if (outputPath) await assertWritableDir(outputPath);
   const gate = io.sinceRoundGate ? { sinceRoundGate: io.sinceRoundGate } : {};
   const source = await createReviewSource(options.target, { cwd: io.cwd, repo: options.repo, stdin: io.stdin, env: io.env, note, onCleanup, newSeries: options.newSeries, untrackedRenames: options.untrackedRenames, ...gate });
   const store = new SessionStore(source.stateDir);
   await store.assertNoOpenReview();
-  const session = new ReviewSession(source, options.json ? 'json' : 'markdown', note);
+  const session = new ReviewSession(source, options.json ? 'json' : 'markdown', note, pageThreshold);
   prepare?.(session);
   // Only a `redline start` review has an agent that reads questions while it runs (its waits return them).
   if (mode === 'detached') session.questions.openAsking();

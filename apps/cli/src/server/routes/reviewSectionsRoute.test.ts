@@ -12,7 +12,7 @@ import { API, type ApiError, sortByFileOrder, splitPatchSections, type PagedRevi
 import { makeRepo, type TestRepo } from '../../../testSupport/gitRepo.js';
 import { httpCall } from '../../../testSupport/httpClient.js';
 import { gitSource, startHarness, type Harness } from '../../../testSupport/reviewServerHarness.js';
-import { PAGE_THRESHOLD_VARIABLE } from '../../review/reviewPages.js';
+import { PAGE_THRESHOLD_VARIABLE, pageBytesThreshold } from '../../review/reviewPages.js';
 
 let repo: TestRepo;
 let harness: Harness;
@@ -26,12 +26,8 @@ beforeAll(async () => {
   for (let i = 0; i < 60; i++) repo.write(`src/dir${i % 7}/file${i}.txt`, 'b\n'.repeat(FILE_LINES));
   // Untracked files come after the tracked ones in git's patch but before them in the file order.
   for (let i = 0; i < 30; i++) repo.write(`a/new${i}.txt`, 'c\n'.repeat(FILE_LINES));
-  process.env[PAGE_THRESHOLD_VARIABLE] = '3200000'; // the first page's budget 100,000 bytes (1/32 of it)
-  try {
-    harness = await startHarness(await gitSource(repo.dir));
-  } finally {
-    delete process.env[PAGE_THRESHOLD_VARIABLE];
-  }
+  // The threshold as the CLI reads it from REDLINE_PAGE_BYTES_THRESHOLD; the first page's budget 100,000 bytes (1/32 of it).
+  harness = await startHarness(await gitSource(repo.dir), { pageThreshold: pageBytesThreshold({ [PAGE_THRESHOLD_VARIABLE]: '3200000' }) });
   whole = await harness.session.loadReview();
 });
 afterAll(async () => {
