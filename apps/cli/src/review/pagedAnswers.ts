@@ -21,7 +21,7 @@ interface PagedReading {
 export class PagedAnswers {
   private readonly readings = new WeakMap<ReviewSnapshot, PagedReading>();
 
-  constructor(private readonly threshold: number) {}
+  constructor(readonly threshold: number) {}
 
   /** The manifest's answer in `coding`, or null when the reading is answered whole. */
   async answer(snapshot: ReviewSnapshot, coding: AnswerCoding): Promise<{ data: PagedReviewData; jsonBytes: number; body: Buffer } | null> {

@@ -92,10 +92,9 @@ export class ReviewSession {
   private signatureRead: Promise<string> | null = null;
   /** Answers being encoded, per snapshot and coding: concurrent requests share one compression. */
   private readonly encodings = new WeakMap<ReviewSnapshot, Map<AnswerCoding, Promise<EncodedReview>>>();
-
   /** The working tree watched for a page that follows the review live (started by its first wait). */
   private watcher: ChangeWatcher | null = null;
-  /** Readings past the threshold are answered in pages (docs/design/reviewInPages.md). */
+  /** Readings past its threshold are answered in pages (docs/design/reviewInPages.md; the CLI reads it from REDLINE_PAGE_BYTES_THRESHOLD). */
   private readonly pages: PagedAnswers;
 
   constructor(
@@ -103,8 +102,7 @@ export class ReviewSession {
     readonly format: OutputFormat,
     /** A line for the terminal (stderr): things the reviewer should know that are not errors. */
     private readonly note: (line: string) => void = () => undefined,
-    /** Past this patch length a reading is answered in pages (the CLI reads it from REDLINE_PAGE_BYTES_THRESHOLD: reviewPages.ts). */
-    private readonly pageThreshold = DEFAULT_PAGE_BYTES_THRESHOLD,
+    pageThreshold = DEFAULT_PAGE_BYTES_THRESHOLD,
   ) {
     this.pages = new PagedAnswers(pageThreshold);
     this.drafts = new DraftStore(join(source.stateDir, 'drafts'));
@@ -379,7 +377,7 @@ export class ReviewSession {
     const running = this.inFlight.get(key);
     if (running) return running;
     const reading = this.source
-      .read({ ignoreWhitespace, recordContents, encodeBody: recordContents, pageThreshold: this.pageThreshold, ...(opening ? { opening } : {}) })
+      .read({ ignoreWhitespace, recordContents, encodeBody: recordContents, pageThreshold: this.pages.threshold, ...(opening ? { opening } : {}) })
       .finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, reading);
     return reading;

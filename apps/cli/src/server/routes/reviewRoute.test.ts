@@ -15,6 +15,7 @@ import { gitSource, startHarness, type Harness } from '../../../testSupport/revi
 import { fingerprintReview } from '../../review/fingerprintReview.js';
 import type { GitReviewSource } from '../../review/gitReviewSource.js';
 import type { ReadOptions } from '../../review/reviewSource.js';
+import { DEFAULT_PAGE_BYTES_THRESHOLD } from '../../review/reviewPages.js';
 import { preferredEncoding } from '../httpIo.js';
 
 let repo: TestRepo;
@@ -59,7 +60,7 @@ const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 describe('GET /api/review', () => {
   it('sends a browser the brotli answer made while reading: exactly JSON.stringify(data)', async () => {
-    expect(reads).toEqual([{ ignoreWhitespace: false, recordContents: true, encodeBody: true }]);
+    expect(reads).toEqual([{ ignoreWhitespace: false, recordContents: true, encodeBody: true, pageThreshold: DEFAULT_PAGE_BYTES_THRESHOLD }]);
     const answer = await rawGet(BROWSER);
     expect(answer.status).toBe(200);
     expect(answer.headers).toMatchObject({ 'content-encoding': 'br', 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', vary: 'Accept-Encoding' });
