@@ -163,30 +163,30 @@ export class ReviewSession {
   }
 
   /**
-   * The diff as last read or confirmed current, when that began at most
-   * `maxAgeMs` ago; otherwise as it is now (loadReview). For a picture
-   * that the page replaces at once with what its own request reads (the
-   * review page's first screen), where a check of the repository would
-   * only delay it.
+   * The diff as last read or confirmed current, when that began at most `maxAgeMs` ago; otherwise as it
+   * is now (loadReview). For the review page's first screen and the link's first request, which shows the
+   * same reading (a check would only delay them; the page checks once its diff is live: freshnessPoller.ts).
    */
   async loadRecentReview(ignoreWhitespace: boolean, maxAgeMs: number): Promise<ReviewData> {
+    return (this.recentSnapshot(ignoreWhitespace, maxAgeMs) ?? (await this.loadSnapshot(ignoreWhitespace))).data;
+  }
+
+  /** The reading kept for this mode when it was read or confirmed current at most `maxAgeMs` ago; else null. */
+  private recentSnapshot(ignoreWhitespace: boolean, maxAgeMs: number): ServedSnapshot | null {
     const latest = this.latestByMode.get(ignoreWhitespace);
     const confirmedAt = this.confirmedAt.get(ignoreWhitespace);
-    if (latest && confirmedAt !== undefined && performance.now() - confirmedAt <= maxAgeMs) return latest.data;
-    return this.loadReview(ignoreWhitespace);
+    if (!latest || confirmedAt === undefined || performance.now() - confirmedAt > maxAgeMs) return null;
+    return { snapshot: latest, data: latest.data, encoded: latest.encoded };
   }
 
   /**
    * The same, with the review endpoint's answer ready to send in `encoding`:
    * the JSON of the data, compressed while the diff was read (brotli) or
    * once, on the first request that needs it. A reload with nothing changed
-   * sends it again without any further work.
+   * sends it again without any further work. `recentMs` as in loadRecentReview.
    */
-  async loadReviewAnswer(
-    ignoreWhitespace: boolean,
-    encoding: AnswerCoding,
-  ): Promise<{ data: ServedReviewData; jsonBytes: number; body: Buffer }> {
-    const { snapshot, data, encoded: known } = await this.loadSnapshot(ignoreWhitespace);
+  async loadReviewAnswer(ignoreWhitespace: boolean, encoding: AnswerCoding, recentMs = 0): Promise<{ data: ServedReviewData; jsonBytes: number; body: Buffer }> {
+    const { snapshot, data, encoded: known } = this.recentSnapshot(ignoreWhitespace, recentMs) ?? (await this.loadSnapshot(ignoreWhitespace));
     const paged = await this.pages.answer(snapshot, encoding);
     if (paged) return paged;
     const encoded = await this.encodeOnce(snapshot, data, known, encoding);

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PREFERENCES, DEFAULT_SETTINGS, type Preferences } from '@redline/core';
+import { API, DEFAULT_PREFERENCES, DEFAULT_SETTINGS, LINK_HEADER, SESSION_HEADER, type Preferences, type ReviewData } from '@redline/core';
 import { makeRepo, makeTempDir, type TestRepo } from '../../testSupport/gitRepo.js';
 import { httpCall } from '../../testSupport/httpClient.js';
 import { gitSource, startHarness, type Harness } from '../../testSupport/reviewServerHarness.js';
@@ -138,6 +138,26 @@ describe('ReviewSession.loadRecentReview (what the first screen pictures)', () =
     const now = await harness.session.loadRecentReview(false, 0);
     expect(now.fingerprint).not.toBe(before.fingerprint);
     expect(now.patch).toContain('return a * b;');
+  });
+});
+
+describe("the link's first request (the page's review, after its first screen)", () => {
+  it('shows the reading the first screen was drawn from while it is recent; GET /api/review reads the repository again', async () => {
+    const first = await harness.get(link(), { 'accept-encoding': 'br' });
+    expect(first.text).toContain('a - b;');
+    repo.write('src/calc.ts', 'export function add(a: number, b: number) {\n  return a * b;\n}\n');
+    const token = new URL(harness.server.reviewUrl).searchParams.get('token')!;
+    const headers = { origin: `http://127.0.0.1:${harness.port}`, [LINK_HEADER]: token };
+    const grant = await httpCall({ port: harness.port, method: 'POST', path: `${API.session}?review=show`, headers });
+    expect(grant.status).toBe(200);
+    const shown = grant.json() as ReviewData;
+    expect(shown.patch).toContain('return a - b;');
+    // The page's own check (its freshness poller, at once) and any later request see the change.
+    const secret = String(grant.headers[SESSION_HEADER]);
+    const fresh = await httpCall({ port: harness.port, path: `${API.freshness}?fingerprint=${shown.fingerprint}`, headers: { [SESSION_HEADER]: secret } });
+    expect(fresh.json()).toMatchObject({ fresh: false });
+    const now = await httpCall({ port: harness.port, path: API.review, headers: { [SESSION_HEADER]: secret } });
+    expect((now.json() as ReviewData).patch).toContain('return a * b;');
   });
 });
 

@@ -32,7 +32,7 @@ import { routeAgentRequest } from './agent/agentRoutes.js';
 import type { ApiContext, ApiHandler } from './routes/apiContext.js';
 import { findApiHandler } from './routes/apiRoutes.js';
 import { CheckRunner } from '../check/checkRunner.js';
-import { getReview } from './routes/reviewRoute.js';
+import { answerReview } from './routes/reviewRoute.js';
 import { enforceHeaderDeadline } from './headerDeadline.js';
 import { applySecurityHeaders } from './securityHeaders.js';
 import { HeaderKey } from './link/headerKey.js';
@@ -40,7 +40,7 @@ import { describeLinkSpender, type LinkSpend } from './link/linkSpender.js';
 import { OPENER_HEADER, routeOpenerRequest } from './link/openerRoutes.js';
 import { SessionAuth } from './link/sessionAuth.js';
 import { spentLinkNotice } from './link/spentLinkNotice.js';
-import { ReviewPage } from './reviewPage.js';
+import { FIRST_SCREEN_RECENT_MS, ReviewPage } from './reviewPage.js';
 import { StaticApp } from './staticApp.js';
 
 /**
@@ -225,7 +225,8 @@ async function exchangeLink(req: IncomingMessage, res: ServerResponse, scope: Re
   // Granted either way: should the review fail, the page has the secret from this header and asks again.
   res.setHeader(SESSION_HEADER, exchange.secret);
   const reviewQuery = new URLSearchParams(withReview === 'ignore' ? { whitespace: 'ignore' } : {});
-  await runApiHandler(getReview, { req, res, query: reviewQuery, session: scope.options.session, preferences: scope.options.preferences, checks: scope.checks }, scope.options);
+  // The first screen was drawn from the reading kept at most FIRST_SCREEN_RECENT_MS ago: the page gets the same one, without a second check (its poller checks once the diff is live).
+  await runApiHandler((context) => answerReview(context, FIRST_SCREEN_RECENT_MS), { req, res, query: reviewQuery, session: scope.options.session, preferences: scope.options.preferences, checks: scope.checks }, scope.options);
 }
 
 /** Runs an API handler; a failure is answered as an ApiError, an unexpected one reported too. */

@@ -2,8 +2,10 @@
  * A server that stops answering: the page says so at
  * the first unanswered poll and then polls less and less often (3, 6, 12,
  * 24, 48 s, then every 60 s), and is back to normal at the first answer.
+ * The first check is made once the diff is live.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_SCREEN_ID } from '@redline/core';
 import { ApiRequestError } from '../api/apiClient.js';
 import { createReviewStore } from '../app/reviewStore.js';
 import { CALC_FILES, CALC_PATCH, makeReview } from '../testing/fixtures.js';
@@ -36,9 +38,39 @@ describe('freshness polling when the server is gone', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 20].map((n) => pollDelay(n))).toEqual([3_000, 6_000, 12_000, 24_000, 48_000, 60_000, 60_000, 60_000]);
   });
 
+  it('checks at once when the diff is live, and every 3 s after', async () => {
+    const { server, stop } = setup();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.asked).toBe(1);
+    await vi.advanceTimersByTimeAsync(3_000 - 1);
+    expect(server.asked).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(server.asked).toBe(2);
+    stop();
+  });
+
+  it('waits for the first screen to go before the first check (at most one interval)', async () => {
+    const screen = document.createElement('div');
+    screen.id = FIRST_SCREEN_ID;
+    document.body.append(screen);
+    const { server, stop } = setup();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(server.asked).toBe(0);
+    screen.remove();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(server.asked).toBe(1);
+    stop();
+    document.body.append(screen);
+    const late = setup();
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(late.server.asked).toBe(1);
+    late.stop();
+    screen.remove();
+  });
+
   it('says the server is gone at the first unanswered poll, backs off, and recovers at the first answer', async () => {
     const { store, server, stop } = setup();
-    await vi.advanceTimersByTimeAsync(3_000);
+    await vi.advanceTimersByTimeAsync(0);
     expect([server.asked, store.getState().serverGone]).toEqual([1, false]);
     server.gone = true;
     await vi.advanceTimersByTimeAsync(3_000);
@@ -59,7 +91,7 @@ describe('freshness polling when the server is gone', () => {
   it('an HTTP error is an answer: the server is not called gone', async () => {
     const { store, server, stop } = setup();
     server.refuses = true;
-    await vi.advanceTimersByTimeAsync(3_000 + 3_000);
+    await vi.advanceTimersByTimeAsync(3_000);
     expect([server.asked, store.getState().serverGone]).toEqual([2, false]);
     stop();
   });

@@ -4,10 +4,16 @@
  * "Diff out of date" chip appears; refreshing stays the reviewer's choice
  * (unless the page follows the agent live: followLive.ts).
  *
+ * The first check is made as soon as the diff is live (the server's first
+ * screen gone), not 3 s later: the link's first answer is the reading that
+ * first screen was drawn from, which may be up to 10 s old
+ * (apps/cli/src/server/reviewPage.ts, FIRST_SCREEN_RECENT_MS).
+ *
  * When the server does not answer at all it is taken to be gone (the banner
  * says so) and the polls back off: each wait twice the last, up to a minute,
  * back to every 3 s at the first answer.
  */
+import { FIRST_SCREEN_ID } from '@redline/core';
 import type { ReviewApi } from '../api/apiClient.js';
 import type { ReviewStore } from '../app/reviewStore.js';
 import { isServerGone } from './serverGone.js';
@@ -15,6 +21,8 @@ import { isFollowingLive } from '../followLive/followLive.js';
 
 export const FRESHNESS_INTERVAL_MS = 3_000;
 export const FRESHNESS_MAX_INTERVAL_MS = 60_000;
+/** How often the first check looks whether the diff is live yet (it waits at most one interval). */
+const FIRST_CHECK_STEP_MS = 100;
 
 /** The wait before the next poll after `failures` unanswered ones in a row. */
 export function pollDelay(failures: number, intervalMs = FRESHNESS_INTERVAL_MS): number {
@@ -54,7 +62,14 @@ export function startFreshnessPolling(store: ReviewStore, api: ReviewApi, interv
   const next = () => {
     if (!stopped) timer = setTimeout(() => void poll().finally(next), pollDelay(failures, intervalMs));
   };
-  next();
+  const firstBy = performance.now() + intervalMs;
+  const first = () => {
+    if (stopped) return;
+    const live = store.getState().phase === 'ready' && document.getElementById(FIRST_SCREEN_ID) === null;
+    if (live || performance.now() >= firstBy) void poll().finally(next);
+    else timer = setTimeout(first, FIRST_CHECK_STEP_MS);
+  };
+  first();
   const onVisible = () => {
     if (document.visibilityState === 'visible') void poll();
   };

@@ -16,14 +16,23 @@ import type { ApiContext } from './apiContext.js';
 /** As in httpIo's sendJson: smaller answers go uncompressed. */
 const COMPRESS_JSON_ABOVE = 64 * 1024;
 
-export async function getReview({ req, res, query, session }: ApiContext): Promise<void> {
+export function getReview(context: ApiContext): Promise<void> {
+  return answerReview(context, 0);
+}
+
+/**
+ * The review answer; a reading confirmed at most `recentMs` ago is sent
+ * without a new check (ReviewSession.loadReviewAnswer): the link's first
+ * request, which shows the reading the first screen was drawn from.
+ */
+export async function answerReview({ req, res, query, session }: ApiContext, recentMs: number): Promise<void> {
   const ignoreWhitespace = query.get('whitespace') === 'ignore';
   const encoding = preferredEncoding(String(req.headers['accept-encoding'] ?? ''));
   const coding: AnswerCoding = encoding ?? 'identity';
   // The page's "pair moved files as renames" setting, as the page has it now: it says so in the query.
   const renames = query.get('renames');
   if (renames === 'on' || renames === 'off') session.setUntrackedRenames(renames === 'on');
-  const answer = await session.loadReviewAnswer(ignoreWhitespace, coding);
+  const answer = await session.loadReviewAnswer(ignoreWhitespace, coding, recentMs);
   if (answer.jsonBytes <= COMPRESS_JSON_ABOVE && coding !== 'identity') return sendJson(req, res, 200, answer.data);
   sendEncodedJson(req, res, coding, answer.body);
 }
