@@ -51,6 +51,15 @@ export class PagedAnswers {
     return sectionsPage(ordered, snapshot.data.fingerprint, from, bytes);
   }
 
+  /** A reading's sections in its patch's order, cut once per reading (the first screen draws from them, the pages serve them); null when they do not pair with its files. */
+  patchSections(snapshot: ReviewSnapshot): readonly string[] | null {
+    const { ordered } = this.reading(snapshot);
+    if (!ordered) return null;
+    const sections = new Array<string>(ordered.length);
+    for (const { index, section } of ordered) sections[index] = section;
+    return sections;
+  }
+
   /** A reading's patch is let go: so are its sections and answers. */
   forget(snapshot: ReviewSnapshot): void {
     this.readings.delete(snapshot);

@@ -4,23 +4,9 @@
  * drafts, and settles `outcome` once, when the page sends feedback or closes
  * the review. The HTTP routes are thin wrappers around these methods.
  */
-import {
-  buildFeedbackReview,
-  renderFeedbackJson,
-  renderFeedbackMarkdown,
-  type CheckedResult,
-  type DraftData,
-  type FeedbackResult,
-  type PullRequestData,
-  type FeedbackSubmission,
-  type FileContentsData,
-  type FreshnessData,
-  type ManualPair,
-  type ProposalState,
-  type ReviewData,
-  type ReviewSectionsData,
-  type ServedReviewData,
-} from '@redline/core';
+import { buildFeedbackReview, renderFeedbackJson, renderFeedbackMarkdown } from '@redline/core';
+import type { CheckedResult, DraftData, FeedbackResult, PullRequestData, FeedbackSubmission, FileContentsData, FreshnessData } from '@redline/core';
+import type { ManualPair, ProposalState, ReviewData, ReviewSectionsData, ServedReviewData } from '@redline/core';
 import { ProposalBoard } from '../proposals/proposalBoard.js';
 import { QuestionBoard } from '../questions/questionBoard.js';
 import type { CompareBoard } from '../compare/compareBoard.js';
@@ -219,6 +205,12 @@ export class ReviewSession {
     const check = this.checkSnapshot(ignoreWhitespace, opening).finally(() => this.checks.delete(ignoreWhitespace));
     this.checks.set(ignoreWhitespace, check);
     return check;
+  }
+
+  /** The sections of a reading this session holds (PagedAnswers.patchSections), for the first screen; null for another. */
+  patchSections(data: ReviewData): readonly string[] | null {
+    const snapshot = this.snapshots.get(data.fingerprint);
+    return snapshot?.data === data ? this.pages.patchSections(snapshot) : null;
   }
 
   /** The source's state signature; callers that ask while it is read share the read. */

@@ -49,11 +49,18 @@ export type FirstScreenOptions = Partial<FirstScreenLimits>;
 /**
  * The first screen's HTML, or '' when there is nothing to show. With a
  * highlighter its code is coloured (`data-highlighted` on it says so).
+ * `patchSections`: the patch cut into sections already (ReviewSession.patchSections), else it is cut here.
  */
-export function renderFirstScreen(review: ReviewData, options: FirstScreenOptions = {}, highlighter: LineHighlighter | null = null): string {
+export function renderFirstScreen(
+  review: ReviewData,
+  options: FirstScreenOptions = {},
+  highlighter: LineHighlighter | null = null,
+  patchSections: readonly string[] | null = null,
+): string {
   // A review that continues a series opens on the change since the last round: so does its picture.
   const roundView = review.sinceRound ? sinceRoundSections(review.sinceRound) : null;
-  const screen = buildFirstScreen(review, { ...FIRST_SCREEN_LIMITS, ...options }, roundView);
+  const limits = { ...FIRST_SCREEN_LIMITS, ...options };
+  const screen = patchSections ? buildFirstScreen(review, limits, roundView, patchSections) : buildFirstScreen(review, limits, roundView);
   if (!screen) return '';
   const sections = screen.files.map((file) => {
     const code = codeOf(file, highlighter);

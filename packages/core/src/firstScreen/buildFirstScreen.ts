@@ -91,8 +91,13 @@ export interface FirstScreenRoundView {
 }
 
 /** The first screen, or null when the facts and the patch's sections do not line up one to one (the app copes with that). */
-export function buildFirstScreen(review: ReviewData, limits: FirstScreenLimits = FIRST_SCREEN_LIMITS, roundView: FirstScreenRoundView | null = null): FirstScreen | null {
-  const sections = splitPatchSections(review.patch);
+/** `sections`: the patch's sections in its order, when the caller has them cut already (the server keeps them per reading). */
+export function buildFirstScreen(
+  review: ReviewData,
+  limits: FirstScreenLimits = FIRST_SCREEN_LIMITS,
+  roundView: FirstScreenRoundView | null = null,
+  sections: readonly string[] = splitPatchSections(review.patch),
+): FirstScreen | null {
   if (review.files.length === 0 || sections.length !== review.files.length) return null;
   // In a round view each file's header and tree row count its round diff's lines, as the page's do.
   const shownFacts = roundView ? review.files.map((facts) => countedInView(facts, roundView)) : review.files;

@@ -79,6 +79,13 @@ describe('the review in pages', () => {
     expect(seen).toEqual(order);
   });
 
+  it("keeps a reading's sections cut once, in the patch's order, for the first screen (none for a reading it does not hold)", () => {
+    const sections = harness.session.patchSections(whole);
+    expect(sections).toEqual(splitPatchSections(whole.patch));
+    expect(harness.session.patchSections(whole)).toEqual(sections);
+    expect(harness.session.patchSections({ ...whole })).toBeNull();
+  });
+
   it('always answers at least one section, even past a tiny budget', async () => {
     const page = (await harness.get(sectionsUrl(whole.fingerprint, 3, 1))).json<ReviewSectionsData>();
     expect(page.sections).toHaveLength(1);
