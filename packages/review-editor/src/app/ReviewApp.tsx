@@ -14,6 +14,7 @@ import { LineCursorAnnouncer } from '../navigation/LineCursorAnnouncer.js';
 import { Sidebar, SidebarToggle } from '../navigation/Sidebar.js';
 import { SidebarResizer } from '../navigation/SidebarResizer.js';
 import { Toasts } from '../ui/Toasts.js';
+import { afterFirstScreen, FIRST_SCREEN_MAX_WAIT_MS } from '../reviewLoading/firstScreen.js';
 import { CloseReviewDialog, FeedbackDialog, LazyPanel, preloadPanels, SearchBar, SettingsDialog, ShortcutsDialog, TourBar } from './lazyPanels.js';
 import { TopBar } from './TopBar.js';
 import { useGlobalShortcuts } from '../navigation/useGlobalShortcuts.js';
@@ -126,5 +127,15 @@ function ReviewPage() {
 
 /** The panels' chunks, fetched when the page is first idle after mounting (after the first diff's work). */
 function usePreloadPanels() {
-  useEffect(() => whenIdle(preloadPanels, { timeoutMs: 5000, fallbackMs: 1000 }), []);
+  // Once the app's own diff is live: its chunks competed with the first diff's colours for the connections and the thread.
+  useEffect(() => {
+    const idle = { cancel: () => {} };
+    const cancelWait = afterFirstScreen(() => {
+      idle.cancel = whenIdle(preloadPanels, { timeoutMs: 5000, fallbackMs: 1000 });
+    }, FIRST_SCREEN_MAX_WAIT_MS);
+    return () => {
+      cancelWait();
+      idle.cancel();
+    };
+  }, []);
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_SCREEN_ID } from '@redline/core';
 import { CALC_FILES, CALC_PATCH, makeReview } from '../testing/fixtures.js';
 import { createHarness } from '../testing/renderWithReview.js';
-import { handOverFirstScreen } from './firstScreen.js';
+import { afterFirstScreen, dismissFirstScreen, handOverFirstScreen } from './firstScreen.js';
 
 /** A first screen holding a comment form as index.html's script makes it. */
 function firstScreenWith(form: Record<string, string>, text: string): HTMLTextAreaElement {
@@ -138,5 +138,31 @@ describe('handing the first screen over to the app', () => {
     const h = createHarness(makeReview(CALC_PATCH, CALC_FILES), {});
     expect(handOverFirstScreen(h.controller)).toBe('none');
     expect(h.store.getState().composer).toBeNull();
+  });
+});
+
+describe('what waits for the app\'s own diff (afterFirstScreen)', () => {
+  it('runs at once without a first screen, else when it goes, or after the longest wait; once, and never after a cancel', () => {
+    vi.useFakeTimers();
+    try {
+      const ran: string[] = [];
+      afterFirstScreen(() => ran.push('none'), 1_000);
+      expect(ran).toEqual(['none']);
+      firstScreenWith(ON_LINE_2, '');
+      afterFirstScreen(() => ran.push('gone'), 1_000);
+      afterFirstScreen(() => ran.push('cancelled'), 1_000)();
+      vi.advanceTimersByTime(999);
+      expect(ran).toEqual(['none']);
+      dismissFirstScreen();
+      vi.advanceTimersByTime(5_000);
+      expect(ran).toEqual(['none', 'gone']);
+      firstScreenWith(ON_LINE_2, '');
+      afterFirstScreen(() => ran.push('late'), 1_000);
+      vi.advanceTimersByTime(1_000);
+      dismissFirstScreen();
+      expect(ran).toEqual(['none', 'gone', 'late']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -59,6 +59,44 @@ export function dismissFirstScreen(doc: Document = document): void {
   if (!element) return;
   element.remove();
   performance.mark?.('redline:first-screen-replaced');
+  doc.dispatchEvent(new Event(FIRST_SCREEN_GONE));
+}
+
+/** The longest what can wait waits for the first screen to go (afterFirstScreen). */
+export const FIRST_SCREEN_MAX_WAIT_MS = 10_000;
+
+/** Dispatched on the document when the first screen goes: the app's own diff is live. */
+const FIRST_SCREEN_GONE = 'redline:first-screen-gone';
+
+/**
+ * Runs `task` once the app's own diff is live: at once on a page without
+ * the server's first screen, else when it goes, or after `maxWaitMs` (an
+ * app that never draws its diff). What can wait (the panels' chunks, a
+ * paged review's other pages, the first freshness check) waits for it,
+ * so nothing competes with the first diff. Returns a cancel.
+ */
+export function afterFirstScreen(task: () => void, maxWaitMs: number, doc: Document = document): () => void {
+  if (!doc.getElementById(FIRST_SCREEN_ID)) {
+    task();
+    return () => undefined;
+  }
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    cancel();
+    task();
+  };
+  const timer = setTimeout(run, maxWaitMs);
+  const cancel = () => {
+    clearTimeout(timer);
+    doc.removeEventListener(FIRST_SCREEN_GONE, run);
+  };
+  doc.addEventListener(FIRST_SCREEN_GONE, run);
+  return () => {
+    done = true;
+    cancel();
+  };
 }
 
 export type FirstScreenTaker = Pick<ComposerService, 'openComment' | 'submitComposer'> & { store: ReviewStore };

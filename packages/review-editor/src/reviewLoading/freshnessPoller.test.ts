@@ -10,6 +10,7 @@ import { ApiRequestError } from '../api/apiClient.js';
 import { createReviewStore } from '../app/reviewStore.js';
 import { CALC_FILES, CALC_PATCH, makeReview } from '../testing/fixtures.js';
 import { createMemoryApi } from '../testing/memoryApi.js';
+import { dismissFirstScreen } from './firstScreen.js';
 import { pollDelay, startFreshnessPolling } from './freshnessPoller.js';
 
 function setup() {
@@ -56,8 +57,8 @@ describe('freshness polling when the server is gone', () => {
     const { server, stop } = setup();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(server.asked).toBe(0);
-    screen.remove();
-    await vi.advanceTimersByTimeAsync(100);
+    dismissFirstScreen();
+    await vi.advanceTimersByTimeAsync(0);
     expect(server.asked).toBe(1);
     stop();
     document.body.append(screen);

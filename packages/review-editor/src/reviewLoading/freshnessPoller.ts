@@ -13,16 +13,14 @@
  * says so) and the polls back off: each wait twice the last, up to a minute,
  * back to every 3 s at the first answer.
  */
-import { FIRST_SCREEN_ID } from '@redline/core';
 import type { ReviewApi } from '../api/apiClient.js';
 import type { ReviewStore } from '../app/reviewStore.js';
 import { isServerGone } from './serverGone.js';
 import { isFollowingLive } from '../followLive/followLive.js';
+import { afterFirstScreen } from './firstScreen.js';
 
 export const FRESHNESS_INTERVAL_MS = 3_000;
 export const FRESHNESS_MAX_INTERVAL_MS = 60_000;
-/** How often the first check looks whether the diff is live yet (it waits at most one interval). */
-const FIRST_CHECK_STEP_MS = 100;
 
 /** The wait before the next poll after `failures` unanswered ones in a row. */
 export function pollDelay(failures: number, intervalMs = FRESHNESS_INTERVAL_MS): number {
@@ -62,20 +60,15 @@ export function startFreshnessPolling(store: ReviewStore, api: ReviewApi, interv
   const next = () => {
     if (!stopped) timer = setTimeout(() => void poll().finally(next), pollDelay(failures, intervalMs));
   };
-  const firstBy = performance.now() + intervalMs;
-  const first = () => {
-    if (stopped) return;
-    const live = store.getState().phase === 'ready' && document.getElementById(FIRST_SCREEN_ID) === null;
-    if (live || performance.now() >= firstBy) void poll().finally(next);
-    else timer = setTimeout(first, FIRST_CHECK_STEP_MS);
-  };
-  first();
+  // Without a first screen (a reload: its answer was checked) this asks at once, while the review loads, and so waits the interval.
+  const cancelFirst = afterFirstScreen(() => void poll().finally(next), intervalMs);
   const onVisible = () => {
     if (document.visibilityState === 'visible') void poll();
   };
   document.addEventListener('visibilitychange', onVisible);
   return () => {
     stopped = true;
+    cancelFirst();
     if (timer) clearTimeout(timer);
     document.removeEventListener('visibilitychange', onVisible);
   };

@@ -4,10 +4,11 @@
  * the store as it lands (`takeSections`); and, for what reads every section
  * at once (re-anchoring after Refresh), all of them before going on.
  */
-import { FIRST_SCREEN_ID, errorMessage, isPagedReview, type PagedReviewData } from '@redline/core';
+import { errorMessage, isPagedReview, type PagedReviewData } from '@redline/core';
 import { ApiRequestError, type ReviewApi } from '../api/apiClient.js';
 import type { ReviewStore } from '../app/reviewStore.js';
 import { whenIdle } from '../ui/whenIdle.js';
+import { afterFirstScreen, FIRST_SCREEN_MAX_WAIT_MS } from './firstScreen.js';
 import { allSectionsLoaded } from './pagedReviewFiles.js';
 
 /** What one request for sections asks for: about 2 MB, a parse of a few tens of ms. */
@@ -21,7 +22,7 @@ export function createReviewPager(store: ReviewStore, api: ReviewApi): { follow(
   const shown = (fingerprint: string) => store.getState().review?.fingerprint === fingerprint;
   async function run(fingerprint: string): Promise<void> {
     // Not before the app's first diff is live: the server's first screen has gone (DiffView hands it over when it paints).
-    while (typeof document !== 'undefined' && document.getElementById(FIRST_SCREEN_ID)) await idle(1_000);
+    if (typeof document !== 'undefined') await new Promise<void>((resolve) => afterFirstScreen(resolve, FIRST_SCREEN_MAX_WAIT_MS));
     for (;;) {
       await idle(1_000);
       const review = store.getState().review;
