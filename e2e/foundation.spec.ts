@@ -31,7 +31,7 @@ test('redline --no-open: the printed URL opens the review and every file of the 
   redline = await startRedline({ cwd: fixture.dir });
   expect(redline.stderr()).toContain('6 files');
   await openReview(page, redline);
-  // Shown somewhere on the page (a deleted file's "Compare with an added file…" also names the added ones, in options never drawn).
+  // Shown somewhere on the page (a deleted file's "Compare with an added file…" names the added ones too once it is focused, in options never drawn).
   for (const path of fixture.paths) {
     await expect(page.getByText(path, { exact: true }).filter({ visible: true }).first(), path).toBeVisible();
   }

@@ -38,7 +38,8 @@ const treeFiles = (page: Page) => page.getByRole('navigation', { name: 'Changed 
 
 async function pair(page: Page): Promise<void> {
   const compare = page.getByRole('combobox', { name: 'Compare src/a.js with an added file' });
-  // The likeliest first: the same name, then the same folder.
+  // Ranked when the reviewer goes to it (PairControl.tsx); the likeliest first: the same name, then the same folder.
+  await compare.focus();
   await expect(compare.locator('option')).toHaveText(['Compare with an added file…', 'src/a.ts', 'src/other.ts']);
   await compare.selectOption('src/a.ts');
   await expect(treeFiles(page)).toHaveCount(2);

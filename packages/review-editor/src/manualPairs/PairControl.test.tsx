@@ -24,9 +24,18 @@ describe('pairing a deleted file with an added one', () => {
 
     renderWithReview(<FileHeaderActions fileId="del.txt" />, h);
     const select = screen.getByRole('combobox', { name: 'Compare del.txt with an added file' });
+    // Ranked when the reviewer goes to it, not as the header is drawn (headers are drawn again as the diff scrolls).
+    expect([...select.querySelectorAll('option')].map((option) => option.textContent)).toEqual(['Compare with an added file…']);
+    fireEvent.focus(select);
     expect([...select.querySelectorAll('option')].map((option) => option.textContent)).toEqual(['Compare with an added file…', 'new.ts', 'nonl.txt']);
     fireEvent.change(select, { target: { value: 'new.ts' } });
     await vi.waitFor(() => expect(h.api.calls).toContain('pairs del.txt→new.ts'));
+  });
+
+  it('is not offered when the review has no added text file', () => {
+    const h = createHarness(makeReview(KINDS_PATCH, KINDS_FILES.map((f) => (f.status === 'added' ? { ...f, binary: true } : f))));
+    renderWithReview(<FileHeaderActions fileId="del.txt" />, h);
+    expect(screen.queryByRole('combobox', { name: /Compare/ })).toBeNull();
   });
 
   it('a file the reviewer paired says so and unpairs', async () => {

@@ -26,11 +26,29 @@ export function pairsShown(files: readonly ReviewFile[]): ManualPair[] {
  * deletions, an added file's all additions): nothing is fetched.
  */
 export function pairCandidates(files: readonly ReviewFile[], deleted: ReviewFile): ReviewFile[] {
-  const added = files.filter((file) => file.facts.status === 'added' && !file.facts.binary);
+  const added = files.filter(isPairable);
   const lines = lineSet(deleted.fileDiff.deletionLines);
   const score = (file: ReviewFile) =>
-    lineLikeness(lines, lineSet(file.fileDiff.additionLines)) + (stem(file.path) === stem(deleted.path) ? 1 : 0) + (folder(file.path) === folder(deleted.path) ? 0.25 : 0);
+    lineLikeness(lines, addedLineSet(file)) + (stem(file.path) === stem(deleted.path) ? 1 : 0) + (folder(file.path) === folder(deleted.path) ? 0.25 : 0);
   return added.map((file, i) => ({ file, i, score: score(file) })).sort((a, b) => b.score - a.score || a.i - b.i).map((c) => c.file);
+}
+
+const isPairable = (file: ReviewFile) => file.facts.status === 'added' && !file.facts.binary;
+const pairableByFiles = new WeakMap<readonly ReviewFile[], boolean>();
+
+/** Whether a deleted file has anything to be paired with (an added text file): cheap, so a header can ask as it is drawn. */
+export function hasPairCandidates(files: readonly ReviewFile[]): boolean {
+  let known = pairableByFiles.get(files);
+  if (known === undefined) pairableByFiles.set(files, (known = files.some(isPairable)));
+  return known;
+}
+
+/** An added file's line set, made once per file (the files of a reading are replaced, never changed). */
+const addedLines = new WeakMap<ReviewFile, ReadonlySet<string>>();
+function addedLineSet(file: ReviewFile): ReadonlySet<string> {
+  let lines = addedLines.get(file);
+  if (!lines) addedLines.set(file, (lines = lineSet(file.fileDiff.additionLines)));
+  return lines;
 }
 
 /** How much of a text the likeness reads: its first lines up to this many characters, so a big file costs no more. */
