@@ -39,6 +39,12 @@ export interface RenameCandidates {
   untracked: readonly string[];
 }
 
+/** The deleted files that may pair (none when no file is untracked or the new side is not the working tree): the pairs' old paths are among them. */
+export function deletedThatMayPair(target: GitTarget, candidates: RenameCandidates): RawEntry[] {
+  if (candidates.untracked.length === 0 || target.newSide.kind !== 'worktree') return [];
+  return candidates.deleted.filter((entry) => entry.oldMode !== MODE_GITLINK);
+}
+
 /** The pairs, or null when there are none (or git would not say: then nothing is paired, as before). */
 export async function pairUntrackedRenames(
   root: string,
@@ -47,8 +53,8 @@ export async function pairUntrackedRenames(
   ignoreWhitespace: boolean,
   stats: WorktreeStats,
 ): Promise<UntrackedRenames | null> {
-  const deleted = candidates.deleted.filter((entry) => entry.oldMode !== MODE_GITLINK);
-  if (deleted.length === 0 || candidates.untracked.length === 0 || target.newSide.kind !== 'worktree') return null;
+  const deleted = deletedThatMayPair(target, candidates);
+  if (deleted.length === 0) return null;
   return withTemporaryIndex(root, async (env) => {
     const index = deleted.map((entry) => `${entry.oldMode} ${entry.oldOid}\t${entry.path}\0`).join('');
     const filled = await runGit([...TEMP_INDEX_CONFIG, 'update-index', '-z', '--index-info'], { cwd: root, env, input: index, okExitCodes: [0, 1, 128, 129] });
