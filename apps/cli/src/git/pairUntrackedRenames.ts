@@ -34,7 +34,7 @@ export interface UntrackedRenames {
 }
 
 export interface RenameCandidates {
-  /** Tracked files deleted in the working tree (the state probe's `D` records, after git's own tracked rename pairing). */
+  /** Tracked files deleted in the working tree (the tracked diff's `D` records, after git's own tracked rename pairing). */
   deleted: readonly RawEntry[];
   untracked: readonly string[];
 }

@@ -1,7 +1,8 @@
 /**
  * The review's diff read side by side (the tracked diff streaming while the
- * pairing of deleted and untracked files runs) is the diff read one after
- * the other (the pairing first, then the tracked diff without the paired
+ * pairing of its deleted files with the untracked ones runs) is the diff
+ * read one after the other (the pairing first, from the deleted files of a
+ * listing with rename detection, then the tracked diff without the paired
  * deleted paths and the untracked files without the paired new ones): the
  * same patch byte for byte, in the same order, the same facts, the same
  * fingerprint. Over real repositories where deleted files pair, others do
@@ -12,13 +13,16 @@ import type { FileFacts } from '@redline/core';
 import { makeRepo, type TestRepo } from '../../testSupport/gitRepo.js';
 import { gitSource } from '../../testSupport/reviewServerHarness.js';
 import { fingerprintReview } from '../review/fingerprintReview.js';
+import { NEUTRAL_LISTING_FLAGS } from './diffFlags.js';
 import { findRepository } from './findRepository.js';
 import { pairUntrackedRenames } from './pairUntrackedRenames.js';
+import { parseRawZ } from './parseRawZ.js';
 import { readReviewDiff } from './readReviewDiff.js';
 import { probeState } from './readStateSignature.js';
 import { readTrackedDiff } from './readTrackedDiff.js';
 import { readUntrackedFiles } from './readUntrackedFiles.js';
 import { resolveTarget } from './resolveTarget.js';
+import { runGitText } from './runGit.js';
 
 const repos: TestRepo[] = [];
 afterEach(() => {
@@ -56,9 +60,12 @@ async function readSerially(dir: string, ignoreWhitespace: boolean) {
   const { root } = await findRepository(dir);
   const target = await resolveTarget(root, { kind: 'working-tree' });
   const probe = await probeState(root, target);
-  const renames = await pairUntrackedRenames(root, target, probe, ignoreWhitespace, probe.stats);
+  // The deleted files as git's rename detection leaves them (the state probe's listing did so when the pairing came first).
+  const listing = await runGitText(['diff-index', '--raw', '--no-abbrev', ...NEUTRAL_LISTING_FLAGS, '--end-of-options', target.oldTree, '--'], { cwd: root });
+  const deleted = parseRawZ(listing).filter((entry) => entry.status === 'D');
+  const renames = await pairUntrackedRenames(root, target, { deleted, untracked: probe.untracked }, ignoreWhitespace, probe.stats);
   let patch = '';
-  const tracked = await readTrackedDiff(root, target, ignoreWhitespace, (text) => (patch += text), probe.stats, renames?.oldPaths);
+  const tracked = await readTrackedDiff(root, target, ignoreWhitespace, (text) => (patch += text), { worktreeStats: probe.stats, ...(renames ? { exclude: renames.oldPaths } : {}) });
   const untracked = await readUntrackedFiles(root, probe.untracked.filter((path) => !renames?.newPaths.has(path)), ignoreWhitespace, probe.stats);
   const entries = [...tracked.entries, ...untracked.entries, ...(renames?.entries ?? [])];
   return { patch: patch + untracked.patch + (renames?.patch ?? ''), entries };

@@ -18,6 +18,7 @@ import type { FileFacts } from '@redline/core';
 import { PatchSectionGate } from '../patch/patchSectionGate.js';
 import { gitDiffHeader } from '../patch/gitDiffHeader.js';
 import { deletedThatMayPair, pairUntrackedRenames, type UntrackedRenames } from './pairUntrackedRenames.js';
+import type { RawEntry } from './parseRawZ.js';
 import type { StateProbe } from './readStateSignature.js';
 import { readTrackedDiff, type TrackedReading } from './readTrackedDiff.js';
 import { readUntrackedFiles, type UntrackedReading } from './readUntrackedFiles.js';
@@ -32,7 +33,7 @@ export interface ReviewDiff {
 }
 
 /**
- * @param pairRenames pair deleted tracked files with untracked ones (the target must include untracked files)
+ * @param pairRenames pair deleted tracked files with untracked ones (only where the target includes untracked files)
  * @param onTrackedText the tracked diff's patch, in order, as it streams (the untracked and the pairs' patches are the caller's to append, in that order)
  */
 export async function readReviewDiff(
@@ -44,22 +45,30 @@ export async function readReviewDiff(
   onTrackedText: (text: string) => void,
 ): Promise<ReviewDiff> {
   const untracked = target.includeUntracked ? readUntrackedFiles(root, probe.untracked, ignoreWhitespace, probe.stats) : Promise.resolve(null);
-  const mayPair = pairRenames && target.includeUntracked ? deletedThatMayPair(target, probe) : [];
-  if (mayPair.length === 0) {
-    const [tracked, read] = await Promise.all([readTrackedDiff(root, target, ignoreWhitespace, onTrackedText, probe.stats), untracked]);
-    return { tracked, untracked: read, renames: null };
-  }
-  const gate = new PatchSectionGate(new Set(mayPair.map((entry) => sameNameHeader(entry.path))), onTrackedText);
-  const pairing = pairUntrackedRenames(root, target, probe, ignoreWhitespace, probe.stats).then((renames) => {
-    gate.decide(new Set([...(renames?.oldPaths ?? [])].map(sameNameHeader)));
-    return renames;
-  });
-  const [tracked, read, renames] = await Promise.all([
-    readTrackedDiff(root, target, ignoreWhitespace, (text) => gate.push(text), probe.stats),
+  // Started from the tracked diff's own deleted files, once its raw records are in (before any of its patch text).
+  let pairing = null as { gate: PatchSectionGate; renames: Promise<UntrackedRenames | null> } | null;
+  const startPairing = (raw: readonly RawEntry[]) => {
+    const candidates = { deleted: raw.filter((entry) => entry.status === 'D'), untracked: probe.untracked };
+    const deleted = deletedThatMayPair(target, candidates);
+    if (deleted.length === 0) return;
+    const gate = new PatchSectionGate(new Set(deleted.map((entry) => sameNameHeader(entry.path))), onTrackedText);
+    const renames = pairUntrackedRenames(root, target, { deleted, untracked: probe.untracked }, ignoreWhitespace, probe.stats).then((found) => {
+      gate.decide(new Set([...(found?.oldPaths ?? [])].map(sameNameHeader)));
+      return found;
+    });
+    renames.catch(() => undefined); // awaited below, once the tracked diff is read
+    pairing = { gate, renames };
+  };
+  const [tracked, read] = await Promise.all([
+    readTrackedDiff(root, target, ignoreWhitespace, (text) => (pairing ? pairing.gate.push(text) : onTrackedText(text)), {
+      worktreeStats: probe.stats,
+      ...(pairRenames && target.includeUntracked ? { onRaw: startPairing } : {}),
+    }),
     untracked,
-    pairing,
   ]);
-  gate.end();
+  if (!pairing) return { tracked, untracked: read, renames: null };
+  const renames = await pairing.renames;
+  pairing.gate.end();
   if (!renames) return { tracked, untracked: read, renames };
   const paired = new Set([...renames.oldPaths].map(sameNameHeader));
   return {
