@@ -50,14 +50,14 @@ describe('PatchSectionGate', () => {
   });
 
   // Invariant: whatever the cuts and whenever the decision comes, what passes is exactly the
-  // sections not dropped, in their order. 300 cases.
+  // sections not dropped, in their order (each file's section once, as in git's patch). 300 cases.
   it('passes exactly the sections not dropped, in order, for any cut and decision time', () => {
-    const name = fc.constantFrom('a', 'b', 'c', 'd', 'e');
+    const name = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h');
     const body = fc.array(fc.constantFrom('@@ -1 +1 @@\n', '-x\n', '+diff --git a/a b/a\n', ' \n', 'index 0..1\n', '\\ No newline at end of file\n'), { maxLength: 5 });
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(name, body), { maxLength: 8 }),
-        fc.subarray(['a', 'b', 'c', 'd', 'e']),
+        fc.uniqueArray(fc.tuple(name, body), { maxLength: 8, selector: ([file]) => file }),
+        fc.subarray(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']),
         fc.array(fc.nat(400), { maxLength: 12 }),
         fc.nat(14),
         fc.boolean(),

@@ -21,9 +21,12 @@ export class PatchSectionGate {
   private drop: ReadonlySet<string> | null = null;
   /** Whether the section being read is dropped. */
   private dropping = false;
+  /** The decided headers to drop not met yet: once none is left, the rest of the patch passes as it comes. */
+  private toDrop = new Set<string>();
+  private passing = false;
 
   /**
-   * @param candidates the `diff --git` lines (gitDiffHeader) of the sections that may be dropped
+   * @param candidates the `diff --git` lines (gitDiffHeader) of the sections that may be dropped, each heading one section at most (a deleted or an added file's)
    * @param out each piece of text that passes, in order
    */
   constructor(
@@ -40,6 +43,7 @@ export class PatchSectionGate {
   /** Which of the candidates' sections to leave out (the held text goes on now). */
   decide(drop: ReadonlySet<string>): void {
     this.drop = drop;
+    this.toDrop = new Set([...drop].filter((header) => this.candidates.has(header)));
     const held = this.held ?? [];
     this.held = null;
     for (const text of held) this.feed(text);
@@ -48,11 +52,13 @@ export class PatchSectionGate {
   /** The patch is complete (after `decide`: held text waits for it). */
   end(): void {
     if (this.drop === null) throw new Error('PatchSectionGate.end before decide: held text would be lost');
-    if (this.carry !== '') this.lines(this.carry);
+    const rest = this.carry;
     this.carry = '';
+    if (rest !== '') this.lines(rest);
   }
 
   private feed(text: string): void {
+    if (this.passing) return this.out(text);
     if (this.carry !== '' && !text.includes('\n')) {
       this.carry += text;
       return;
@@ -81,9 +87,20 @@ export class PatchSectionGate {
         return;
       }
       this.dropping = candidate && this.drop!.has(header);
+      if (this.dropping) this.toDrop.delete(header);
+      else if (this.toDrop.size === 0 && this.drop !== null) return this.passRest(data.slice(at));
       at = nextSection(data, at);
     }
     if (!this.dropping && from < data.length) this.out(from === 0 ? data : data.slice(from));
+  }
+
+  /** Nothing is left to drop: `rest` and all that follows pass as they come. */
+  private passRest(rest: string): void {
+    this.passing = true;
+    this.out(rest);
+    const carry = this.carry;
+    this.carry = '';
+    if (carry !== '') this.out(carry);
   }
 }
 
