@@ -63,7 +63,7 @@ async function readSerially(dir: string, ignoreWhitespace: boolean) {
   // The deleted files as git's rename detection leaves them (the state probe's listing did so when the pairing came first).
   const listing = await runGitText(['diff-index', '--raw', '--no-abbrev', ...NEUTRAL_LISTING_FLAGS, '--end-of-options', target.oldTree, '--'], { cwd: root });
   const deleted = parseRawZ(listing).filter((entry) => entry.status === 'D');
-  const renames = await pairUntrackedRenames(root, target, { deleted, untracked: probe.untracked }, ignoreWhitespace, probe.stats);
+  const renames = (await pairUntrackedRenames(root, target, { deleted, untracked: probe.untracked }, ignoreWhitespace, probe.stats))?.renames;
   let patch = '';
   const tracked = await readTrackedDiff(root, target, ignoreWhitespace, (text) => (patch += text), { worktreeStats: probe.stats, ...(renames ? { exclude: renames.oldPaths } : {}) });
   const untracked = await readUntrackedFiles(root, probe.untracked.filter((path) => !renames?.newPaths.has(path)), ignoreWhitespace, probe.stats);

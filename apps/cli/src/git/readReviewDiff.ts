@@ -1,18 +1,17 @@
 /**
- * A review's diff from its three git readings, run side by side: the tracked
- * diff (readTrackedDiff), the untracked files (readUntrackedFiles) and the
- * pairing of deleted tracked files with untracked ones as renames
- * (pairUntrackedRenames). A paired file must appear once, as the pair, so
- * its deleted side leaves the tracked diff and its new side the untracked
- * files; neither waits for the pairing to know which. The tracked diff
- * streams on through a PatchSectionGate, which holds its text from the first
- * deleted file that may pair until the pairing is known, then drops the
- * paired ones' sections; the untracked diff covers every untracked file and
- * the paired ones are dropped from it. What is left is byte for byte what
- * the two diffs give without the paired paths (git diffs each deleted or
- * intent-to-add file on its own, and a deleted file that git's rename
- * detection left unpaired is nobody's rename source), in the same order:
- * so the same patch, facts and fingerprint as reading them after the pairing.
+ * A review's diff from its git readings, run side by side: the tracked diff
+ * (readTrackedDiff) and the untracked files, read with their pairing to the
+ * tracked diff's deleted files as renames (pairUntrackedRenames: one run
+ * gives the pairs and the unpaired untracked files) or alone when no deleted
+ * file may pair. A paired file must appear once, as the pair, so its deleted
+ * side leaves the tracked diff, which does not wait for the pairing to know
+ * which: it starts at once and streams on through a PatchSectionGate, which
+ * holds its text from the first deleted file that may pair until the pairing
+ * is known, then drops the paired ones' sections. What is left is byte for
+ * byte what the tracked diff gives without the paired paths (git diffs each
+ * deleted file on its own, and a deleted file that git's rename detection
+ * left unpaired is nobody's rename source), in the same order: so the same
+ * patch, facts and fingerprint as reading the pairs first.
  */
 import type { FileFacts } from '@redline/core';
 import { PatchSectionGate } from '../patch/patchSectionGate.js';
@@ -44,49 +43,42 @@ export async function readReviewDiff(
   pairRenames: boolean,
   onTrackedText: (text: string) => void,
 ): Promise<ReviewDiff> {
-  const untracked = target.includeUntracked ? readUntrackedFiles(root, probe.untracked, ignoreWhitespace, probe.stats) : Promise.resolve(null);
-  // Started from the tracked diff's own deleted files, once its raw records are in (before any of its patch text).
-  let pairing = null as { gate: PatchSectionGate; renames: Promise<UntrackedRenames | null> } | null;
-  const startPairing = (raw: readonly RawEntry[]) => {
-    const candidates = { deleted: raw.filter((entry) => entry.status === 'D'), untracked: probe.untracked };
-    const deleted = deletedThatMayPair(target, candidates);
-    if (deleted.length === 0) return;
-    const gate = new PatchSectionGate(new Set(deleted.map((entry) => sameNameHeader(entry.path))), onTrackedText);
-    const renames = pairUntrackedRenames(root, target, { deleted, untracked: probe.untracked }, ignoreWhitespace, probe.stats).then((found) => {
-      gate.decide(new Set([...(found?.oldPaths ?? [])].map(sameNameHeader)));
-      return found;
+  const readUntracked = () => readUntrackedFiles(root, probe.untracked, ignoreWhitespace, probe.stats);
+  const pairing = pairRenames && target.includeUntracked;
+  let untracked: Promise<UntrackedReading | null> = target.includeUntracked && !pairing ? quiet(readUntracked()) : Promise.resolve(null);
+  let renames: Promise<UntrackedRenames | null> = Promise.resolve(null);
+  let gate = null as PatchSectionGate | null;
+  // With pairing, the untracked files are read once the tracked diff's raw records are in (before any of its patch text): with its deleted files, if any may pair.
+  const startUntracked = (raw: readonly RawEntry[]) => {
+    const deleted = deletedThatMayPair(target, { deleted: raw.filter((entry) => entry.status === 'D'), untracked: probe.untracked });
+    if (deleted.length === 0) {
+      untracked = quiet(readUntracked());
+      return;
+    }
+    const held = new PatchSectionGate(new Set(deleted.map((entry) => sameNameHeader(entry.path))), onTrackedText);
+    gate = held;
+    const both = pairUntrackedRenames(root, target, { deleted, untracked: probe.untracked }, ignoreWhitespace, probe.stats).then(async (found) => {
+      held.decide(new Set([...(found?.renames?.oldPaths ?? [])].map(sameNameHeader)));
+      return found ?? { renames: null, untracked: await readUntracked() };
     });
-    renames.catch(() => undefined); // awaited below, once the tracked diff is read
-    pairing = { gate, renames };
+    untracked = quiet(both.then((found) => found.untracked));
+    renames = quiet(both.then((found) => found.renames));
   };
-  const [tracked, read] = await Promise.all([
-    readTrackedDiff(root, target, ignoreWhitespace, (text) => (pairing ? pairing.gate.push(text) : onTrackedText(text)), {
-      worktreeStats: probe.stats,
-      ...(pairRenames && target.includeUntracked ? { onRaw: startPairing } : {}),
-    }),
-    untracked,
-  ]);
-  if (!pairing) return { tracked, untracked: read, renames: null };
-  const renames = await pairing.renames;
-  pairing.gate.end();
-  if (!renames) return { tracked, untracked: read, renames };
-  const paired = new Set([...renames.oldPaths].map(sameNameHeader));
-  return {
-    tracked: { ...tracked, entries: tracked.entries.filter((entry) => !paired.has(headerOf(entry.facts))) },
-    untracked: read && leaveOut(read, renames.newPaths),
-    renames,
-  };
+  const tracked = await readTrackedDiff(root, target, ignoreWhitespace, (text) => (gate ? gate.push(text) : onTrackedText(text)), {
+    worktreeStats: probe.stats,
+    ...(pairing ? { onRaw: startUntracked } : {}),
+  });
+  const [read, found] = await Promise.all([untracked, renames]);
+  gate?.end();
+  if (!found) return { tracked, untracked: read, renames: found };
+  const paired = new Set([...found.oldPaths].map(sameNameHeader));
+  return { tracked: { ...tracked, entries: tracked.entries.filter((entry) => !paired.has(headerOf(entry.facts))) }, untracked: read, renames: found };
 }
 
-/** The untracked files' reading without `paths` (their sections and entries). */
-function leaveOut(reading: UntrackedReading, paths: ReadonlySet<string>): UntrackedReading {
-  const headers = new Set([...paths].map(sameNameHeader));
-  const kept: string[] = [];
-  const gate = new PatchSectionGate(headers, (text) => kept.push(text));
-  gate.decide(headers);
-  gate.push(reading.patch);
-  gate.end();
-  return { ...reading, patch: kept.join(''), entries: reading.entries.filter((entry) => !paths.has(entry.facts.path)) };
+/** A reading awaited later: its failure is not an unhandled rejection meanwhile. */
+function quiet<T>(reading: Promise<T>): Promise<T> {
+  reading.catch(() => undefined);
+  return reading;
 }
 
 /** The `diff --git` line of a file deleted or added under one name. */
