@@ -72,11 +72,11 @@ export class GitReviewSource implements ReviewSource {
    * One reading: the state probe first (a change made while the diff is read
    * then shows up as a different signature at the next freshness check),
    * then, side by side (readReviewDiff), the tracked diff streamed through
-   * the collector, the untracked files' diff and the pairing of deleted
-   * tracked files with similar untracked ones (pairUntrackedRenames; no git
-   * run unless there are both), with git's filter attributes asked
-   * meanwhile; the untracked files' patch and the pairs' are appended after
-   * the tracked one, each without the paired files' sections.
+   * the collector and the untracked files' diff, with their pairing to the
+   * tracked diff's deleted files in the same git run when there are both
+   * (pairUntrackedRenames), and git's filter attributes asked meanwhile; the
+   * untracked files' patch and the pairs' are appended after the tracked
+   * one, and the paired files appear only as their pairs.
    * The diff since the last round starts with it and the rounds' threads
    * once the review's own diff is read; at start-up the rest of the reading
    * (both of those, the contents' hashes, the answer's encoding) waits until
