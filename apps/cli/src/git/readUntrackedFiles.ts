@@ -114,7 +114,8 @@ async function diffOneFile(root: string, path: string, ignoreWhitespace: boolean
   return { patch, entry: await addedFileEntry(root, path, facts.newMode ?? modeOfStats(stats), facts, stats) };
 }
 
-async function addedFileEntry(
+/** An untracked file's entry, from its section's counts (and its lstat, taken when it was listed). */
+export async function addedFileEntry(
   root: string,
   path: string,
   newMode: string,
