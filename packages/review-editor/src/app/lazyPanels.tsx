@@ -23,8 +23,10 @@ const loaders = [
   loadOnce(async () => ({ default: (await import('../threads/ForgeThreadCard.js')).ForgeThreadCard })),
   loadOnce(async () => ({ default: (await import('../feedback/PublishField.js')).PublishOutcomeNote })),
   loadOnce(async () => ({ default: (await import('../diff/LineMenuList.js')).LineMenuList })),
-  loadOnce(async () => ({ default: (await import('../manualPairs/PairControl.js')).PairControl })),
 ] as const;
+
+/** Not preloaded: only a review with a deleted (or paired) file draws it, and fetches it then. */
+const loadPairControl = loadOnce(async () => ({ default: (await import('../manualPairs/PairControl.js')).PairControl }));
 
 export const FeedbackDialog = lazy(loaders[0]);
 export const SettingsDialog = lazy(loaders[1]);
@@ -44,7 +46,7 @@ export const PublishOutcomeNote = lazy(loaders[11]);
 /** A line's menu (diff/LineMenu.tsx opens it on a right-click or Shift+F10). */
 export const LineMenuList = lazy(loaders[12]);
 /** A deleted file's "Compare with an added file…" and a paired file's Unpair (manualPairs/): only such files draw it. */
-export const PairControl = lazy(loaders[13]);
+export const PairControl = lazy(loadPairControl);
 
 /** Fetches every panel's chunk; a failure (the server gone) is left to the panel's own import. */
 export function preloadPanels(): void {
