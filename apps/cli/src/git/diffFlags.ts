@@ -30,11 +30,3 @@ export const NEUTRAL_LISTING_FLAGS: readonly string[] = [
   '-M',
   '-z',
 ];
-
-/**
- * A listing without rename detection, for the state probe
- * (readStateSignature.ts): it only has to change when the state does, and
- * pairing renames costs most of the listing's time (220 against 30 ms on a
- * 10,000-file change).
- */
-export const UNPAIRED_LISTING_FLAGS: readonly string[] = NEUTRAL_LISTING_FLAGS.map((flag) => (flag === '-M' ? '--no-renames' : flag));

@@ -55,21 +55,14 @@ function diffArguments(target: GitTarget): { options: string[]; revisions: strin
   }
 }
 
-export interface TrackedDiffOptions {
-  /** lstat results taken before the diff was read (probeState). */
-  worktreeStats?: WorktreeStats;
-  /** Paths left out (the deleted files paired with untracked ones, when the pairing is read first). */
-  exclude?: ReadonlySet<string>;
-  /** The raw records, once they are all in, before the first patch text (readReviewDiff starts the pairing from them). */
-  onRaw?: (raw: readonly RawEntry[]) => void;
-}
-
 export async function readTrackedDiff(
   root: string,
   target: GitTarget,
   ignoreWhitespace: boolean,
   onPatchText: (text: string) => void,
-  { worktreeStats = new Map(), exclude = new Set(), onRaw }: TrackedDiffOptions = {},
+  worktreeStats: WorktreeStats = new Map(),
+  /** Paths left out (deleted files paired with untracked ones: pairUntrackedRenames). */
+  exclude: ReadonlySet<string> = new Set(),
 ): Promise<TrackedReading> {
   const { options, revisions } = diffArguments(target);
   const whitespace = ignoreWhitespace ? ['-w'] : [];
@@ -80,7 +73,6 @@ export async function readTrackedDiff(
     onRaw: (raw) => {
       sizes = readObjectSizes(root, blobIdsToMeasure(raw, target));
       sizes.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
-      onRaw?.(raw);
     },
     onPatchText,
   });

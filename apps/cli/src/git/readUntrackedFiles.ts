@@ -114,8 +114,7 @@ async function diffOneFile(root: string, path: string, ignoreWhitespace: boolean
   return { patch, entry: await addedFileEntry(root, path, facts.newMode ?? modeOfStats(stats), facts, stats) };
 }
 
-/** An untracked file's entry, from its section's counts (and its lstat, taken when it was listed). */
-export async function addedFileEntry(
+async function addedFileEntry(
   root: string,
   path: string,
   newMode: string,

@@ -9,9 +9,9 @@ import { readWorktreeFile, refuseUnplainPath } from '../files/readWorktreeFile.j
 import type { Repository } from '../git/findRepository.js';
 import { readFilteredPaths } from '../git/readFilteredPaths.js';
 import { probeState, readStateSignature } from '../git/readStateSignature.js';
-import { readReviewDiff } from '../git/readReviewDiff.js';
-import type { TrackedReading } from '../git/readTrackedDiff.js';
-import type { UntrackedReading } from '../git/readUntrackedFiles.js';
+import { readTrackedDiff, type TrackedReading } from '../git/readTrackedDiff.js';
+import { readUntrackedFiles, type UntrackedReading } from '../git/readUntrackedFiles.js';
+import { pairUntrackedRenames } from '../git/pairUntrackedRenames.js';
 import type { GitTarget } from '../git/resolveTarget.js';
 import { mapConcurrently } from '../mapConcurrently.js';
 import type { OpenSeries } from '../rounds/chooseSeries.js';
@@ -71,12 +71,11 @@ export class GitReviewSource implements ReviewSource {
   /**
    * One reading: the state probe first (a change made while the diff is read
    * then shows up as a different signature at the next freshness check),
-   * then, side by side (readReviewDiff), the tracked diff streamed through
-   * the collector and the untracked files' diff, with their pairing to the
-   * tracked diff's deleted files in the same git run when there are both
-   * (pairUntrackedRenames), and git's filter attributes asked meanwhile; the
-   * untracked files' patch and the pairs' are appended after the tracked
-   * one, and the paired files appear only as their pairs.
+   * then the pairing of deleted tracked files with similar untracked ones
+   * (pairUntrackedRenames; no git run unless there are both deleted tracked
+   * and untracked files), with git's filter attributes asked meanwhile, then the
+   * tracked diff streamed through the collector while the untracked files
+   * are diffed alongside, their patch and the pairs' appended after it.
    * The diff since the last round starts with it and the rounds' threads
    * once the review's own diff is read; at start-up the rest of the reading
    * (both of those, the contents' hashes, the answer's encoding) waits until
@@ -89,15 +88,21 @@ export class GitReviewSource implements ReviewSource {
     const restAfter = options.opening?.restAfter;
     const sinceRound = restAfter ? restAfter.then(() => this.readSinceRound(options.ignoreWhitespace)) : this.readSinceRound(options.ignoreWhitespace);
     const probe = await probing;
-    // Which files git filters depends on the probe alone: asked while the diff is read.
+    // Which files git filters depends on the probe alone: asked while the pairing runs (so pairing renames adds nothing to start-up).
     const filteredPaths = options.recordContents ? readFilteredPaths(root, [...probe.stats.keys()]) : Promise.resolve(new Set<string>());
-    filteredPaths.catch(() => undefined); // awaited below; a diff that throws first must not leave it unhandled
+    filteredPaths.catch(() => undefined); // awaited below; a pairing that throws first must not leave it unhandled
+    const renames =
+      this.target.includeUntracked && this.untrackedRenames
+        ? await pairUntrackedRenames(root, this.target, probe, options.ignoreWhitespace, probe.stats)
+        : null;
+    const untrackedPaths = renames ? probe.untracked.filter((path) => !renames.newPaths.has(path)) : probe.untracked;
     const frame: ReviewDataParts = { target: this.target.review, repoName: this.repository.name, patchOnly: false, ignoreWhitespace: options.ignoreWhitespace };
     if (this.pullRequest) frame.pullRequest = this.pullRequest;
     const collector = new ReviewPatchCollector(frame, options.encodeBody ?? false, options.pageThreshold);
     try {
-      const [{ tracked, untracked, renames }, filtered] = await Promise.all([
-        readReviewDiff(root, this.target, probe, options.ignoreWhitespace, this.untrackedRenames, (text) => collector.add(text)),
+      const [tracked, untracked, filtered] = await Promise.all([
+        readTrackedDiff(root, this.target, options.ignoreWhitespace, (text) => collector.add(text), probe.stats, renames?.oldPaths),
+        this.target.includeUntracked ? readUntrackedFiles(root, untrackedPaths, options.ignoreWhitespace, probe.stats) : null,
         filteredPaths,
       ]);
       if (untracked) collector.add(untracked.patch);
