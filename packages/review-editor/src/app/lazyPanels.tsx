@@ -1,5 +1,5 @@
 /**
- * The dialogs, the search bar, the agent's tour, the fix sets' views, a pull request's, a line's menu and the pairing control, each in its own chunk: the first diff
+ * The dialogs, the search bar, the agent's tour, the fix sets' views, a pull request's and a line's menu, each in its own chunk: the first diff
  * needs none of them, and the entry the page parses before it was 190 KB
  * brotli (the speed target: 130 KB). A panel opened before its chunk
  * arrived renders when it does (Suspense, no fallback); `preloadPanels`
@@ -25,9 +25,6 @@ const loaders = [
   loadOnce(async () => ({ default: (await import('../diff/LineMenuList.js')).LineMenuList })),
 ] as const;
 
-/** Not preloaded: only a review with a deleted (or paired) file draws it, and fetches it then. */
-const loadPairControl = loadOnce(async () => ({ default: (await import('../manualPairs/PairControl.js')).PairControl }));
-
 export const FeedbackDialog = lazy(loaders[0]);
 export const SettingsDialog = lazy(loaders[1]);
 export const ShortcutsDialog = lazy(loaders[2]);
@@ -45,8 +42,6 @@ export const ForgeThreadCard = lazy(loaders[10]);
 export const PublishOutcomeNote = lazy(loaders[11]);
 /** A line's menu (diff/LineMenu.tsx opens it on a right-click or Shift+F10). */
 export const LineMenuList = lazy(loaders[12]);
-/** A deleted file's "Compare with an added file…" and a paired file's Unpair (manualPairs/): only such files draw it. */
-export const PairControl = lazy(loadPairControl);
 
 /** Fetches every panel's chunk; a failure (the server gone) is left to the panel's own import. */
 export function preloadPanels(): void {

@@ -4,7 +4,6 @@
  * large ones, "Rendered" for markdown files, a file comment, a link to the file, the Viewed checkbox, and at the far right the
  * slot the edit feature fills (its Edit button).
  */
-import { Suspense } from 'react';
 import { useExtension } from './extensionSlots.js';
 import { groupDigits, LARGE_DIFF_CHANGED_LINES, similarityChip } from '@redline/core';
 import { ChangeCounts } from '../ui/ChangeCounts.js';
@@ -13,7 +12,7 @@ import { RenderedToggle } from '../markdown/RenderedToggle.js';
 import { useController, useReview } from '../app/reviewContext.js';
 import { CopyFileLink } from '../navigation/CopyFileLink.js';
 import { OpenInEditorButton } from '../openInEditor/OpenInEditorButton.js';
-import { PairControl } from '../app/lazyPanels.js';
+import { PairControl } from '../manualPairs/PairControl.js';
 import { countsInView, unchangedSinceRound } from '../diffViews/filesInView.js';
 import { hunksToReviewOf, hunksToReviewWords } from '../viewed/hunksToReview.js';
 
@@ -61,11 +60,7 @@ export function FileHeaderActions({ fileId }: { fileId: string }) {
             <span className="short-words">{moved.short}</span>
           </span>
         ) : null}
-        {file.facts.status === 'deleted' || (file.facts.status === 'renamed' && file.facts.pairedByReviewer) ? (
-          <Suspense fallback={null}>
-            <PairControl file={file} />
-          </Suspense>
-        ) : null}
+        <PairControl file={file} />
         {file.generated ? <span className="chip" title="Lock file, build output or marked as generated">Generated</span> : null}
         {file.large && collapsed ? (
           <button type="button" className="btn btn-small" title={`More than ${groupDigits(LARGE_DIFF_CHANGED_LINES)} changed lines or 400 KB`} onClick={() => state.setCollapsed(fileId, false)}>
