@@ -59,8 +59,7 @@ export function renderFirstScreen(
 ): string {
   // A review that continues a series opens on the change since the last round: so does its picture.
   const roundView = review.sinceRound ? sinceRoundSections(review.sinceRound) : null;
-  const limits = { ...FIRST_SCREEN_LIMITS, ...options };
-  const screen = patchSections ? buildFirstScreen(review, limits, roundView, patchSections) : buildFirstScreen(review, limits, roundView);
+  const screen = buildFirstScreen(review, { ...FIRST_SCREEN_LIMITS, ...options }, roundView, patchSections ?? undefined);
   if (!screen) return '';
   const sections = screen.files.map((file) => {
     const code = codeOf(file, highlighter);
