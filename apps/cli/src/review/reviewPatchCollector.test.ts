@@ -3,7 +3,7 @@
  * JSON.stringify(data) gives, and the fingerprint exactly fingerprintReview's,
  * however the patch arrives in pieces.
  */
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FileFacts } from '@redline/core';
@@ -61,6 +61,28 @@ describe('ReviewPatchCollector', () => {
     const fresh = await encodeReviewAnswer(data, null, 'br');
     expect(fresh.jsonBytes).toBe(encoded!.jsonBytes);
     expect(brotliDecompressSync(fresh.bodies.br!).toString('utf8')).toBe(JSON.stringify(data));
+  });
+
+  it('compresses an answer within one batch whole at quality 5, and streams a larger one at quality 1: both decode to the JSON', async () => {
+    // A patch of the kind a review has: similar lines, where quality 5 finds more than quality 1.
+    const line = (i: number) => `+export const value${i} = compute(${i % 17}, "label ${i % 29}") + offset;\n`;
+    const small = ['diff --git a/x b/x\n', ...Array.from({ length: 1500 }, (_, i) => line(i))];
+    const { data, encoded } = await collect(small);
+    const json = Buffer.from(JSON.stringify(data));
+    expect(json.length).toBeLessThan(256 * 1024);
+    expect(brotliDecompressSync(encoded!.bodies.br!).toString('utf8')).toBe(json.toString('utf8'));
+    const quality = (q: number) => brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: q, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } }).length;
+    expect(encoded!.bodies.br!.length).toBe(quality(5));
+    expect(quality(5)).toBeLessThan(quality(1));
+
+    const large = ['diff --git a/x b/x\n', ...Array.from({ length: 6000 }, (_, i) => line(i))];
+    const big = await collect(large);
+    const bigJson = JSON.stringify(big.data);
+    expect(bigJson.length).toBeGreaterThan(256 * 1024);
+    expect(brotliDecompressSync(big.encoded!.bodies.br!).toString('utf8')).toBe(bigJson);
+    expect(big.encoded!.jsonBytes).toBe(Buffer.byteLength(bigJson));
+    const fresh = await encodeReviewAnswer(data, null, 'br');
+    expect(fresh.bodies.br!.length).toBe(quality(5));
   });
 
   it('stops making the whole answer once the patch is past the paging threshold (that answer is never sent); the data stays whole', async () => {

@@ -23,7 +23,17 @@ import type { AnswerCoding, EncodedReview } from './reviewSnapshot.js';
  * only take gzip, on their first request.
  */
 const BROTLI_OPTIONS = { params: { [zlib.BROTLI_PARAM_QUALITY]: 1, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } };
+/**
+ * An answer that fits one batch (below) is compressed whole, at quality 5:
+ * on S's 149 KB of JSON that is 2.7 ms against 0.8 ms, for 37.8 KB against
+ * 45.0 KB on the wire. Past one batch the answer streams at quality 1.
+ */
+const SMALL_ANSWER_BROTLI_OPTIONS = { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } };
 const GZIP_OPTIONS = { level: 1 };
+
+function brotliOptionsFor(jsonBytes: number) {
+  return jsonBytes <= BATCH_BYTES ? SMALL_ANSWER_BROTLI_OPTIONS : BROTLI_OPTIONS;
+}
 
 export class ReviewPatchCollector {
   /**
@@ -82,23 +92,31 @@ export class ReviewPatchCollector {
  */
 const BATCH_BYTES = 256 * 1024;
 
-/** JSON text in, brotli out, compressed as it is written. */
+/**
+ * JSON text in, brotli out, compressed as it is written once it is past one
+ * batch; an answer within one batch is compressed whole when it ends.
+ */
 class JsonBrotliEncoder {
-  private readonly stream: BrotliCompress = createBrotliCompress({ ...BROTLI_OPTIONS, chunkSize: BATCH_BYTES });
+  private stream: { compress: BrotliCompress; done: Promise<void> } | null = null;
+  private destroyed = false;
   private readonly compressed: Buffer[] = [];
   private batch = Buffer.allocUnsafe(BATCH_BYTES);
   private used = 0;
   private jsonBytes = 0;
-  private readonly done: Promise<void>;
 
   constructor(head: string) {
-    this.stream.on('data', (chunk: Buffer) => this.compressed.push(chunk));
-    this.done = new Promise((resolve, reject) => {
-      this.stream.once('end', resolve);
-      this.stream.once('error', reject);
-    });
-    this.done.catch(() => undefined); // awaited in end(); not an unhandled rejection meanwhile
     this.write(head);
+  }
+
+  private startStream(): { compress: BrotliCompress; done: Promise<void> } {
+    const compress = createBrotliCompress({ ...BROTLI_OPTIONS, chunkSize: BATCH_BYTES });
+    compress.on('data', (chunk: Buffer) => this.compressed.push(chunk));
+    const done = new Promise<void>((resolve, reject) => {
+      compress.once('end', resolve);
+      compress.once('error', reject);
+    });
+    done.catch(() => undefined); // awaited in end(); not an unhandled rejection meanwhile
+    return { compress, done };
   }
 
   write(text: string): void {
@@ -120,24 +138,31 @@ class JsonBrotliEncoder {
 
   private send(bytes: Buffer): void {
     this.jsonBytes += bytes.length;
-    if (!this.stream.destroyed) this.stream.write(bytes);
+    if (this.destroyed) return;
+    this.stream ??= this.startStream();
+    this.stream.compress.write(bytes);
   }
 
   async end(tail: string): Promise<EncodedReview> {
     this.write(tail);
+    if (this.stream === null) {
+      const whole = this.batch.subarray(0, this.used);
+      return { jsonBytes: whole.length, bodies: { br: await promisify(brotliCompress)(whole, brotliOptionsFor(whole.length)) } };
+    }
     this.flushBatch();
-    this.stream.end();
-    await this.done;
+    this.stream.compress.end();
+    await this.stream.done;
     return { jsonBytes: this.jsonBytes, bodies: { br: Buffer.concat(this.compressed) } };
   }
 
   destroy(): void {
-    this.stream.destroy();
+    this.destroyed = true;
+    this.stream?.compress.destroy();
   }
 }
 
 const compressors: Record<AnswerCoding, (json: Buffer) => Promise<Buffer>> = {
-  br: (json) => promisify(brotliCompress)(json, BROTLI_OPTIONS),
+  br: (json) => promisify(brotliCompress)(json, brotliOptionsFor(json.length)),
   gzip: (json) => promisify(gzip)(json, GZIP_OPTIONS),
   identity: async (json) => json,
 };
