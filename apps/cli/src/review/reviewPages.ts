@@ -10,13 +10,18 @@
 import { sortByFileOrder, splitPatchSections, type PagedReviewData, type ReviewData, type ReviewSection, type ReviewSectionsData } from '@redline/core';
 import { RedlineError } from '../errors.js';
 
-/** Whole patches longer than this are paged: L's is 16.5 MB, XL's 78.8 MB. */
-export const DEFAULT_PAGE_BYTES_THRESHOLD = 32 * 1024 * 1024;
+/**
+ * Whole patches longer than this are paged: the bench's M (2.33 MB), L (16.5 MB) and XL (78.8 MB);
+ * not S (159 KB), R (335 KB) or F (444 KB). At 32 MB, only XL was: paging M and L brought their
+ * app's own diff from 876 to 782 ms and from 1.24 s to 862 ms (bench/RESULTS.md).
+ */
+export const DEFAULT_PAGE_BYTES_THRESHOLD = 2 * 1024 * 1024;
 /** What lowers the threshold (a test's small change paged): a whole number of bytes. */
 export const PAGE_THRESHOLD_VARIABLE = 'REDLINE_PAGE_BYTES_THRESHOLD';
 /**
  * At most this many bytes of sections ride with the manifest: the first screen's files and a few screens
- * more (about 30 of XL's files). The page parses them before its first diff: 1 MB took 110-160 ms of it.
+ * more. The page parses them before its first diff: 1 MB took 110-160 ms of it. With the default
+ * threshold the first page is 64 KB (below): about 8 of M's or L's files.
  */
 export const FIRST_PAGE_BYTES = 256 * 1024;
 
