@@ -86,6 +86,19 @@ describe('the review in pages', () => {
     expect(harness.session.patchSections({ ...whole })).toBeNull();
   });
 
+  it('pages this 5.4 MB review with no threshold set (the default, 2 MB), its first page 64 KB at most', async () => {
+    const byDefault = await startHarness(await gitSource(repo.dir), { pageThreshold: pageBytesThreshold({}) });
+    try {
+      const manifest = (await byDefault.get(API.review)).json<ServedReviewData>() as PagedReviewData;
+      expect(manifest.pages.total).toBe(90);
+      expect(manifest.pages.loaded.length).toBeGreaterThan(0);
+      expect(manifest.patch.length).toBeLessThanOrEqual(64 * 1024);
+      expect(manifest.fingerprint).toBe(whole.fingerprint);
+    } finally {
+      await byDefault.close();
+    }
+  });
+
   it('always answers at least one section, even past a tiny budget', async () => {
     const page = (await harness.get(sectionsUrl(whole.fingerprint, 3, 1))).json<ReviewSectionsData>();
     expect(page.sections).toHaveLength(1);
