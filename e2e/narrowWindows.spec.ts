@@ -7,7 +7,8 @@
  * With SCREENSHOTS=1 it writes the narrow layouts, the hidden sidebar and
  * the line cursor to docs/screenshots/.
  */
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createFixtureRepo, type FixtureRepo } from './support/fixtureRepo';
@@ -123,4 +124,34 @@ test('below the chosen width split view shows as unified by itself; the sidebar 
   await page.keyboard.press('Shift+ArrowDown');
   await expect(page.locator('[data-line-cursor-announcer]')).toHaveText(/selected$/);
   await shot(page, 'line-cursor');
+});
+
+test('at 800×700 with the sidebar open, every file header keeps its Viewed checkbox inside its file\'s box (a deleted file with "Compare with an added file…" too)', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 700 });
+  fixture = createFixtureRepo();
+  // A deleted file with a longer name than the fixture's own: its header is the widest.
+  const deleted = 'docs/archive/release_notes_2019_q3.txt';
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: fixture!.dir, env: { ...process.env, GIT_AUTHOR_NAME: 'F', GIT_AUTHOR_EMAIL: 'f@redline.invalid', GIT_COMMITTER_NAME: 'F', GIT_COMMITTER_EMAIL: 'f@redline.invalid' } });
+  // Committed under the fixture's change (set aside meanwhile), then deleted in the working tree.
+  git('stash', '--include-untracked');
+  mkdirSync(join(fixture.dir, 'docs/archive'), { recursive: true });
+  writeFileSync(join(fixture.dir, deleted), 'Old release notes.\n');
+  git('add', deleted);
+  git('commit', '-qm', 'notes');
+  git('stash', 'pop');
+  rmSync(join(fixture.dir, deleted));
+  redline = await startRedline({ cwd: fixture.dir, preferences: { settings: { diffStyle: 'unified' } } });
+  await openReview(page, redline);
+  await expect(page.getByRole('combobox', { name: `Compare ${deleted} with an added file` })).toBeVisible();
+  for (const path of [...fixture.paths, deleted]) {
+    // Each file's header as the tree brings it to the top.
+    await page.getByRole('navigation', { name: 'Changed files' }).getByRole('button', { name: new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `) }).click();
+    const viewed = page.getByRole('checkbox', { name: `Viewed ${path}` });
+    await expect(viewed).toBeVisible();
+    const box = (await viewed.boundingBox())!;
+    // Inside the file's own box (the header's right edge): at 800 px a deleted file's header ran 3-10 px past it, its checkbox cut.
+    const right = await page.locator('diffs-container').filter({ has: viewed }).evaluate((el) => el.getBoundingClientRect().right);
+    expect(box.x + box.width, `${path}: its Viewed checkbox ends inside the file's box (${right} px)`).toBeLessThanOrEqual(right);
+  }
+  await shot(page, 'narrow-800-headers');
 });
