@@ -5,8 +5,9 @@
  * bench/RESULTS.md (and the raw figures to bench/.work/last-run.json).
  *
  * Options:
- *   --only S,M        repositories (default S,M,L,F,R,XL; with --quick S,M; XL: Redline, 1 run)
+ *   --only S,M        repositories (default S,M,L,F,R,XL; with --quick S,M; XL: Redline only)
  *   --runs N          runs per figure, median reported (default 3; --quick 1)
+ *   --xl-runs N       runs of XL (default 5: its longest scroll task is a target in each of 5 runs; --quick 1)
  *   --tool NAME       redline, difit or plannotator only (default all; Plannotator when
  *                     REDLINE_BENCH_PLANNOTATOR names its build, bench/README.md; difit 5 when
  *                     REDLINE_BENCH_DIFIT names its build, else 2.2.7 from bench/peers)
@@ -51,7 +52,7 @@ function log(message) {
 }
 
 function parseArgs(argv) {
-  const options = { quick: false, profile: false, extra: true, build: true, only: null, runs: null, tools: DEFAULT_TOOLS, waitForRedlineMin: 0, check: false };
+  const options = { quick: false, profile: false, extra: true, build: true, only: null, runs: null, xlRuns: null, tools: DEFAULT_TOOLS, waitForRedlineMin: 0, check: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -65,6 +66,7 @@ function parseArgs(argv) {
     else if (arg === '--no-build') options.build = false;
     else if (arg === '--only') options.only = value().split(',').map((s) => s.trim().toUpperCase());
     else if (arg === '--runs') options.runs = Number(value());
+    else if (arg === '--xl-runs') options.xlRuns = Number(value());
     else if (arg === '--tool') options.tools = [value()];
     else if (arg === '--wait-for-redline') options.waitForRedlineMin = Number(value());
     else if (arg === '--check') options.check = true;
@@ -76,10 +78,12 @@ function parseArgs(argv) {
   for (const name of options.only ?? []) if (!REPO_SPECS[name]) throw new Error(`unknown repository "${name}" in --only (known: ${Object.keys(REPO_SPECS).join(', ')})`);
   for (const tool of options.tools) if (!TOOLS[tool]) throw new Error(`unknown tool "${tool}" (known: ${Object.keys(TOOLS).join(', ')})`);
   if (options.runs !== null && !(Number.isInteger(options.runs) && options.runs >= 1)) throw new Error(`--runs must be a positive integer, got "${options.runs}"`);
+  if (options.xlRuns !== null && !(Number.isInteger(options.xlRuns) && options.xlRuns >= 1)) throw new Error(`--xl-runs must be a positive integer, got "${options.xlRuns}"`);
   // The baseline comes only from a full run: every repository, 3 runs, every tool of the default set.
-  options.full = !options.check && !options.quick && options.only === null && options.runs === null && options.tools === DEFAULT_TOOLS;
+  options.full = !options.check && !options.quick && options.only === null && options.runs === null && options.xlRuns === null && options.tools === DEFAULT_TOOLS;
   options.only ??= options.quick ? ['S', 'M'] : FULL_SET;
   options.runs ??= options.quick ? 1 : 3;
+  options.xlRuns ??= options.quick ? 1 : 5;
   // Steps are one viewport, or bigger so a scroll takes at most this many frames: Redline's M
   // is over 1,000,000 px tall and, at 50-100 ms a frame, one viewport a frame would take minutes.
   options.scrollMaxSteps = options.quick ? 300 : 600;
@@ -90,7 +94,7 @@ function parseArgs(argv) {
 }
 
 function readHelp() {
-  return `Usage: npm run bench -- [--only S,M,L,F] [--runs N] [--tool redline|difit|plannotator] [--quick] [--profile] [--no-extra] [--no-build] [--wait-for-redline MIN] [--check]\n`;
+  return `Usage: npm run bench -- [--only S,M,L,F] [--runs N] [--xl-runs N] [--tool redline|difit|plannotator] [--quick] [--profile] [--no-extra] [--no-build] [--wait-for-redline MIN] [--check]\n`;
 }
 
 /** Runs a command from the repository root; resolves { code, output }. */
@@ -200,7 +204,7 @@ async function main() {
   const results = {
     command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
     startedAt: new Date().toISOString(),
-    options: { runs: options.runs, only: options.only, tools: options.tools, quick: options.quick },
+    options: { runs: options.runs, xlRuns: options.xlRuns, only: options.only, tools: options.tools, quick: options.quick },
     machine: machineInfo(),
     commit: commitInfo(ROOT),
     notes: [],
@@ -259,8 +263,8 @@ async function main() {
       const reason = TOOLS[toolName].available();
       if (reason && !m[toolName].skipped) m[toolName].skipped = reason;
     }
-    // XL's targets are Redline's, and one run of it takes minutes: one run, no peers.
-    const runs = repo.name === 'XL' ? 1 : options.runs;
+    // XL's targets are Redline's, and a run of it takes minutes: no peers; its longest scroll task is a target in each of 5 runs.
+    const runs = repo.name === 'XL' ? options.xlRuns : options.runs;
     if (repo.name === 'XL') for (const toolName of options.tools) if (toolName !== 'redline') m[toolName].skipped ??= 'not run on XL (its targets are Redline\'s)';
     for (let run = 1; run <= runs; run++) {
       for (const toolName of options.tools) {

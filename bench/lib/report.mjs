@@ -254,7 +254,7 @@ export function renderResults(results) {
   out.push(`- **Commit:** \`${commit.head ?? 'unknown'}\` (${commit.subject ?? ''})${commit.dirty ? `, **tree dirty** (${commit.dirtyFiles} files changed or untracked)` : ', clean tree'}`);
   out.push(`- **Machine:** ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB; ${machine.os}`);
   out.push(`- **Software:** Node ${machine.node}, npm ${machine.npm}, git ${machine.git}, Chromium ${results.chromium ?? 'unknown'} (Debian, headless), difit ${results.difitVersion ?? 'not installed'}${results.difitSource ? ` (${results.difitSource})` : ''}, Plannotator ${results.plannotatorAbsent ? 'absent (REDLINE_BENCH_PLANNOTATOR not set: bench/README.md says how to build it)' : (results.plannotatorVersion ?? '?')}`);
-  out.push(`- **Runs:** median of ${results.options.runs} runs per figure (difit: not repeated after a timeout, a crash or a run that took over 30 s to paint); figures in parentheses are min–max. Before each run the bench waits (up to 10 s) for the CPU to be under 25% busy; each section says how busy it was.`);
+  out.push(`- **Runs:** median of ${results.options.runs} runs per figure${results.options.only?.includes('XL') && results.options.xlRuns ? ` (XL: ${results.options.xlRuns})` : ''} (difit: not repeated after a timeout, a crash or a run that took over 30 s to paint); figures in parentheses are min–max. Before each run the bench waits (up to 10 s) for the CPU to be under 25% busy; each section says how busy it was.`);
   out.push('');
   out.push('## Targets');
   out.push('');

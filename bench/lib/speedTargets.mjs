@@ -51,7 +51,10 @@ function scrolling(results, runs) {
   return ['S', 'M', 'L'].map((repo) => {
     const r = runs(repo, 'redline');
     const p95 = medianOf(r, (x) => x.scroll?.frameP95Ms);
-    const longest = medianOf(r, (x) => x.scroll?.longestTaskMs);
+    // The target holds in each run: the worst run is the verdict, every run's figure shown.
+  const eachLongest = (r ?? []).map((x) => x.scroll?.longestTaskMs).filter((ms) => typeof ms === 'number');
+  const longest = eachLongest.length > 0 ? Math.max(...eachLongest) : null;
+  const runsNote = eachLongest.length > 1 ? ` at most, in each of ${eachLongest.length} runs (${eachLongest.map(formatMs).join(', ')})` : '';
     const ok = p95 !== null && longest !== null && p95 <= 33 && longest <= 100;
     return { target: `Scroll on ${repo}: frame interval p95 ≤ 33 ms, no task over 100 ms`, measured: p95 === null ? '–' : `p95 ${formatMs(p95)}, longest task ${formatMs(longest)}${floor}`, verdict: p95 === null ? 'not measured' : verdict(p95, ok) };
   });
@@ -85,7 +88,10 @@ function typing(results) {
 function scale(results, runs) {
   const r = runs('XL', 'redline');
   const live = medianOf(r, liveMs);
-  const longest = medianOf(r, (x) => x.scroll?.longestTaskMs);
+  // The target holds in each run: the worst run is the verdict, every run's figure shown.
+  const eachLongest = (r ?? []).map((x) => x.scroll?.longestTaskMs).filter((ms) => typeof ms === 'number');
+  const longest = eachLongest.length > 0 ? Math.max(...eachLongest) : null;
+  const runsNote = eachLongest.length > 1 ? ` at most, in each of ${eachLongest.length} runs (${eachLongest.map(formatMs).join(', ')})` : '';
   const rss = medianOf(r, (x) => x.serverPeakRssBytes);
   const heap = medianOf(r, (x) => x.heap?.jsHeapUsed);
   const total = results.repos?.find((x) => x.name === 'XL')?.stats.files;
@@ -93,7 +99,7 @@ function scale(results, runs) {
   return [
     { target: 'XL (10,000 files): live page ≤ 3 s', measured: formatMs(live), verdict: verdict(live, live <= 3000) },
     { target: 'XL: every file reachable from the tree', measured: tree === null ? '–' : tree ? 'yes' : 'no', verdict: tree === null ? 'not measured' : verdict(tree, tree) },
-    { target: 'XL: scroll to the end, no task over 200 ms', measured: longest === null ? '–' : `${formatMs(longest)}${floorNote(results, (page) => `longest ${formatMs(page.longestTaskMs)}`)}`, verdict: verdict(longest, longest <= 200) },
+    { target: 'XL: scroll to the end, no task over 200 ms', measured: longest === null ? '–' : `${formatMs(longest)}${runsNote}${floorNote(results, (page) => `longest ${formatMs(page.longestTaskMs)}`)}`, verdict: verdict(longest, longest <= 200) },
     { target: 'XL: server memory ≤ 1 GB', measured: rss === null ? '–' : formatBytes(rss), verdict: verdict(rss, rss <= 1e9) },
     { target: 'XL: page heap ≤ 500 MB', measured: heap === null ? '–' : formatBytes(heap), verdict: verdict(heap, heap <= 500e6) },
   ];
