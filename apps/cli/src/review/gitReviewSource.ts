@@ -107,6 +107,7 @@ export class GitReviewSource implements ReviewSource {
       ]);
       if (untracked) collector.add(untracked.patch);
       if (renames) collector.add(renames.patch);
+      collector.patchDone();
       // In the patch's order: tracked, untracked, then the pairs of the two.
       const entries = [...tracked.entries, ...(untracked?.entries ?? []), ...(renames?.entries ?? [])];
       options.opening?.onDiffRead({ target: frame.target, files: entries.map((entry) => entry.facts) });

@@ -83,6 +83,15 @@ describe('ReviewPatchCollector', () => {
     expect(big.encoded!.jsonBytes).toBe(Buffer.byteLength(bigJson));
     const fresh = await encodeReviewAnswer(data, null, 'br');
     expect(fresh.bodies.br!.length).toBe(quality(5));
+
+    // Started when the patch is complete (the tail written later): the same JSON, about quality 5's size.
+    const settled = new ReviewPatchCollector(FRAME, true);
+    for (const piece of small) settled.add(piece);
+    settled.patchDone();
+    const early = await settled.finish([FILE]);
+    expect(brotliDecompressSync(early.encoded!.bodies.br!).toString('utf8')).toBe(json.toString('utf8'));
+    expect(early.encoded!.jsonBytes).toBe(json.length);
+    expect(early.encoded!.bodies.br!.length).toBeLessThanOrEqual(Math.ceil(quality(5) * 1.02));
   });
 
   it('stops making the whole answer once the patch is past the paging threshold (that answer is never sent); the data stays whole', async () => {
