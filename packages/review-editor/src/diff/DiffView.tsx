@@ -7,7 +7,7 @@
  * fetched when its setting is first on); the EditProvider is always mounted,
  * so turning the feature on never remounts the view.
  */
-import { Component, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Component, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { CodeView, EditProvider, useWorkerPool, type CodeViewHandle } from '@pierre/diffs/react';
 import { CollapseToggle, FileHeaderActions } from './FileHeaderActions.js';
 import { ReviewOverview } from '../annotations/ReviewOverview.js';
@@ -18,6 +18,7 @@ import type { ReviewStore } from '../app/reviewStore.js';
 import { delegatingEditorFactory } from './editorFactory.js';
 import { useExtension, type DiffEditHooks } from './extensionSlots.js';
 import { createHighlightAhead, diffsAhead, firstDiffs, highlightFirst } from './highlightAhead.js';
+import { holdHighlightWhileFlinging, type FlingHighlight } from './flingHighlight.js';
 import { whenIdle } from '../ui/whenIdle.js';
 import type { SlotMeta } from './slotMeta.js';
 import type { ReviewItem } from './buildItems.js';
@@ -45,7 +46,15 @@ function DiffCodeView() {
   useHighlightAhead(store, items);
   const options = useCodeViewOptions(controller);
   useViewport(controller, handle, coloured);
-  const onScroll = useFollowCurrentFile(controller);
+  const follow = useFollowCurrentFile(controller);
+  const noteFling = useHoldHighlightWhileFlinging();
+  const onScroll = useCallback<typeof follow>(
+    (scrollTop, view) => {
+      noteFling(scrollTop, view.getHeight());
+      follow(scrollTop, view);
+    },
+    [follow, noteFling],
+  );
   const selection = useReview((s) => s.selection);
   const selectedLines = useMemo(() => (selection ? { id: selection.fileId, range: selection.range } : null), [selection]);
 
@@ -129,6 +138,25 @@ function useHighlightAhead(store: ReviewStore, items: readonly ReviewItem[]): vo
     return whenIdle(() => ahead.update(), { timeoutMs: 1000, fallbackMs: 200 });
   }, [ahead, items]);
   useEffect(() => (ahead ? store.subscribe((s, prev) => void (s.currentFileId !== prev.currentFileId && ahead.update())) : undefined), [ahead, store]);
+}
+
+/** While the reader flings through the diff, files drawn meanwhile wait for their colours until it slows (flingHighlight.ts). */
+function useHoldHighlightWhileFlinging(): (top: number, height: number) => void {
+  const pool = useWorkerPool();
+  const hold = useRef<FlingHighlight | null>(null);
+  useEffect(() => {
+    if (!pool) return;
+    const installed = holdHighlightWhileFlinging(pool);
+    hold.current = installed;
+    const onWheel = () => installed.noteWheel();
+    document.addEventListener('wheel', onWheel, { capture: true, passive: true });
+    return () => {
+      document.removeEventListener('wheel', onWheel, { capture: true });
+      installed.stop();
+      if (hold.current === installed) hold.current = null;
+    };
+  }, [pool]);
+  return useCallback((top: number, height: number) => hold.current?.noteScroll(top, height), []);
 }
 
 /**
